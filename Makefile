@@ -1,0 +1,50 @@
+# Thin wrapper over CMake: the two README commands (`make run`, `make test`) and friends.
+#   make            build build/gameopt and the libraries (installs missing packages first)
+#   make run        build and run the demo on the bundled examples (pictures in out/)
+#   make test       build and run the whole test suite through CTest
+#   make asan-test  the suite again under AddressSanitizer and UndefinedBehaviorSanitizer
+#   make fuzz       build the libFuzzer targets and run each for FUZZ_SECONDS (default 60)
+#   make bench      build and run the benchmarks (BENCH=name for one)
+#   make install    install under PREFIX (default /usr/local)
+JOBS ?= $(shell nproc)
+PREFIX ?= /usr/local
+FUZZ_SECONDS ?= 60
+FUZZ ?=
+BENCH ?=
+CMAKE_FLAGS ?=
+
+.PHONY: all deps configure run test asan-test fuzz bench install clean
+
+all: configure
+	cmake --build build -j $(JOBS)
+
+deps:
+	@bash scripts/install-deps.sh
+
+configure: deps
+	@[ -f build/CMakeCache.txt ] || cmake -S . -B build -DCMAKE_INSTALL_PREFIX=$(PREFIX) $(CMAKE_FLAGS)
+
+run: all
+	@bash scripts/demo.sh
+
+test: all
+	ctest --test-dir build --output-on-failure -j $(JOBS)
+
+asan-test: deps
+	@[ -f build-asan/CMakeCache.txt ] || cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DGOPT_SANITIZE=ON -DGOPT_BENCH=OFF
+	cmake --build build-asan -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j $(JOBS)
+
+fuzz: deps
+	@[ -f build-fuzz/CMakeCache.txt ] || CC=clang CXX=clang++ cmake -S . -B build-fuzz -DGOPT_FUZZ=ON
+	cmake --build build-fuzz -j $(JOBS)
+	@bash scripts/fuzz.sh build-fuzz/fuzz $(FUZZ_SECONDS) $(FUZZ)
+
+bench: all
+	@bash scripts/bench.sh $(BENCH)
+
+install: all
+	cmake --install build --prefix $(PREFIX)
+
+clean:
+	rm -rf build build-asan build-fuzz out

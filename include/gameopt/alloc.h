@@ -1,0 +1,34 @@
+/* Allocation that never returns NULL: running out of memory is not an input error we can
+ * report usefully, so these abort with a message (exit 4, internal error). */
+#ifndef GAMEOPT_ALLOC_H
+#define GAMEOPT_ALLOC_H
+
+#include <stddef.h>
+
+void *gopt_malloc(size_t size);
+void *gopt_calloc(size_t count, size_t size);
+void *gopt_realloc(void *ptr, size_t size);
+char *gopt_strdup(const char *s);
+char *gopt_strndup(const char *s, size_t n);
+/* printf into a fresh string */
+char *gopt_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grows *items (of *cap elements of elem_size bytes) so that it holds at least `need`. */
+void gopt_grow(void *items_ptr, size_t *cap, size_t need, size_t elem_size);
+
+/* A growable byte buffer for building text. */
+typedef struct gopt_buf {
+    char *data; /* always NUL-terminated once anything was appended */
+    size_t len;
+    size_t cap;
+} gopt_buf;
+
+void gopt_buf_append(gopt_buf *b, const char *s, size_t n);
+void gopt_buf_puts(gopt_buf *b, const char *s);
+void gopt_buf_putc(gopt_buf *b, char c);
+void gopt_buf_printf(gopt_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Hands the text over (caller frees) and leaves the buffer empty. */
+char *gopt_buf_take(gopt_buf *b);
+void gopt_buf_free(gopt_buf *b);
+
+#endif

@@ -1,0 +1,29 @@
+/* gameopt: board-game and pencil-puzzle questions reduced to classic problems (maximum
+ * flow, SAT, integer programming, heuristic search), solved by real solver libraries and
+ * checked by independent code. This umbrella header includes every public module. */
+#ifndef GAMEOPT_GAMEOPT_H
+#define GAMEOPT_GAMEOPT_H
+
+#include "gameopt/alloc.h"
+#include "gameopt/bitset.h"
+#include "gameopt/canvas.h"
+#include "gameopt/cuts.h"
+#include "gameopt/data.h"
+#include "gameopt/error.h"
+#include "gameopt/game.h"
+#include "gameopt/graph.h"
+#include "gameopt/grid.h"
+#include "gameopt/json.h"
+#include "gameopt/maxflow.h"
+#include "gameopt/mip.h"
+#include "gameopt/progress.h"
+#include "gameopt/rng.h"
+#include "gameopt/sat.h"
+#include "gameopt/term.h"
+#include "gameopt/text.h"
+#include "gameopt/timer.h"
+
+/* "0.1.0" */
+const char *gopt_version(void);
+
+#endif

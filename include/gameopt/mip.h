@@ -1,0 +1,60 @@
+/* The MIP engine: CBC through its C interface (coin/Cbc_C_Interface.h). We keep the model
+ * ourselves (columns, rows, objective) and hand CBC a fresh copy for each solve, because a
+ * Cbc_Model is not meant to be solved twice; this is what lets the lazy-cut loop add rows
+ * and re-solve. The same model can be written as a CPLEX-LP file for any other solver. */
+#ifndef GAMEOPT_MIP_H
+#define GAMEOPT_MIP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "gameopt/error.h"
+#include "gameopt/timer.h"
+
+typedef struct gopt_mip gopt_mip;
+
+typedef enum gopt_mip_kind { GOPT_MIP_BINARY, GOPT_MIP_INTEGER, GOPT_MIP_CONTINUOUS } gopt_mip_kind;
+
+typedef enum gopt_mip_result {
+    GOPT_MIP_OPTIMAL,    /* proven optimal (or feasible, for a model without objective) */
+    GOPT_MIP_INFEASIBLE, /* proven infeasible */
+    GOPT_MIP_FEASIBLE,   /* a limit stopped it with a solution in hand, not proven optimal */
+    GOPT_MIP_LIMIT,      /* a limit stopped it with no solution */
+    GOPT_MIP_UNBOUNDED,
+    GOPT_MIP_ERROR,
+} gopt_mip_result;
+
+/* The name appears in LP files; NULL gives "gameopt". */
+gopt_mip *gopt_mip_new(const char *name);
+void gopt_mip_free(gopt_mip *m);
+
+/* Adds a column; returns its index. name may be NULL ("x<index>"); names are made LP-safe. */
+int gopt_mip_col(gopt_mip *m, const char *name, gopt_mip_kind kind, double lb, double ub, double obj);
+/* Adds sum coef[i] * x[col[i]] (sense) rhs, sense one of '<' (<=), '>' (>=), '='. Returns the row index. */
+int gopt_mip_row(gopt_mip *m, const char *name, int n, const int *col, const double *coef, char sense, double rhs);
+void gopt_mip_set_obj(gopt_mip *m, int col, double coef);
+void gopt_mip_maximize(gopt_mip *m, bool maximize);
+int gopt_mip_num_cols(const gopt_mip *m);
+int gopt_mip_num_rows(const gopt_mip *m);
+
+void gopt_mip_set_time_limit(gopt_mip *m, double seconds);
+void gopt_mip_set_threads(gopt_mip *m, int threads);
+/* Hands CBC a starting solution (one value per column) on the next solve. */
+void gopt_mip_set_start(gopt_mip *m, const double *values);
+
+gopt_mip_result gopt_mip_solve(gopt_mip *m);
+double gopt_mip_objective(const gopt_mip *m);
+/* The best proven bound on the objective. */
+double gopt_mip_bound(const gopt_mip *m);
+/* Column values of the last solution (NULL when there is none). */
+const double *gopt_mip_values(const gopt_mip *m);
+double gopt_mip_value(const gopt_mip *m, int col);
+/* value > 0.5, for binary columns */
+bool gopt_mip_bool(const gopt_mip *m, int col);
+
+/* Writes the model in CPLEX-LP format (readable by CBC, GLPK, CPLEX, Gurobi, HiGHS, SCIP). */
+bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err);
+
+/* Adds "mip_solves", "mip_nodes" to the counters. */
+void gopt_mip_add_counters(const gopt_mip *m, gopt_counters *c);
+
+#endif

@@ -1,0 +1,81 @@
+/* A text reader that knows where it is. Parsers read through it so every error can name
+ * the line and column (columns count UTF-8 characters, starting at 1). Windows line ends are
+ * turned into plain '\n' when the text is loaded, so parsers only ever see '\n'. */
+#ifndef GAMEOPT_TEXT_H
+#define GAMEOPT_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "gameopt/error.h"
+
+typedef struct gopt_text {
+    char name[256]; /* for errors: the file name, "-" for stdin, or e.g. "--from" */
+    char *data;     /* NUL-terminated copy of the text */
+    size_t len;
+    size_t pos;
+    int line;
+    int col;
+} gopt_text;
+
+/* A saved position, to look ahead and come back. */
+typedef struct gopt_text_mark {
+    size_t pos;
+    int line;
+    int col;
+} gopt_text_mark;
+
+/* Loads a whole file ("-" is stdin). */
+bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err);
+/* Reads from a copy of the given bytes; name is what errors call it. */
+void gopt_text_from(gopt_text *t, const char *name, const char *data, size_t len);
+void gopt_text_from_string(gopt_text *t, const char *name, const char *s);
+void gopt_text_free(gopt_text *t);
+
+static inline bool gopt_text_eof(const gopt_text *t) { return t->pos >= t->len; }
+/* The next byte (0..255), or -1 at the end. */
+static inline int gopt_text_peek(const gopt_text *t) {
+    return t->pos < t->len ? (unsigned char)t->data[t->pos] : -1;
+}
+/* The byte k places ahead, or -1 past the end. */
+static inline int gopt_text_peek_at(const gopt_text *t, size_t k) {
+    return t->pos + k < t->len ? (unsigned char)t->data[t->pos + k] : -1;
+}
+/* Consumes one byte and returns it (-1 at the end). */
+int gopt_text_next(gopt_text *t);
+/* Consumes c if it comes next. */
+bool gopt_text_accept(gopt_text *t, int c);
+/* Consumes the word if it comes next (case-sensitive). */
+bool gopt_text_accept_word(gopt_text *t, const char *word);
+
+gopt_text_mark gopt_text_save(const gopt_text *t);
+void gopt_text_restore(gopt_text *t, gopt_text_mark m);
+
+/* Skips spaces and tabs (not line ends). */
+void gopt_text_skip_spaces(gopt_text *t);
+/* Skips all white space including line ends. */
+void gopt_text_skip_ws(gopt_text *t);
+/* Skips white space and lines starting with `comment` (e.g. '#'; 0 for none). */
+void gopt_text_skip_ws_comments(gopt_text *t, char comment);
+/* Returns the rest of the current line (without '\n') and moves to the next line. */
+const char *gopt_text_line(gopt_text *t, size_t *len);
+/* The rest of the current line, without moving. */
+size_t gopt_text_line_rest(const gopt_text *t);
+
+/* Reads an optionally signed decimal integer in [min, max]; errors name its position. */
+bool gopt_text_int(gopt_text *t, long min, long max, long *out, gopt_error *err);
+/* Reads a decimal number (integer or with fraction/exponent). */
+bool gopt_text_double(gopt_text *t, double *out, gopt_error *err);
+/* Consumes c or fails with "expected 'c'". */
+bool gopt_text_expect(gopt_text *t, int c, gopt_error *err);
+
+/* Records an error at the reader's current position. Returns false. */
+bool gopt_text_fail(const gopt_text *t, gopt_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Records an error at a saved position. Returns false. */
+bool gopt_text_fail_at(const gopt_text *t, gopt_text_mark at, gopt_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Describes a byte for messages: 'x', or "end of input", "end of line", "byte 0x07". */
+const char *gopt_text_describe(int c, char *buf, size_t size);
+
+#endif

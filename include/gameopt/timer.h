@@ -1,0 +1,36 @@
+/* Time, memory and work counters. Every method counts its work (nodes, conflicts, cuts,
+ * rounds) into a gopt_counters, which --stats, --json and the benchmarks print. */
+#ifndef GAMEOPT_TIMER_H
+#define GAMEOPT_TIMER_H
+
+#include <jansson.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Seconds on a monotonic clock (only differences mean anything). */
+double gopt_now(void);
+/* CPU seconds used by the calling thread. */
+double gopt_thread_cpu_seconds(void);
+/* Peak resident memory of the process so far, in MB. */
+double gopt_peak_rss_mb(void);
+
+#define GOPT_MAX_COUNTERS 16
+
+/* Named counters, in the order they were first added. Names must be string literals (the
+ * pointer is kept). Adding past GOPT_MAX_COUNTERS names is a programming error. */
+typedef struct gopt_counters {
+    int n;
+    const char *name[GOPT_MAX_COUNTERS];
+    int64_t value[GOPT_MAX_COUNTERS];
+} gopt_counters;
+
+void gopt_counter_add(gopt_counters *c, const char *name, int64_t delta);
+void gopt_counter_set(gopt_counters *c, const char *name, int64_t value);
+int64_t gopt_counter_get(const gopt_counters *c, const char *name);
+void gopt_counters_merge(gopt_counters *dst, const gopt_counters *src);
+/* {"nodes":n,...} */
+json_t *gopt_counters_json(const gopt_counters *c);
+/* "nodes 123, conflicts 45" */
+void gopt_counters_print(FILE *out, const gopt_counters *c);
+
+#endif

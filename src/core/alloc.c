@@ -1,0 +1,85 @@
+/* Allocation that aborts on exhaustion, and a growable text buffer. */
+#include "gameopt/alloc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *checked(void *p, size_t size) {
+    if (!p && size) {
+        fprintf(stderr, "gameopt: out of memory (%zu bytes)\n", size);
+        exit(4);
+    }
+    return p;
+}
+
+void *gopt_malloc(size_t size) { return checked(malloc(size ? size : 1), size); }
+void *gopt_calloc(size_t count, size_t size) { return checked(calloc(count ? count : 1, size ? size : 1), count * size); }
+void *gopt_realloc(void *ptr, size_t size) { return checked(realloc(ptr, size ? size : 1), size); }
+
+char *gopt_strndup(const char *s, size_t n) {
+    char *d = gopt_malloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+
+char *gopt_strdup(const char *s) { return gopt_strndup(s, strlen(s)); }
+
+static char *vformat(const char *fmt, va_list ap) {
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    char *s = gopt_malloc((size_t)n + 1);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    return s;
+}
+
+char *gopt_format(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = vformat(fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+void gopt_grow(void *items_ptr, size_t *cap, size_t need, size_t elem_size) {
+    if (need <= *cap) return;
+    size_t c = *cap ? *cap : 8;
+    while (c < need) c *= 2;
+    void **items = items_ptr;
+    *items = gopt_realloc(*items, c * elem_size);
+    *cap = c;
+}
+
+void gopt_buf_append(gopt_buf *b, const char *s, size_t n) {
+    gopt_grow(&b->data, &b->cap, b->len + n + 1, 1);
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+
+void gopt_buf_puts(gopt_buf *b, const char *s) { gopt_buf_append(b, s, strlen(s)); }
+void gopt_buf_putc(gopt_buf *b, char c) { gopt_buf_append(b, &c, 1); }
+
+void gopt_buf_printf(gopt_buf *b, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = vformat(fmt, ap);
+    va_end(ap);
+    gopt_buf_puts(b, s);
+    free(s);
+}
+
+char *gopt_buf_take(gopt_buf *b) {
+    char *s = b->data ? b->data : gopt_strdup("");
+    *b = (gopt_buf){0};
+    return s;
+}
+
+void gopt_buf_free(gopt_buf *b) {
+    free(b->data);
+    *b = (gopt_buf){0};
+}

@@ -1,0 +1,74 @@
+/* The parts of the game interface every family shares: options, outcomes, checked solving. */
+#include "gameopt/game.h"
+
+#include <string.h>
+
+void gopt_options_init(gopt_options *o) {
+    memset(o, 0, sizeof *o);
+    o->verify = true;
+    o->threads = 1;
+    o->seed = 1;
+    o->count = 1;
+    o->shard_k = 1;
+    o->shard_n = 1;
+}
+
+const char *gopt_option(const gopt_options *o, const char *name) {
+    /* The last occurrence wins, as on most command lines. */
+    for (int i = o->nextra - 1; i >= 0; i--)
+        if (strcmp(o->extra_name[i], name) == 0) return o->extra_value[i];
+    return NULL;
+}
+
+bool gopt_option_flag(const gopt_options *o, const char *name) { return gopt_option(o, name) != NULL; }
+
+void gopt_shard_range(const gopt_options *o, int64_t total, int64_t *begin, int64_t *end) {
+    int64_t k = o->shard_k - 1, n = o->shard_n > 0 ? o->shard_n : 1;
+    *begin = total * k / n;
+    *end = total * (k + 1) / n;
+}
+
+const char *gopt_status_name(gopt_status s) {
+    switch (s) {
+    case GOPT_SOLVED: return "solved";
+    case GOPT_INFEASIBLE: return "infeasible";
+    case GOPT_BAD_INPUT: return "bad-input";
+    case GOPT_LIMIT: return "unknown";
+    default: return "error";
+    }
+}
+
+static int severity(gopt_status s) {
+    switch (s) {
+    case GOPT_SOLVED: return 0;
+    case GOPT_INFEASIBLE: return 1;
+    case GOPT_LIMIT: return 2;
+    case GOPT_BAD_INPUT: return 3;
+    default: return 4;
+    }
+}
+
+gopt_status gopt_status_worst(gopt_status a, gopt_status b) { return severity(a) >= severity(b) ? a : b; }
+
+void gopt_answer_free(const gopt_game *g, gopt_answer *a) {
+    if (a->solution && g->free_solution) g->free_solution(a->solution);
+    if (a->extra && g->free_extra) g->free_extra(a->extra);
+    *a = (gopt_answer){.name = a->name, .index = a->index};
+}
+
+gopt_status gopt_game_solve_checked(const gopt_game *g, const void *puzzle, const gopt_options *o,
+                                    gopt_answer *a) {
+    *a = (gopt_answer){.name = a->name, .index = a->index};
+    double start = gopt_now();
+    a->status = g->solve(puzzle, o, a);
+    a->seconds = gopt_now() - start;
+    if (a->status == GOPT_SOLVED && o->verify && g->check) {
+        char why[256] = "";
+        if (!a->solution || !g->check(puzzle, a->solution, why, sizeof why)) {
+            a->status = GOPT_ERROR;
+            snprintf(a->note, sizeof a->note, "internal error: the answer failed the checker: %s",
+                     a->solution ? why : "no solution returned");
+        }
+    }
+    return a->status;
+}

@@ -1,0 +1,217 @@
+/* The position-tracking text reader. Line and column always describe the next unread
+ * byte; columns count UTF-8 characters, so continuation bytes do not advance them. */
+#include "gameopt/text.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gameopt/alloc.h"
+
+/* Drops the '\r' of every "\r\n" so parsers see only '\n'. */
+static size_t normalize_line_ends(char *data, size_t len) {
+    size_t out = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (data[i] == '\r' && i + 1 < len && data[i + 1] == '\n') continue;
+        data[out++] = data[i];
+    }
+    data[out] = 0;
+    return out;
+}
+
+static void start(gopt_text *t, const char *name, char *data, size_t len) {
+    memset(t, 0, sizeof *t);
+    snprintf(t->name, sizeof t->name, "%s", name);
+    t->data = data;
+    t->len = normalize_line_ends(data, len);
+    t->line = 1;
+    t->col = 1;
+}
+
+bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err) {
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) return gopt_fail(err, path, 0, 0, "cannot open: %s", strerror(errno));
+    gopt_buf b = {0};
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) gopt_buf_append(&b, chunk, n);
+    bool failed = ferror(f);
+    int saved = errno;
+    if (!is_stdin) fclose(f);
+    if (failed) {
+        gopt_buf_free(&b);
+        return gopt_fail(err, path, 0, 0, "cannot read: %s", strerror(saved));
+    }
+    size_t len = b.len;
+    start(t, path, gopt_buf_take(&b), len);
+    return true;
+}
+
+void gopt_text_from(gopt_text *t, const char *name, const char *data, size_t len) {
+    start(t, name, gopt_strndup(data, len), len);
+}
+
+void gopt_text_from_string(gopt_text *t, const char *name, const char *s) {
+    gopt_text_from(t, name, s, strlen(s));
+}
+
+void gopt_text_free(gopt_text *t) {
+    free(t->data);
+    t->data = NULL;
+    t->len = t->pos = 0;
+}
+
+int gopt_text_next(gopt_text *t) {
+    if (t->pos >= t->len) return -1;
+    unsigned char c = (unsigned char)t->data[t->pos++];
+    if (c == '\n') {
+        t->line++;
+        t->col = 1;
+    } else if ((c & 0xC0) != 0x80) {
+        t->col++;
+    }
+    return c;
+}
+
+bool gopt_text_accept(gopt_text *t, int c) {
+    if (gopt_text_peek(t) != c) return false;
+    gopt_text_next(t);
+    return true;
+}
+
+bool gopt_text_accept_word(gopt_text *t, const char *word) {
+    size_t n = strlen(word);
+    if (t->len - t->pos < n || memcmp(t->data + t->pos, word, n) != 0) return false;
+    for (size_t i = 0; i < n; i++) gopt_text_next(t);
+    return true;
+}
+
+gopt_text_mark gopt_text_save(const gopt_text *t) { return (gopt_text_mark){t->pos, t->line, t->col}; }
+
+void gopt_text_restore(gopt_text *t, gopt_text_mark m) {
+    t->pos = m.pos;
+    t->line = m.line;
+    t->col = m.col;
+}
+
+void gopt_text_skip_spaces(gopt_text *t) {
+    int c;
+    while ((c = gopt_text_peek(t)) == ' ' || c == '\t') gopt_text_next(t);
+}
+
+void gopt_text_skip_ws(gopt_text *t) {
+    int c;
+    while ((c = gopt_text_peek(t)) == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f')
+        gopt_text_next(t);
+}
+
+void gopt_text_skip_ws_comments(gopt_text *t, char comment) {
+    for (;;) {
+        gopt_text_skip_ws(t);
+        if (!comment || gopt_text_peek(t) != (unsigned char)comment) return;
+        size_t len;
+        gopt_text_line(t, &len);
+    }
+}
+
+size_t gopt_text_line_rest(const gopt_text *t) {
+    const char *p = t->data + t->pos;
+    const char *nl = memchr(p, '\n', t->len - t->pos);
+    return nl ? (size_t)(nl - p) : t->len - t->pos;
+}
+
+const char *gopt_text_line(gopt_text *t, size_t *len) {
+    const char *p = t->data + t->pos;
+    size_t n = gopt_text_line_rest(t);
+    for (size_t i = 0; i < n; i++) gopt_text_next(t);
+    gopt_text_accept(t, '\n');
+    *len = n;
+    return p;
+}
+
+static bool is_digit(int c) { return c >= '0' && c <= '9'; }
+
+bool gopt_text_int(gopt_text *t, long min, long max, long *out, gopt_error *err) {
+    gopt_text_mark at = gopt_text_save(t);
+    bool negative = false;
+    if (gopt_text_peek(t) == '-' || gopt_text_peek(t) == '+') negative = gopt_text_next(t) == '-';
+    if (!is_digit(gopt_text_peek(t))) {
+        char what[32];
+        gopt_text_restore(t, at);
+        return gopt_text_fail(t, err, "expected a number, found %s",
+                              gopt_text_describe(gopt_text_peek(t), what, sizeof what));
+    }
+    long value = 0;
+    bool overflow = false;
+    while (is_digit(gopt_text_peek(t))) {
+        int d = gopt_text_next(t) - '0';
+        if (value > (LONG_MAX - d) / 10) overflow = true;
+        else value = value * 10 + d;
+    }
+    if (negative) value = -value;
+    if (overflow || value < min || value > max)
+        return gopt_text_fail_at(t, at, err, "number out of range (expected %ld..%ld)", min, max);
+    *out = value;
+    return true;
+}
+
+bool gopt_text_double(gopt_text *t, double *out, gopt_error *err) {
+    const char *p = t->data + t->pos;
+    char *end;
+    errno = 0;
+    double v = strtod(p, &end);
+    /* strtod also takes "inf", "nan" and hex floats; a number here is plain decimal. */
+    bool plain = end > p && (is_digit(*p) || ((*p == '-' || *p == '+' || *p == '.') && end - p > 1));
+    for (const char *q = p; plain && q < end; q++)
+        if (!(is_digit(*q) || *q == '.' || *q == '-' || *q == '+' || *q == 'e' || *q == 'E')) plain = false;
+    if (!plain || errno == ERANGE) {
+        char what[32];
+        return gopt_text_fail(t, err, "expected a number, found %s",
+                              gopt_text_describe(gopt_text_peek(t), what, sizeof what));
+    }
+    while (t->data + t->pos < end) gopt_text_next(t);
+    *out = v;
+    return true;
+}
+
+bool gopt_text_expect(gopt_text *t, int c, gopt_error *err) {
+    if (gopt_text_accept(t, c)) return true;
+    char want[32], found[32];
+    return gopt_text_fail(t, err, "expected %s, found %s", gopt_text_describe(c, want, sizeof want),
+                          gopt_text_describe(gopt_text_peek(t), found, sizeof found));
+}
+
+static bool fail_v(const gopt_text *t, gopt_text_mark at, gopt_error *err, const char *fmt, va_list ap) {
+    char msg[512];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    return gopt_fail(err, t->name, at.line, at.col, "%s", msg);
+}
+
+bool gopt_text_fail(const gopt_text *t, gopt_error *err, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fail_v(t, gopt_text_save(t), err, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool gopt_text_fail_at(const gopt_text *t, gopt_text_mark at, gopt_error *err, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fail_v(t, at, err, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+const char *gopt_text_describe(int c, char *buf, size_t size) {
+    if (c < 0) snprintf(buf, size, "end of input");
+    else if (c == '\n') snprintf(buf, size, "end of line");
+    else if (c == ' ') snprintf(buf, size, "a space");
+    else if (c == '\t') snprintf(buf, size, "a tab");
+    else if (c >= 0x21 && c < 0x7f) snprintf(buf, size, "'%c'", c);
+    else snprintf(buf, size, "byte 0x%02x", c);
+    return buf;
+}

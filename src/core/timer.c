@@ -1,0 +1,58 @@
+/* Clocks, peak memory and named work counters. */
+#include "gameopt/timer.h"
+
+#include <assert.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+double gopt_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double gopt_thread_cpu_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double gopt_peak_rss_mb(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_maxrss / 1024.0; /* Linux reports kilobytes */
+}
+
+static int slot(gopt_counters *c, const char *name) {
+    for (int i = 0; i < c->n; i++)
+        if (c->name[i] == name || strcmp(c->name[i], name) == 0) return i;
+    assert(c->n < GOPT_MAX_COUNTERS && "too many counters");
+    if (c->n >= GOPT_MAX_COUNTERS) return GOPT_MAX_COUNTERS - 1;
+    c->name[c->n] = name;
+    c->value[c->n] = 0;
+    return c->n++;
+}
+
+void gopt_counter_add(gopt_counters *c, const char *name, int64_t delta) { c->value[slot(c, name)] += delta; }
+void gopt_counter_set(gopt_counters *c, const char *name, int64_t value) { c->value[slot(c, name)] = value; }
+
+int64_t gopt_counter_get(const gopt_counters *c, const char *name) {
+    for (int i = 0; i < c->n; i++)
+        if (strcmp(c->name[i], name) == 0) return c->value[i];
+    return 0;
+}
+
+void gopt_counters_merge(gopt_counters *dst, const gopt_counters *src) {
+    for (int i = 0; i < src->n; i++) gopt_counter_add(dst, src->name[i], src->value[i]);
+}
+
+json_t *gopt_counters_json(const gopt_counters *c) {
+    json_t *o = json_object();
+    for (int i = 0; i < c->n; i++) json_object_set_new(o, c->name[i], json_integer(c->value[i]));
+    return o;
+}
+
+void gopt_counters_print(FILE *out, const gopt_counters *c) {
+    for (int i = 0; i < c->n; i++) fprintf(out, "%s%s %lld", i ? ", " : "", c->name[i], (long long)c->value[i]);
+}

@@ -1,0 +1,281 @@
+/* The MIP engine: our own copy of the model, handed to CBC afresh for every solve (a
+ * Cbc_Model must not be solved twice), and written as CPLEX-LP by our own writer.
+ *
+ * Why not Cbc_writeLp: it turns a maximisation into a minimisation of the negated
+ * objective, drops every name when one is not LP-safe, and prints its warnings on stdout,
+ * which belongs to our answers. The format itself is simple and documented (CPLEX "LP file
+ * format"); GLPK's glpsol reads it back in the tests. */
+#include "gameopt/mip.h"
+
+#include <coin/Cbc_C_Interface.h>
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gameopt/alloc.h"
+
+typedef struct mip_col {
+    char *name;
+    gopt_mip_kind kind;
+    double lb, ub, obj;
+} mip_col;
+
+typedef struct mip_row {
+    char *name;
+    int start, n; /* into the shared index/coefficient arrays */
+    char sense;   /* '<', '>', '=' */
+    double rhs;
+} mip_row;
+
+struct gopt_mip {
+    char *name;
+    bool maximize;
+    mip_col *cols;
+    size_t ncols, cols_cap;
+    mip_row *rows;
+    size_t nrows, rows_cap;
+    int *idx;
+    double *coef;
+    size_t nz, nz_cap;
+    double time_limit;
+    int threads;
+    double *start; /* MIP start for the next solve, or NULL */
+    /* the last solve */
+    gopt_mip_result result;
+    double objective, bound;
+    double *values;
+    int64_t solves, nodes;
+};
+
+/* LP files allow letters, digits and !"#$%&()/,.;?@_`'{}|~ in names; anything else
+ * becomes '_'. A name may not start with a digit or a period (nor be e/E and a number,
+ * which reads as an exponent), so such names get a leading '_'. */
+static char *lp_safe_name(const char *name) {
+    static const char allowed[] = "!\"#$%&()/,.;?@_`'{}|~";
+    size_t n = strlen(name);
+    char *s = gopt_malloc(n + 2), *p = s;
+    bool digit_start = (name[0] >= '0' && name[0] <= '9') || name[0] == '.';
+    bool exp_like = (name[0] == 'e' || name[0] == 'E') && n > 1 && strspn(name + 1, "0123456789") == n - 1;
+    if (digit_start || exp_like || n == 0) *p++ = '_';
+    for (size_t i = 0; i < n; i++) {
+        char c = name[i];
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                  (c && strchr(allowed, c));
+        *p++ = ok ? c : '_';
+    }
+    *p = 0;
+    return s;
+}
+
+gopt_mip *gopt_mip_new(const char *name) {
+    gopt_mip *m = gopt_calloc(1, sizeof *m);
+    m->name = lp_safe_name(name ? name : "gameopt");
+    m->threads = 1;
+    return m;
+}
+
+void gopt_mip_free(gopt_mip *m) {
+    if (!m) return;
+    for (size_t i = 0; i < m->ncols; i++) free(m->cols[i].name);
+    for (size_t i = 0; i < m->nrows; i++) free(m->rows[i].name);
+    free(m->cols);
+    free(m->rows);
+    free(m->idx);
+    free(m->coef);
+    free(m->start);
+    free(m->values);
+    free(m->name);
+    free(m);
+}
+
+int gopt_mip_col(gopt_mip *m, const char *name, gopt_mip_kind kind, double lb, double ub, double obj) {
+    gopt_grow(&m->cols, &m->cols_cap, m->ncols + 1, sizeof *m->cols);
+    char fallback[32];
+    if (!name) snprintf(fallback, sizeof fallback, "x%zu", m->ncols);
+    if (kind == GOPT_MIP_BINARY) {
+        lb = lb < 0 ? 0 : lb;
+        ub = ub > 1 ? 1 : ub;
+    }
+    m->cols[m->ncols] = (mip_col){lp_safe_name(name ? name : fallback), kind, lb, ub, obj};
+    return (int)m->ncols++;
+}
+
+int gopt_mip_row(gopt_mip *m, const char *name, int n, const int *col, const double *coef, char sense, double rhs) {
+    gopt_grow(&m->rows, &m->rows_cap, m->nrows + 1, sizeof *m->rows);
+    gopt_grow(&m->idx, &m->nz_cap, m->nz + (size_t)n, sizeof *m->idx);
+    size_t cap = m->nz_cap;
+    m->coef = gopt_realloc(m->coef, cap * sizeof *m->coef);
+    memcpy(m->idx + m->nz, col, (size_t)n * sizeof *col);
+    memcpy(m->coef + m->nz, coef, (size_t)n * sizeof *coef);
+    char fallback[32];
+    if (!name) snprintf(fallback, sizeof fallback, "c%zu", m->nrows);
+    m->rows[m->nrows] = (mip_row){lp_safe_name(name ? name : fallback), (int)m->nz, n, sense, rhs};
+    m->nz += (size_t)n;
+    return (int)m->nrows++;
+}
+
+void gopt_mip_set_obj(gopt_mip *m, int col, double coef) { m->cols[col].obj = coef; }
+void gopt_mip_maximize(gopt_mip *m, bool maximize) { m->maximize = maximize; }
+int gopt_mip_num_cols(const gopt_mip *m) { return (int)m->ncols; }
+int gopt_mip_num_rows(const gopt_mip *m) { return (int)m->nrows; }
+void gopt_mip_set_time_limit(gopt_mip *m, double seconds) { m->time_limit = seconds; }
+void gopt_mip_set_threads(gopt_mip *m, int threads) { m->threads = threads > 0 ? threads : 1; }
+
+void gopt_mip_set_start(gopt_mip *m, const double *values) {
+    free(m->start);
+    m->start = NULL;
+    if (!values) return;
+    m->start = gopt_malloc(m->ncols * sizeof *m->start);
+    memcpy(m->start, values, m->ncols * sizeof *values);
+}
+
+static double coin_bound(double v) { return v >= 1e30 ? DBL_MAX : v <= -1e30 ? -DBL_MAX : v; }
+
+static Cbc_Model *build_cbc(const gopt_mip *m) {
+    Cbc_Model *cbc = Cbc_newModel();
+    Cbc_setProblemName(cbc, m->name);
+    for (size_t j = 0; j < m->ncols; j++) {
+        const mip_col *c = &m->cols[j];
+        Cbc_addCol(cbc, c->name, coin_bound(c->lb), coin_bound(c->ub), c->obj, c->kind != GOPT_MIP_CONTINUOUS,
+                   0, NULL, NULL);
+    }
+    for (size_t i = 0; i < m->nrows; i++) {
+        const mip_row *r = &m->rows[i];
+        char sense = r->sense == '<' ? 'L' : r->sense == '>' ? 'G' : 'E';
+        Cbc_addRow(cbc, r->name, r->n, m->idx + r->start, m->coef + r->start, sense, r->rhs);
+    }
+    Cbc_setObjSense(cbc, m->maximize ? -1 : 1);
+    Cbc_setLogLevel(cbc, 0);
+    if (m->time_limit > 0) Cbc_setMaximumSeconds(cbc, m->time_limit);
+    if (m->threads > 1) {
+        char t[16];
+        snprintf(t, sizeof t, "%d", m->threads);
+        Cbc_setParameter(cbc, "threads", t);
+    }
+    if (m->start) Cbc_setInitialSolution(cbc, m->start);
+    return cbc;
+}
+
+gopt_mip_result gopt_mip_solve(gopt_mip *m) {
+    Cbc_Model *cbc = build_cbc(m);
+    Cbc_solve(cbc);
+    m->solves++;
+    m->nodes += Cbc_getNodeCount(cbc);
+    free(m->values);
+    m->values = NULL;
+    const double *best = Cbc_bestSolution(cbc);
+    if (Cbc_isProvenOptimal(cbc)) m->result = GOPT_MIP_OPTIMAL;
+    else if (Cbc_isProvenInfeasible(cbc)) m->result = GOPT_MIP_INFEASIBLE;
+    else if (Cbc_isContinuousUnbounded(cbc)) m->result = GOPT_MIP_UNBOUNDED;
+    else if (Cbc_status(cbc) == 1 || Cbc_status(cbc) == 5) m->result = best ? GOPT_MIP_FEASIBLE : GOPT_MIP_LIMIT;
+    else m->result = GOPT_MIP_ERROR;
+    if (m->result == GOPT_MIP_OPTIMAL || m->result == GOPT_MIP_FEASIBLE) {
+        m->values = gopt_calloc(m->ncols ? m->ncols : 1, sizeof *m->values);
+        if (best) memcpy(m->values, best, m->ncols * sizeof *m->values);
+        m->objective = Cbc_getObjValue(cbc);
+    }
+    m->bound = Cbc_getBestPossibleObjValue(cbc);
+    Cbc_deleteModel(cbc);
+    free(m->start);
+    m->start = NULL;
+    return m->result;
+}
+
+double gopt_mip_objective(const gopt_mip *m) { return m->objective; }
+double gopt_mip_bound(const gopt_mip *m) { return m->bound; }
+const double *gopt_mip_values(const gopt_mip *m) { return m->values; }
+double gopt_mip_value(const gopt_mip *m, int col) { return m->values ? m->values[col] : 0.0; }
+bool gopt_mip_bool(const gopt_mip *m, int col) { return gopt_mip_value(m, col) > 0.5; }
+
+/* ---------------------------------------------------------------- CPLEX-LP */
+
+/* Writes " + 3 x - y" style terms, breaking lines so no line gets long. */
+static void write_terms(FILE *f, const gopt_mip *m, int n, const int *idx, const double *coef) {
+    int written = 0;
+    for (int k = 0; k < n; k++) {
+        double a = coef[k];
+        if (a == 0 && n > 1) continue;
+        if (written && written % 8 == 0) fputs("\n   ", f);
+        if (a < 0) fputs(" -", f);
+        else if (written) fputs(" +", f);
+        double mag = fabs(a);
+        if (mag == 1) fprintf(f, " %s", m->cols[idx[k]].name);
+        else fprintf(f, " %.17g %s", mag, m->cols[idx[k]].name);
+        written++;
+    }
+    if (!written && m->ncols > 0) fprintf(f, " 0 %s", m->cols[0].name);
+}
+
+static void write_number(FILE *f, double v) {
+    if (v >= 1e30) fputs("+inf", f);
+    else if (v <= -1e30) fputs("-inf", f);
+    else fprintf(f, "%.17g", v);
+}
+
+static bool is_binary(const mip_col *c) { return c->kind == GOPT_MIP_BINARY && c->lb == 0 && c->ub == 1; }
+/* Integers, and binaries fixed by their bounds (written as integers with those bounds). */
+static bool is_general(const mip_col *c) { return c->kind != GOPT_MIP_CONTINUOUS && !is_binary(c); }
+
+static void write_section(FILE *f, const gopt_mip *m, const char *title, bool (*member)(const mip_col *)) {
+    int count = 0;
+    for (size_t j = 0; j < m->ncols; j++) {
+        if (!member(&m->cols[j])) continue;
+        if (count == 0) fputs(title, f);
+        fputs(count % 8 == 0 ? "\n " : " ", f);
+        fputs(m->cols[j].name, f);
+        count++;
+    }
+    if (count) fputc('\n', f);
+}
+
+bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err) {
+    FILE *f = fopen(path, "w");
+    if (!f) return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
+    fprintf(f, "\\ %s, written by gameopt\n%s\n obj:", m->name, m->maximize ? "Maximize" : "Minimize");
+    int *idx = gopt_malloc((m->ncols + 1) * sizeof *idx);
+    double *obj = gopt_malloc((m->ncols + 1) * sizeof *obj);
+    int n = 0;
+    for (size_t j = 0; j < m->ncols; j++)
+        if (m->cols[j].obj != 0) idx[n] = (int)j, obj[n++] = m->cols[j].obj;
+    write_terms(f, m, n, idx, obj);
+    free(idx);
+    free(obj);
+    fputs("\nSubject To\n", f);
+    for (size_t i = 0; i < m->nrows; i++) {
+        const mip_row *r = &m->rows[i];
+        fprintf(f, " %s:", r->name);
+        write_terms(f, m, r->n, m->idx + r->start, m->coef + r->start);
+        fprintf(f, " %s ", r->sense == '<' ? "<=" : r->sense == '>' ? ">=" : "=");
+        write_number(f, r->rhs);
+        fputc('\n', f);
+    }
+    fputs("Bounds\n", f);
+    for (size_t j = 0; j < m->ncols; j++) {
+        const mip_col *c = &m->cols[j];
+        if (is_binary(c)) continue;
+        if (c->lb <= -1e30 && c->ub >= 1e30) {
+            fprintf(f, " %s free\n", c->name);
+            continue;
+        }
+        if (c->lb == 0 && c->ub >= 1e30) continue; /* the default */
+        fputc(' ', f);
+        write_number(f, c->lb);
+        fprintf(f, " <= %s <= ", c->name);
+        write_number(f, c->ub);
+        fputc('\n', f);
+    }
+    write_section(f, m, "Generals", is_general);
+    write_section(f, m, "Binaries", is_binary);
+    fputs("End\n", f);
+    bool ok = !ferror(f);
+    if (fclose(f) != 0) ok = false;
+    if (!ok) return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
+    return true;
+}
+
+void gopt_mip_add_counters(const gopt_mip *m, gopt_counters *c) {
+    gopt_counter_add(c, "mip_solves", m->solves);
+    gopt_counter_add(c, "mip_nodes", m->nodes);
+}

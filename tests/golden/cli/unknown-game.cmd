@@ -1,0 +1,1 @@
+no-such-game

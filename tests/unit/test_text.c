@@ -1,0 +1,147 @@
+/* The text reader: positions (lines, UTF-8 columns), numbers, errors, blocks. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_support.h"
+
+static void positions_follow_lines_and_utf8_columns(void **state) {
+    (void)state;
+    gopt_text t;
+    gopt_text_from_string(&t, "x.txt", "ab\r\n\xc3\xa9z\n");
+    assert_int_equal(t.len, 7); /* the \r is gone */
+    assert_int_equal(gopt_text_next(&t), 'a');
+    assert_int_equal(gopt_text_next(&t), 'b');
+    assert_int_equal(t.col, 3);
+    assert_int_equal(gopt_text_next(&t), '\n');
+    assert_int_equal(t.line, 2);
+    assert_int_equal(t.col, 1);
+    gopt_text_next(&t); /* two bytes of é: one column */
+    gopt_text_next(&t);
+    assert_int_equal(t.col, 2);
+    assert_int_equal(gopt_text_peek(&t), 'z');
+    gopt_text_free(&t);
+}
+
+static void integers_and_their_errors(void **state) {
+    (void)state;
+    gopt_text t;
+    gopt_error err = {0};
+    long v;
+    gopt_text_from_string(&t, "n.txt", "  -42 7 99999999999999999999 x");
+    gopt_text_skip_spaces(&t);
+    assert_true(gopt_text_int(&t, -100, 100, &v, &err));
+    assert_int_equal(v, -42);
+    gopt_text_skip_spaces(&t);
+    assert_false(gopt_text_int(&t, 8, 10, &v, &err)); /* out of range */
+    assert_true(err.set);
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.col, 7);
+    gopt_error_clear(&err);
+    gopt_text_skip_spaces(&t);
+    assert_false(gopt_text_int(&t, 0, 1000000, &v, &err)); /* overflow */
+    assert_int_equal(err.col, 9);
+    gopt_error_clear(&err);
+    gopt_text_skip_spaces(&t);
+    assert_false(gopt_text_int(&t, 0, 10, &v, &err));
+    char buf[256];
+    assert_string_equal(gopt_error_text(&err, buf, sizeof buf), "n.txt:1:30: expected a number, found 'x'");
+    gopt_text_free(&t);
+}
+
+static void doubles(void **state) {
+    (void)state;
+    gopt_text t;
+    gopt_error err = {0};
+    double d;
+    gopt_text_from_string(&t, "d", "1.5e2 -0.25 inf");
+    assert_true(gopt_text_double(&t, &d, &err));
+    assert_float_equal(d, 150.0, 1e-12);
+    gopt_text_skip_spaces(&t);
+    assert_true(gopt_text_double(&t, &d, &err));
+    assert_float_equal(d, -0.25, 1e-12);
+    gopt_text_skip_spaces(&t);
+    assert_false(gopt_text_double(&t, &d, &err)); /* words are not numbers */
+    assert_int_equal(err.col, 13);
+    gopt_text_free(&t);
+}
+
+static void lines_comments_and_words(void **state) {
+    (void)state;
+    gopt_text t;
+    size_t n;
+    gopt_text_from_string(&t, "c", "# comment\n\n  word rest\nlast");
+    gopt_text_skip_ws_comments(&t, '#');
+    assert_true(gopt_text_accept_word(&t, "word"));
+    assert_false(gopt_text_accept_word(&t, "rest"));
+    const char *line = gopt_text_line(&t, &n);
+    assert_int_equal(n, 5);
+    assert_memory_equal(line, " rest", 5);
+    line = gopt_text_line(&t, &n);
+    assert_int_equal(n, 4);
+    assert_true(gopt_text_eof(&t));
+    gopt_text_free(&t);
+}
+
+static void expect_describes_what_it_found(void **state) {
+    (void)state;
+    gopt_text t;
+    gopt_error err = {0};
+    gopt_text_from_string(&t, "e", "a\n");
+    assert_true(gopt_text_expect(&t, 'a', &err));
+    assert_false(gopt_text_expect(&t, ':', &err));
+    assert_string_equal(err.msg, "expected ':', found end of line");
+    gopt_text_free(&t);
+}
+
+static void blocks_are_rectangles(void **state) {
+    (void)state;
+    gopt_text t;
+    gopt_error err = {0};
+    gopt_char_block b;
+    gopt_text_from_string(&t, "b", "abc\ndef  \n\nxy\nxyz\n");
+    assert_true(gopt_char_block_read(&t, &b, &err));
+    assert_int_equal(b.size.w, 3);
+    assert_int_equal(b.size.h, 2);
+    assert_memory_equal(b.cells, "abcdef", 6);
+    gopt_char_block_free(&b);
+    gopt_text_skip_ws(&t);
+    assert_false(gopt_char_block_read(&t, &b, &err));
+    assert_int_equal(err.line, 5);
+    assert_string_equal(err.msg, "row 2 has 3 cells, the rows above have 2");
+    gopt_text_free(&t);
+}
+
+static void load_reports_missing_files(void **state) {
+    (void)state;
+    gopt_text t;
+    gopt_error err = {0};
+    assert_false(gopt_text_load(&t, "/no/such/file", &err));
+    char buf[256];
+    assert_string_equal(gopt_error_text(&err, buf, sizeof buf), "/no/such/file: cannot open: No such file or directory");
+}
+
+static void first_error_wins(void **state) {
+    (void)state;
+    gopt_error err = {0};
+    gopt_fail(&err, "f", 2, 3, "inner %d", 1);
+    gopt_fail(&err, "g", 9, 9, "outer");
+    char buf[64];
+    assert_string_equal(gopt_error_text(&err, buf, sizeof buf), "f:2:3: inner 1");
+    gopt_error_clear(&err);
+    gopt_fail(&err, "--from", 0, 4, "bad\nline");
+    assert_string_equal(gopt_error_text(&err, buf, sizeof buf), "--from: bad line");
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(positions_follow_lines_and_utf8_columns),
+        cmocka_unit_test(integers_and_their_errors),
+        cmocka_unit_test(doubles),
+        cmocka_unit_test(lines_comments_and_words),
+        cmocka_unit_test(expect_describes_what_it_found),
+        cmocka_unit_test(blocks_are_rectangles),
+        cmocka_unit_test(load_reports_missing_files),
+        cmocka_unit_test(first_error_wins),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
