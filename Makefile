@@ -3,6 +3,7 @@
 #   make run        build and run the demo on the bundled examples (pictures in out/)
 #   make test       build and run the whole test suite through CTest
 #   make asan-test  the suite again under AddressSanitizer and UndefinedBehaviorSanitizer
+#   make valgrind   every test program and golden case under valgrind (memcheck)
 #   make fuzz       build the libFuzzer targets and run each for FUZZ_SECONDS (default 60)
 #   make bench      build and run the benchmarks (BENCH=name for one)
 #   make install    install under PREFIX (default /usr/local)
@@ -13,7 +14,7 @@ FUZZ ?=
 BENCH ?=
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure run test asan-test fuzz bench install clean
+.PHONY: all deps configure run test asan-test valgrind fuzz bench install clean
 
 all: configure
 	cmake --build build -j $(JOBS)
@@ -35,6 +36,9 @@ asan-test: deps
 	cmake --build build-asan -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j $(JOBS)
 
+valgrind: all
+	@bash scripts/valgrind.sh
+
 fuzz: deps
 	@[ -f build-fuzz/CMakeCache.txt ] || CC=clang CXX=clang++ cmake -S . -B build-fuzz -DGOPT_FUZZ=ON
 	cmake --build build-fuzz -j $(JOBS)
@@ -43,8 +47,11 @@ fuzz: deps
 bench: all
 	@bash scripts/bench.sh $(BENCH)
 
-install: all
-	cmake --install build --prefix $(PREFIX)
+# The prefix is baked into gameopt.pc and the data path, so installing reconfigures with it.
+install: deps
+	cmake -S . -B build -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
+	cmake --build build -j $(JOBS)
+	cmake --install build
 
 clean:
 	rm -rf build build-asan build-fuzz out

@@ -66,7 +66,8 @@ void gopt_sat_card_free(gopt_sat_card *c);
 /* Assumes lit for the next solve only. */
 void gopt_sat_assume(gopt_sat *s, int lit);
 gopt_sat_result gopt_sat_solve(gopt_sat *s);
-/* The value of a literal in the model of the last SAT answer. */
+/* The value of a literal in the model of the last SAT answer; it stays readable after
+ * clauses are added. False when the last answer was not SAT. */
 bool gopt_sat_val(gopt_sat *s, int lit);
 /* After UNSAT under assumptions: was this assumption part of the reason? */
 bool gopt_sat_failed(gopt_sat *s, int lit);

@@ -24,6 +24,12 @@ struct gopt_sat {
     double deadline;   /* absolute gopt_now() time, 0 for none */
     gopt_sat_stats stats;
     gopt_sat_result last;
+    /* The model of the last SAT answer stays readable after clauses are added (separators
+     * and enumeration read and add in turns), but CaDiCaL forgets it on the first add: so
+     * the first add after a SAT answer saves it here. */
+    int model_vars;    /* variables the last answer covers */
+    bool model_saved;
+    bool *model;       /* model[v] for v in 1..model_vars, when saved */
 };
 
 static int on_terminate(void *state) {
@@ -48,6 +54,7 @@ gopt_sat *gopt_sat_new(void) {
 
 void gopt_sat_free(gopt_sat *s) {
     if (!s) return;
+    free(s->model);
     ccadical_release(s->solver);
     free(s);
 }
@@ -69,7 +76,14 @@ static void add_lit(gopt_sat *s, int lit) {
     ccadical_add(s->solver, lit);
 }
 
+static void save_model(gopt_sat *s) {
+    s->model = gopt_realloc(s->model, (size_t)(s->model_vars + 1) * sizeof *s->model);
+    for (int v = 1; v <= s->model_vars; v++) s->model[v] = ccadical_val(s->solver, v) > 0;
+    s->model_saved = true;
+}
+
 void gopt_sat_clause(gopt_sat *s, const int *lits, int n) {
+    if (s->last == GOPT_SAT_SAT && !s->model_saved) save_model(s);
     for (int i = 0; i < n; i++) add_lit(s, lits[i]);
     ccadical_add(s->solver, 0);
     s->stats.clauses++;
@@ -204,6 +218,7 @@ void gopt_sat_exactly_if(gopt_sat *s, int when, const int *lits, int n, int k) {
 /* ---------------------------------------------------------------- solving */
 
 void gopt_sat_assume(gopt_sat *s, int lit) {
+    if (s->last == GOPT_SAT_SAT && !s->model_saved) save_model(s);
     int v = abs(lit);
     if (v > s->max_used) s->max_used = v;
     ccadical_assume(s->solver, lit);
@@ -215,13 +230,18 @@ gopt_sat_result gopt_sat_solve(gopt_sat *s) {
     s->stats.seconds += gopt_now() - start;
     s->stats.solves++;
     s->last = r == 10 ? GOPT_SAT_SAT : r == 20 ? GOPT_SAT_UNSAT : GOPT_SAT_UNKNOWN;
+    s->model_saved = false;
+    s->model_vars = s->max_used;
     return s->last;
 }
 
 bool gopt_sat_val(gopt_sat *s, int lit) {
     int v = abs(lit);
-    /* A variable no clause mentions is free; call it false. */
-    bool positive = v <= s->max_used ? ccadical_val(s->solver, v) > 0 : false;
+    /* Without a model (no solve yet, or the last one was not SAT) there is nothing to read, and
+     * a variable the solver never saw is free: both read as false. */
+    bool positive = false;
+    if (s->last == GOPT_SAT_SAT && v <= s->model_vars)
+        positive = s->model_saved ? s->model[v] : ccadical_val(s->solver, v) > 0;
     return lit > 0 ? positive : !positive;
 }
 

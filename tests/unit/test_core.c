@@ -133,6 +133,19 @@ static void data_files_are_found(void **state) {
     assert_true(gopt_data_path("unit/test_core.c", buf, sizeof buf));
 }
 
+static void progress_only_when_wanted(void **state) {
+    (void)state;
+    /* Under CTest stderr is a pipe: no bar unless forced; a NULL bar is a valid no-op. */
+    gopt_progress *quiet = gopt_progress_start("quiet", 10, false);
+    assert_null(quiet);
+    gopt_progress_add(quiet, 5);
+    gopt_progress_finish(quiet);
+    gopt_progress *forced = gopt_progress_start("forced", 3, true);
+    assert_non_null(forced);
+    for (int i = 0; i < 3; i++) gopt_progress_add(forced, 1);
+    gopt_progress_finish(forced);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(masks_and_word_arrays),
@@ -142,6 +155,7 @@ int main(void) {
         cmocka_unit_test(options_and_statuses),
         cmocka_unit_test(json_round_trip_and_errors),
         cmocka_unit_test(data_files_are_found),
+        cmocka_unit_test(progress_only_when_wanted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -162,6 +162,26 @@ static void unused_variables_are_false(void **state) {
     gopt_sat_free(s);
 }
 
+static void model_survives_added_clauses(void **state) {
+    (void)state;
+    gopt_sat *s = gopt_sat_new();
+    int a = gopt_sat_var(s), b = gopt_sat_var(s), c = gopt_sat_var(s);
+    assert_false(gopt_sat_val(s, a)); /* no model yet: false, not an abort */
+    gopt_sat_clause2(s, a, b);
+    gopt_sat_unit(s, -a);
+    assert_int_equal(gopt_sat_solve(s), GOPT_SAT_SAT);
+    gopt_sat_clause2(s, -b, c); /* a separator adds a cut, then reads on */
+    assert_true(gopt_sat_val(s, b));
+    assert_false(gopt_sat_val(s, a));
+    assert_false(gopt_sat_val(s, c)); /* not in the model it answered */
+    assert_int_equal(gopt_sat_solve(s), GOPT_SAT_SAT);
+    assert_true(gopt_sat_val(s, c));
+    gopt_sat_unit(s, -c);
+    assert_int_equal(gopt_sat_solve(s), GOPT_SAT_UNSAT);
+    assert_false(gopt_sat_val(s, b));
+    gopt_sat_free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pigeonhole_6_into_5_is_unsat),
@@ -170,6 +190,7 @@ int main(void) {
         cmocka_unit_test(cardinality_constraints_count_right),
         cmocka_unit_test(guarded_exactly_and_totalizer_assumptions),
         cmocka_unit_test(unused_variables_are_false),
+        cmocka_unit_test(model_survives_added_clauses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
