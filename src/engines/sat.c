@@ -47,6 +47,9 @@ static void on_learn(void *state, int *clause) {
 gopt_sat *gopt_sat_new(void) {
     gopt_sat *s = gopt_calloc(1, sizeof *s);
     s->solver = ccadical_init();
+    /* CaDiCaL writes some messages ("c found falsified original clause") to stdout, which
+     * belongs to our answers: keep it silent. */
+    ccadical_set_option(s->solver, "quiet", 1);
     ccadical_set_terminate(s->solver, s, on_terminate);
     ccadical_set_learn(s->solver, s, INT_MAX, on_learn);
     return s;

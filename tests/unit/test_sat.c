@@ -1,5 +1,7 @@
 /* The SAT engine against known answers: pigeonhole, n-queens, cardinality counts. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "test_support.h"
 
@@ -39,6 +41,28 @@ static void conflict_limit_gives_unknown(void **state) {
     gopt_sat_set_conflict_limit(s, 50);
     assert_int_equal(gopt_sat_solve(s), GOPT_SAT_UNKNOWN);
     gopt_sat_free(s);
+}
+
+/* Regression: when a blocking clause is falsified at the root, CaDiCaL used to say so on
+ * stdout ("c found falsified original clause"), which belongs to our answers. These two
+ * bracket a test and count what reached stdout in between. */
+static FILE *capture;
+static int saved_stdout;
+
+static void capture_stdout(void) {
+    fflush(stdout);
+    capture = tmpfile();
+    saved_stdout = dup(1);
+    dup2(fileno(capture), 1);
+}
+
+static long captured_bytes(void) {
+    fflush(stdout);
+    dup2(saved_stdout, 1);
+    close(saved_stdout);
+    long n = (long)lseek(fileno(capture), 0, SEEK_END);
+    fclose(capture);
+    return n;
 }
 
 static void eight_queens_have_92_solutions(void **state) {
@@ -90,7 +114,9 @@ static long count_models(int n, int k, int kind) {
     if (kind == 2) gopt_sat_exactly(s, lits, n, k);
     if (kind == 3) gopt_sat_at_most_one(s, lits, n);
     bool complete;
+    capture_stdout();
     long found = gopt_sat_enumerate(s, lits, n, 100000, NULL, NULL, &complete);
+    assert_int_equal(captured_bytes(), 0);
     assert_true(complete);
     gopt_sat_free(s);
     return found;
