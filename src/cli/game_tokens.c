@@ -223,10 +223,10 @@ static int run_show(const gopt_cli_call *call) {
             }
             continue;
         }
-        gopt_error_clear(&err);
+        gopt_error not_a_game = err, not_a_tile = {0};
         if (n == MAX_CANDIDATES) code = cli_usage_error("tokens show: more than %d tiles", MAX_CANDIDATES);
-        else if (!(tiles[n] = gopt_tokens_lookup(library, arg, arg, catalog, colour, &rotations[n], NULL, &err)))
-            code = cli_input_error(&err);
+        else if (!(tiles[n] = gopt_tokens_lookup(library, arg, arg, catalog, colour, &rotations[n], NULL, &not_a_tile)))
+            code = cli_input_error(game ? &not_a_game : &not_a_tile);
         else n++;
     }
     gopt_error err = {0};

@@ -134,6 +134,8 @@ gopt_tokens_catalog *gopt_tokens_catalog_load(const char *path, gopt_error *err)
     return c;
 }
 
+static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
 /* The bundled games, for the message when one is not found. */
 static void list_bundled(char *buf, size_t size) {
     char dir[1024];
@@ -148,7 +150,7 @@ static void list_bundled(char *buf, size_t size) {
         if (len > 4 && strcmp(e->d_name + len - 4, ".txt") == 0) names[n++] = gopt_strndup(e->d_name, len - 4);
     }
     closedir(d);
-    qsort(names, (size_t)n, sizeof *names, (int (*)(const void *, const void *))strcmp);
+    qsort(names, (size_t)n, sizeof *names, compare_names);
     size_t used = 0;
     for (int i = 0; i < n; i++) {
         if (used < size) used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "", names[i]);
