@@ -282,7 +282,7 @@ const char *gopt_tokens_tile_title(const gopt_tokens_tile *tile, char *buf, size
 /* One object per answer: tile, color, feasible_rotations and per rotation placements,
  * unique and (when infeasible) why (docs/formats.md). */
 json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, bool all);
-/* The flow network of every rotation of every answer, in Graphviz DOT. */
+/* The flow network of every rotation of every answer, in Graphviz DOT ("-": stdout). */
 bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers,
                                int n, gopt_error *err);
 /* The old tile and every rotation of each new tile as hexes (.svg .png .pdf). */

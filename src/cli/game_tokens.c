@@ -246,7 +246,7 @@ static const gopt_cli_option upgrade_options[] = {
     {"catalog", "FILE|GAME", "tile catalogue: a file, or a bundled game (1822CA, 1861, 1867, 18Chesapeake)"},
     {"rules", "tokens|full", "tokens: only tokens keep their edges; full (default): whole cities, towns and track too"},
     {"all", NULL, "list every placement, not just the first (--count N caps it)"},
-    {"network", "FILE.dot", "write the flow network of every rotation in Graphviz DOT"},
+    {"network", "FILE.dot", "write the flow network of every rotation in Graphviz DOT (- for stdout)"},
     {"color", "COLOUR", "colour of an inline --from/--to tile string (yellow, green, brown, gray)"},
     {NULL, NULL, NULL},
 };

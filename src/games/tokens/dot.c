@@ -108,7 +108,8 @@ static bool write_rotation(FILE *f, const gopt_tokens_question *q, const gopt_to
 
 bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers,
                                int n, gopt_error *err) {
-    FILE *f = fopen(path, "w");
+    bool to_stdout = strcmp(path, "-") == 0;
+    FILE *f = to_stdout ? stdout : fopen(path, "w");
     if (!f) return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
     fputs("// Flow networks of gameopt tokens upgrade: render with `dot -Tsvg`.\n"
           "digraph tokens {\n  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=10];\n"
@@ -118,6 +119,6 @@ bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, 
     for (int k = 0; k < n && ok; k++)
         for (int r = 0; r < GOPT_TOKENS_EDGES && ok; r++) ok = write_rotation(f, q, &answers[k], k, r, err);
     fputs("}\n", f);
-    if (fclose(f) != 0 && ok) ok = gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
+    if ((to_stdout ? fflush(f) : fclose(f)) != 0 && ok) ok = gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
     return ok;
 }
