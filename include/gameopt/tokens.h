@@ -195,7 +195,10 @@ typedef struct gopt_tokens_question {
     int ntokens;
     gopt_tokens_station tokens[GOPT_TOKENS_MAX_TOKENS];
     gopt_tokens_rules rules;
+    long max_flows; /* max-flow runs per rotation before giving up; 0: the default */
 } gopt_tokens_question;
+
+#define GOPT_TOKENS_DEFAULT_MAX_FLOWS 200000
 
 /* Reads `CITY:NAME[,CITY:NAME...]` (e.g. "0:LPS,1:QLS") into q->tokens, checking each city
  * index against q->from and each city's slots; `where` names the text in errors. A name may
@@ -214,6 +217,7 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_CITY_COUNT,   /* full rules: the new tile has more cities than the old one */
     GOPT_TOKENS_TOWN_LOST,    /* full rules: an old town (why_town) fits no new town, or towns appear */
     GOPT_TOKENS_TRACK_LOST,   /* full rules: through track why_edge_a - why_edge_b is not kept */
+    GOPT_TOKENS_UNKNOWN,      /* the flow budget ran out before a decision (nothing is proven) */
 } gopt_tokens_verdict;
 
 /* The answer for one rotation of the new tile. */
@@ -225,6 +229,8 @@ typedef struct gopt_tokens_rotation {
     long count;     /* placements found (up to the limit asked for) */
     bool complete;  /* every placement was found, so count is exact */
     bool unique;    /* exactly one placement: the owner has no choice */
+    bool limited;   /* the flow budget stopped the enumeration: count is a lower bound and
+                       uniqueness is not known */
     int8_t *placements;
     /* Full rules: the new city of each old city in placement 0 (-1 for none). */
     int8_t city_map[GOPT_TOKENS_MAX_CITIES];

@@ -68,6 +68,7 @@ static int read_question(upgrade_run *u, const gopt_cli_call *call) {
     const gopt_tokens_catalog *home = NULL;
     u->q.from = gopt_tokens_lookup(u->library, from, "--from", catalog, colour, &u->q.from_rotation, &home, &err);
     if (!u->q.from) return cli_input_error(&err);
+    if (!cli_option_int(o, "max-flows", 1, 1000000000L, &u->q.max_flows)) return 2;
     const char *tokens = gopt_option(o, "tokens");
     if (tokens && !gopt_tokens_parse_stations(&u->q, tokens, "--tokens", &err)) return cli_input_error(&err);
     const char *to = gopt_option(o, "to");
@@ -155,6 +156,18 @@ static int write_outputs(const upgrade_run *u, const gopt_options *o) {
     return 0;
 }
 
+/* 0 when some rotation keeps the tokens; 1 when that is proven for none; 3 when the search
+ * gave up on a rotation and nothing was found. */
+static int exit_code(const upgrade_run *u) {
+    int code = 1;
+    for (int k = 0; k < u->nanswers; k++) {
+        if (u->answers[k].nfeasible) return 0;
+        for (int r = 0; r < GOPT_TOKENS_EDGES; r++)
+            if (u->answers[k].rotations[r].verdict == GOPT_TOKENS_UNKNOWN) code = 3;
+    }
+    return code;
+}
+
 static int run_upgrade(const gopt_cli_call *call) {
     upgrade_run *u = gopt_calloc(1, sizeof *u);
     u->library = gopt_tokens_library_new();
@@ -162,11 +175,7 @@ static int run_upgrade(const gopt_cli_call *call) {
     int code = read_question(u, call);
     if (code == 0) code = solve_all(u, &call->opts);
     if (code == 0) code = write_outputs(u, &call->opts);
-    if (code == 0) {
-        code = 1; /* proven: no rotation of any candidate keeps the tokens */
-        for (int k = 0; k < u->nanswers; k++)
-            if (u->answers[k].nfeasible) code = 0;
-    }
+    if (code == 0) code = exit_code(u);
     for (int k = 0; k < u->nanswers; k++) gopt_tokens_answer_free(&u->answers[k]);
     gopt_tokens_library_free(u->library);
     free(u);
@@ -248,6 +257,7 @@ static const gopt_cli_option upgrade_options[] = {
     {"all", NULL, "list every placement, not just the first (--count N caps it)"},
     {"network", "FILE.dot", "write the flow network of every rotation in Graphviz DOT (- for stdout)"},
     {"color", "COLOUR", "colour of an inline --from/--to tile string (yellow, green, brown, gray)"},
+    {"max-flows", "N", "give up on a rotation after N max-flow runs (default 200000; exit 3 if nothing is found)"},
     {NULL, NULL, NULL},
 };
 
@@ -274,7 +284,8 @@ const gopt_cli_game gopt_cli_tokens = {
     "  city=revenue:40;city=revenue:40;city=revenue:40,loc:5;path=a:1,b:_0;path=a:3,b:_1;label=M\n"
     "Edges: 0 bottom, 1 lower left, 2 upper left, 3 top, 4 upper right, 5 lower right;\n"
     "rotation r turns edge e into (e + r) mod 6. Bundled catalogues: 1822CA, 1861, 1867,\n"
-    "18Chesapeake (data/tiles/). Exit 0 when some rotation keeps the tokens, 1 when none does.\n\n"
+    "18Chesapeake (data/tiles/). Exit 0 when some rotation keeps the tokens, 1 when none does,\n"
+    "3 when the search gave up without finding one.\n\n"
     "examples:\n"
     "  gameopt tokens upgrade --from 1867:L12 --tokens 0:LPS,1:QLS --to 1867:X2\n"
     "  gameopt tokens upgrade --from 1867:L12 --tokens 0:LPS,1:QLS --output montreal.svg\n"

@@ -16,6 +16,9 @@
 /* Exhaustive counts stop here: a larger claim is not re-counted (but every placement shown
  * is still checked one by one). */
 #define CHECK_COUNT_LIMIT 20000
+/* Search nodes one check may visit; a search cut short refutes nothing (contrived tiles
+ * with many multi-slot cities could otherwise take exponential time). */
+#define CHECK_NODE_BUDGET 2000000L
 
 typedef struct unit_set {
     int n;                                 /* tokens, or old cities */
@@ -28,6 +31,7 @@ typedef struct unit_set {
     int ncities;
     uint8_t have[GOPT_TOKENS_MAX_CITIES];  /* new cities' edges, map orientation */
     int room[GOPT_TOKENS_MAX_CITIES];
+    long budget;                           /* search nodes left */
 } unit_set;
 
 static bool fail(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -73,13 +77,15 @@ static void units_of(const gopt_tokens_question *q, const gopt_tokens_tile *to, 
         for (int i = 0; i < u->n; i++)
             if (u->counted[i] == (pass == 0)) u->order[k++] = i;
     for (int i = 0; i < u->n; i++) u->forced[i] = -1;
+    u->budget = CHECK_NODE_BUDGET;
 }
 
 static bool fits(const unit_set *u, int i, int j) { return u->anywhere[i] || (u->need[i] & ~u->have[j]) == 0; }
 
 /* Distinct placements (assignments of counted units that some assignment of the others
- * completes), up to `limit`. */
+ * completes), up to `limit`; -1 when the node budget runs out. */
 static long search(unit_set *u, int level, long limit) {
+    if (--u->budget < 0) return -1;
     if (level == u->n) return 1;
     int i = u->order[level];
     long total = 0;
@@ -88,6 +94,7 @@ static long search(unit_set *u, int level, long limit) {
         u->room[j] -= u->size[i];
         long sub = search(u, level + 1, u->counted[i] ? limit - total : 1);
         u->room[j] += u->size[i];
+        if (sub < 0) return -1;
         if (!u->counted[i] && sub) return 1;
         total += sub;
     }
@@ -110,7 +117,7 @@ static bool check_placement(const gopt_tokens_question *q, unit_set *u, const in
     for (int t = 0; t < q->ntokens; t++)
         if (row[t] < 0 || row[t] >= u->ncities) return fail(why, size, "placement %ld puts %s in no city", k, q->tokens[t].name);
     if (!force_placement(q, u, row)) return fail(why, size, "placement %ld splits the tokens of one old city", k);
-    bool ok = search(u, 0, 1) == 1;
+    bool ok = search(u, 0, 1) != 0; /* -1: out of budget, nothing refuted */
     for (int i = 0; i < u->n; i++) u->forced[i] = -1;
     return ok || fail(why, size, "placement %ld breaks an edge set or a city's slots", k);
 }
@@ -169,13 +176,14 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
                 return fail(why, size, "placements %ld and %ld are the same", l, k);
     }
     if (r->unique && !(r->complete && r->count == 1)) return fail(why, size, "uniqueness claimed without proof");
+    if (!r->unique && !r->limited && r->count == 1 && !r->complete) return fail(why, size, "uniqueness left open");
     long want = r->complete ? r->count + 1 : 2;
-    if (want <= CHECK_COUNT_LIMIT) {
-        long exact = search(u, 0, want);
-        if (r->complete && exact != r->count)
-            return fail(why, size, "rotation %d: %ld placements reported, %ld exist", r->rotation, r->count, exact);
-        if (r->unique != (exact == 1)) return fail(why, size, "rotation %d: wrong uniqueness claim", r->rotation);
-    }
+    u->budget = CHECK_NODE_BUDGET;
+    long exact = want <= CHECK_COUNT_LIMIT ? search(u, 0, want) : -1;
+    if (exact >= 0 && r->complete && exact != r->count)
+        return fail(why, size, "rotation %d: %ld placements reported, %ld exist", r->rotation, r->count, exact);
+    if (exact >= 0 && !r->limited && r->unique != (exact == 1))
+        return fail(why, size, "rotation %d: wrong uniqueness claim", r->rotation);
     return true;
 }
 
@@ -198,6 +206,8 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
                              unit_set *u, char *why, size_t size) {
     bool tokens_rules = q->rules == GOPT_TOKENS_RULES_TOKENS;
     switch (r->verdict) {
+    case GOPT_TOKENS_UNKNOWN:
+        return true; /* nothing is claimed */
     case GOPT_TOKENS_SHORT:
         return check_hall(u, tokens_rules ? r->why_tokens : r->why_old_cities, r->why_cities, why, size);
     case GOPT_TOKENS_NO_CITY:
@@ -207,7 +217,7 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
                     if (fits(u, i, j)) return fail(why, size, "old city %d does fit new city %d", i, j);
         return r->why_old_cities != 0 || fail(why, size, "no old city named");
     case GOPT_TOKENS_UNSPLITTABLE:
-        return search(u, 0, 1) == 0 || fail(why, size, "rotation %d has a placement", r->rotation);
+        return search(u, 0, 1) <= 0 || fail(why, size, "rotation %d has a placement", r->rotation);
     default:
         break;
     }

@@ -60,11 +60,13 @@ static void print_rotation(FILE *out, const gopt_tokens_question *q, const gopt_
     fprintf(out, "  %3d  ", r->rotation);
     if (!r->feasible) {
         char why[512];
-        fprintf(out, "no: %s\n", gopt_tokens_reason(q, a->to, r, why, sizeof why));
+        fprintf(out, "%s: %s\n", r->verdict == GOPT_TOKENS_UNKNOWN ? "unknown" : "no",
+                gopt_tokens_reason(q, a->to, r, why, sizeof why));
         return;
     }
     print_placement(out, q, r->placements);
     if (r->unique) fputs("  (unique)", out);
+    else if (r->limited && r->count == 1) fputs("  (uniqueness unknown: the search gave up)", out);
     else if (r->complete) fprintf(out, "  (one of %ld: the owner chooses)", r->count);
     else fputs("  (not unique: the owner chooses)", out);
     if (q->rules == GOPT_TOKENS_RULES_FULL && q->from->ncities > 0) {
@@ -127,7 +129,8 @@ static json_t *indices_json(uint32_t set) {
     return a;
 }
 
-static const char *const verdict_names[] = {"feasible", "short", "no-city", "unsplittable", "city-count", "town-lost", "track-lost"};
+static const char *const verdict_names[] = {"feasible",  "short",     "no-city",    "unsplittable",
+                                            "city-count", "town-lost", "track-lost", "unknown"};
 
 static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, const gopt_tokens_rotation *r,
                              bool all) {
@@ -137,6 +140,7 @@ static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_an
         for (long k = 0; k < (all ? r->count : 1); k++) json_array_append_new(list, placement_json(q, r->placements + k * q->ntokens));
         json_object_set_new(o, "placements", list);
         json_object_set_new(o, "unique", json_boolean(r->unique));
+        if (r->limited) json_object_set_new(o, "limited", json_true());
         if (all) {
             json_object_set_new(o, "count", json_integer(r->count));
             json_object_set_new(o, "complete", json_boolean(r->complete));

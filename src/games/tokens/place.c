@@ -10,7 +10,11 @@
  * Enumeration (uniqueness and --all): depth first over the items that hold tokens, trying
  * their candidate cities in increasing order; each choice is fixed in the network and kept
  * only when the flow (the oracle above) says the rest still fits, so the search never walks
- * into a dead end and yields placements in lexicographic order. */
+ * into a dead end and yields placements in lexicographic order.
+ *
+ * Branching can grow exponentially on contrived tiles with many multi-slot cities, so each
+ * rotation has a budget of flows: a decision cut short is "unknown", an enumeration cut
+ * short says it is incomplete. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +27,7 @@ typedef struct place_ctx {
     const tokens_problem *p;
     tokens_network nw;
     gopt_error *err;
-    long flows, branches;
+    long flows, branches, budget;
     /* enumeration */
     int ncarry;
     int carry[TOKENS_MAX_ITEMS];
@@ -34,7 +38,8 @@ typedef struct place_ctx {
     int8_t first_map[TOKENS_MAX_ITEMS];
 } place_ctx;
 
-enum { STOP = 1, FAILED = -1 };
+/* Outcomes besides 0 (go on) and 1 (fits): stop enumerating, engine error, budget spent. */
+enum { STOP = 1, FAILED = -1, GAVE_UP = -2 };
 
 /* Opens only the fixed item's edge to its chosen city. */
 static void apply_fixes(place_ctx *c, const int8_t *fixed) {
@@ -91,6 +96,7 @@ static int read_flow(place_ctx *c, int8_t *fixed, const gopt_flow_result *r, int
 /* Exact: does everything fit with the items of `fixed` in their cities? */
 static int oracle(place_ctx *c, int8_t *fixed, int8_t *assign) {
     gopt_flow_result r;
+    if (c->flows >= c->budget) return GAVE_UP;
     if (!run_flow(c, fixed, &r)) return FAILED;
     int res = read_flow(c, fixed, &r, assign);
     gopt_flow_result_free(&r);
@@ -126,7 +132,7 @@ static int enumerate(place_ctx *c, int level, int8_t *fixed, const int8_t *assig
         if (res != 0) break;
     }
     fixed[i] = -1;
-    return res == STOP || res == FAILED ? res : 0;
+    return res < 0 || res == STOP ? res : 0;
 }
 
 /* The Hall set of a short flow: items still reachable from the source, and their cities. */
@@ -157,11 +163,12 @@ static bool homeless_city(const tokens_problem *p, gopt_tokens_rotation *out) {
     return false;
 }
 
-static void finish_feasible(place_ctx *c, gopt_tokens_rotation *out) {
+static void finish_feasible(place_ctx *c, bool gave_up, gopt_tokens_rotation *out) {
     out->verdict = GOPT_TOKENS_FEASIBLE;
     out->feasible = true;
+    out->limited = gave_up;
     out->count = c->found;
-    out->complete = c->found < c->want;
+    out->complete = c->found < c->want && !gave_up;
     out->unique = c->found == 1 && out->complete;
     out->placements = c->placements;
     c->placements = NULL;
@@ -185,6 +192,10 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
     int res = read_flow(c, fixed, &r, assign);
     gopt_flow_result_free(&r);
     if (res == FAILED) return FAILED;
+    if (res == GAVE_UP) {
+        out->verdict = GOPT_TOKENS_UNKNOWN;
+        return 0;
+    }
     bool full = c->q->rules == GOPT_TOKENS_RULES_FULL;
     if (full && homeless_city(p, out)) {
         out->verdict = GOPT_TOKENS_NO_CITY;
@@ -204,7 +215,8 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
         if (p->carries[i]) c->carry[c->ncarry++] = i;
     res = enumerate(c, 0, fixed, assign);
     if (res == FAILED) return FAILED;
-    finish_feasible(c, out);
+    if (res == GAVE_UP && c->found == 0) record(c, assign); /* the decision's own placement */
+    finish_feasible(c, res == GAVE_UP, out);
     return 0;
 }
 
@@ -218,7 +230,8 @@ bool gopt_tokens_place(const gopt_tokens_question *q, const gopt_tokens_tile *to
     if (!gopt_tokens_question_check(q, err)) return false;
     tokens_problem p;
     tokens_problem_build(q, to, rotation, &p);
-    place_ctx c = {.q = q, .p = &p, .err = err, .want = limit > 2 ? limit : 2};
+    place_ctx c = {.q = q, .p = &p, .err = err, .want = limit > 2 ? limit : 2,
+                   .budget = q->max_flows > 0 ? q->max_flows : GOPT_TOKENS_DEFAULT_MAX_FLOWS};
     tokens_network_build(&p, &c.nw);
     int res = decide(&c, to, rotation, out);
     tokens_network_free(&c.nw);

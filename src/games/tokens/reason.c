@@ -91,6 +91,9 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
                      gopt_tokens_edges_text(gopt_tokens_rotate(from->nodes[from->town_node[r->why_town]].edges, q->from_rotation),
                                             edges, sizeof edges));
         break;
+    case GOPT_TOKENS_UNKNOWN:
+        snprintf(buf, size, "undecided: the search gave up after %ld max-flow runs", r->flows);
+        break;
     case GOPT_TOKENS_TRACK_LOST:
         snprintf(buf, size, "the track between edges %d and %d would be lost", r->why_edge_a, r->why_edge_b);
         break;
