@@ -121,7 +121,7 @@ static void print_stats(FILE *out, const upgrade_run *u) {
     }
     fputs("stats: ", out);
     gopt_counters_print(out, &total);
-    fprintf(out, ", %d tiles x 6 rotations in %.3f ms\n", u->nanswers, seconds * 1e3);
+    fprintf(out, ", %d new tile%s x 6 rotations in %.3f ms\n", u->nanswers, u->nanswers == 1 ? "" : "s", seconds * 1e3);
 }
 
 static void write_results(FILE *out, const upgrade_run *u, const gopt_options *o, bool json) {

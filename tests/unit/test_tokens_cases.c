@@ -1,23 +1,11 @@
 /* The twelve cases of ../shared/data/18xx/README.md (section 4) on the bundled catalogues,
  * under both rule sets where the README gives both, and the seed's two figures. Every answer
  * also passes the independent checker. */
-#include "test_support.h"
+#include "tokens_fixture.h"
 
 #include <string.h>
 
 enum { TOKENS = GOPT_TOKENS_RULES_TOKENS, FULL = GOPT_TOKENS_RULES_FULL, BOTH = 2 };
-
-static gopt_tokens_library *library;
-
-static const gopt_tokens_tile *tile(const char *spec) {
-    gopt_error err = {0};
-    const gopt_tokens_tile *t = gopt_tokens_lookup(library, spec, "test", NULL, GOPT_TOKENS_UNKNOWN_COLOUR, NULL, NULL, &err);
-    if (!t) {
-        gopt_error_print(stderr, &err);
-        fail_msg("no tile %s", spec);
-    }
-    return t;
-}
 
 static void ask(gopt_tokens_question *q, const char *from, int rotation, const char *tokens, int rules) {
     memset(q, 0, sizeof *q);
@@ -308,18 +296,6 @@ static void case12_upgrade_oracle(void **state) {
     for (size_t k = 0; k < sizeof table / sizeof table[0]; k++) expect_upgrades("1822CA", table[k][0], table[k][1]);
 }
 
-static int setup(void **state) {
-    (void)state;
-    library = gopt_tokens_library_new();
-    return 0;
-}
-
-static int teardown(void **state) {
-    (void)state;
-    gopt_tokens_library_free(library);
-    return 0;
-}
-
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(case1_blog_figure4),   cmocka_unit_test(case2_blog_figure6),
@@ -329,5 +305,5 @@ int main(void) {
         cmocka_unit_test(case9_winnipeg),       cmocka_unit_test(case10_toronto),
         cmocka_unit_test(case11_to_grey),       cmocka_unit_test(case12_upgrade_oracle),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, open_library, close_library);
 }

@@ -1,18 +1,9 @@
 /* The independent checker accepts the solver's answers and rejects tampered ones: a token
  * in a city that loses its edges, an overfull city, a false uniqueness claim, a wrong count,
  * a bogus Hall set, a city map that splits an old city, a lost-track claim that is false. */
-#include "test_support.h"
+#include "tokens_fixture.h"
 
 #include <string.h>
-
-static gopt_tokens_library *library;
-
-static const gopt_tokens_tile *tile(const char *spec) {
-    gopt_error err = {0};
-    const gopt_tokens_tile *t = gopt_tokens_lookup(library, spec, "test", NULL, GOPT_TOKENS_UNKNOWN_COLOUR, NULL, NULL, &err);
-    assert_non_null(t);
-    return t;
-}
 
 static void question(gopt_tokens_question *q, const char *from, const char *tokens, gopt_tokens_rules rules) {
     memset(q, 0, sizeof *q);
@@ -129,18 +120,6 @@ static void full_rules_city_maps(void **state) {
     gopt_tokens_rotation_free(&r);
 }
 
-static int setup(void **state) {
-    (void)state;
-    library = gopt_tokens_library_new();
-    return 0;
-}
-
-static int teardown(void **state) {
-    (void)state;
-    gopt_tokens_library_free(library);
-    return 0;
-}
-
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tampered_placements),
@@ -148,5 +127,5 @@ int main(void) {
         cmocka_unit_test(bogus_certificates),
         cmocka_unit_test(full_rules_city_maps),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, open_library, close_library);
 }

@@ -115,7 +115,6 @@ static void format_end(gopt_buf *b, int end) {
 
 char *gopt_tokens_tile_format(const gopt_tokens_tile *tile) {
     gopt_buf b = {0};
-    gopt_buf_puts(&b, "");
     for (int v = 0; v < tile->nnodes; v++) {
         const gopt_tokens_node *n = &tile->nodes[v];
         gopt_buf_printf(&b, "%s%s", b.len ? ";" : "", node_part[n->kind]);
