@@ -92,7 +92,7 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
                                             edges, sizeof edges));
         break;
     case GOPT_TOKENS_UNKNOWN:
-        snprintf(buf, size, "undecided: the search gave up after %ld max-flow runs", r->flows);
+        snprintf(buf, size, "undecided: the search gave up after %ld max-flow %s", r->flows, r->flows == 1 ? "run" : "runs");
         break;
     case GOPT_TOKENS_TRACK_LOST:
         snprintf(buf, size, "the track between edges %d and %d would be lost", r->why_edge_a, r->why_edge_b);
