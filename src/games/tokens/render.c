@@ -57,8 +57,11 @@ static bool is_stop(const gopt_tokens_node *n) { return n->kind != GOPT_TOKENS_J
  * spread out. Junctions sit in the centre. */
 static void place_nodes(placed_tile *p) {
     const gopt_tokens_tile *t = p->tile;
-    int stops = 0;
-    for (int v = 0; v < t->nnodes; v++) stops += is_stop(&t->nodes[v]);
+    int stops = 0, junctions = 0;
+    for (int v = 0; v < t->nnodes; v++) {
+        stops += is_stop(&t->nodes[v]);
+        junctions += !is_stop(&t->nodes[v]);
+    }
     double crowd[GOPT_TOKENS_EDGES] = {0.1, 0, 0, 0, 0, 0};
     for (int v = 0; v < t->nnodes; v++)
         for (int e = 0; e < GOPT_TOKENS_EDGES; e++)
@@ -69,7 +72,7 @@ static void place_nodes(placed_tile *p) {
             }
     for (int v = 0; v < t->nnodes; v++) {
         const gopt_tokens_node *n = &t->nodes[v];
-        if (!is_stop(n) || (stops == 1 && !n->has_loc) || (n->has_loc && n->loc < 0)) {
+        if (!is_stop(n) || (stops == 1 && !junctions && !n->has_loc) || (n->has_loc && n->loc < 0)) {
             p->node[v] = p->centre;
             continue;
         }
@@ -210,6 +213,9 @@ static void draw_tile(cairo_t *cr, placed_tile *p, const gopt_tokens_question *q
     }
 }
 
+/* A tile's name for a caption: tile strings are too long, so they go by "tile string". */
+static const char *short_title(const gopt_tokens_tile *t) { return t->name[0] ? t->name : "tile string"; }
+
 static void caption(cairo_t *cr, point c, int line, const char *text, gopt_rgb colour) {
     gopt_draw_text(cr, c.x, c.y + APOTHEM + 12 + 13 * line, text, 10, colour);
 }
@@ -240,10 +246,9 @@ static void draw_rotation(cairo_t *cr, const gopt_tokens_question *q, const gopt
 }
 
 static void draw_row(cairo_t *cr, const gopt_tokens_question *q, const gopt_tokens_answer *a, double top) {
-    char title[512], from[128], to[128];
-    int n = snprintf(title, sizeof title, "%s@%d -> %s (%s rules): feasible rotations",
-                     gopt_tokens_tile_title(q->from, from, sizeof from), q->from_rotation,
-                     gopt_tokens_tile_title(a->to, to, sizeof to), gopt_tokens_rules_name(q->rules));
+    char title[512];
+    int n = snprintf(title, sizeof title, "%s@%d -> %s (%s rules): feasible rotations", short_title(q->from),
+                     q->from_rotation, short_title(a->to), gopt_tokens_rules_name(q->rules));
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++)
         if (a->rotations[r].feasible && n < (int)sizeof title) n += snprintf(title + n, sizeof title - (size_t)n, " %d", r);
     if (!a->nfeasible) snprintf(title + n, sizeof title - (size_t)n, " none");
@@ -294,8 +299,8 @@ bool gopt_tokens_render_tiles(const char *path, const gopt_tokens_tile *const *t
         placed_tile p = {.tile = tiles[k], .rotation = rotations[k],
                          .centre = {MARGIN + CELL_W * (k % cols + 0.5), MARGIN + APOTHEM + 4 + CELL_H * (k / cols)}};
         draw_tile(cr, &p, NULL, NULL);
-        char text[96], title[64];
-        snprintf(text, sizeof text, "%s, rotation %d", gopt_tokens_tile_title(tiles[k], title, sizeof title), rotations[k]);
+        char text[96];
+        snprintf(text, sizeof text, "%s, rotation %d", short_title(tiles[k]), rotations[k]);
         caption(cr, p.centre, 0, text, gopt_black);
     }
     return gopt_canvas_close(canvas, err);
