@@ -22,6 +22,7 @@
 #include "gameopt/term.h"
 #include "gameopt/text.h"
 #include "gameopt/timer.h"
+#include "gameopt/tokens.h"
 
 /* "0.1.0" */
 const char *gopt_version(void);

@@ -1,0 +1,303 @@
+/* 18xx tile upgrades that keep every station token connected.
+ *
+ * In 18xx games a tile holding station tokens is upgraded to a tile of the next colour; the
+ * tokens must be re-placed in the new tile's cities so that every token still reaches every
+ * tile edge its old city reached, for each of the six rotations. The question reduces to a
+ * maximum flow (source -> token -> city -> sink, city capacity = its slots), which
+ * gameopt/maxflow.h answers; an infeasible rotation is explained by the minimum cut.
+ *
+ * Tiles are written in the tile language of 18xx.games, e.g.
+ *     city=revenue:40;city=revenue:40;city=revenue:40,loc:5;path=a:1,b:_0;path=a:3,b:_1;label=M
+ * Edges are numbered 0 Bottom, 1 LowerLeft, 2 UpperLeft, 3 Top, 4 UpperRight, 5 LowerRight
+ * (flat-topped hex, clockwise); rotating a tile by r maps edge e to (e + r) mod 6.
+ * docs/formats.md describes the language as read here and the catalogue files; docs/methods.md
+ * the reduction and the two rule sets. */
+#ifndef GAMEOPT_TOKENS_H
+#define GAMEOPT_TOKENS_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gameopt/error.h"
+#include "gameopt/text.h"
+#include "gameopt/timer.h"
+
+#define GOPT_TOKENS_EDGES 6
+#define GOPT_TOKENS_MAX_NODES 24  /* revenue centres and junctions on one tile */
+#define GOPT_TOKENS_MAX_PATHS 64
+#define GOPT_TOKENS_MAX_CITIES 12
+#define GOPT_TOKENS_MAX_SLOTS 16  /* token spaces of one city */
+#define GOPT_TOKENS_MAX_TOKENS 32 /* station tokens on one tile */
+#define GOPT_TOKENS_MAX_LABELS 4
+#define GOPT_TOKENS_NAME_SIZE 32  /* tile, label and token names, with the NUL */
+
+/* ------------------------------------------------------------------ tiles */
+
+/* Tile colours in upgrade order (white -> yellow -> green -> brown -> gray); red, blue and
+ * sepia tiles are never upgraded. */
+typedef enum gopt_tokens_colour {
+    GOPT_TOKENS_UNKNOWN_COLOUR,
+    GOPT_TOKENS_WHITE,
+    GOPT_TOKENS_YELLOW,
+    GOPT_TOKENS_GREEN,
+    GOPT_TOKENS_BROWN,
+    GOPT_TOKENS_GRAY,
+    GOPT_TOKENS_RED,
+    GOPT_TOKENS_BLUE,
+    GOPT_TOKENS_SEPIA,
+} gopt_tokens_colour;
+
+/* "yellow", ...; "unknown" for GOPT_TOKENS_UNKNOWN_COLOUR. */
+const char *gopt_tokens_colour_name(gopt_tokens_colour c);
+/* Reads a colour name ("grey" is taken for "gray"); false when it is not one. */
+bool gopt_tokens_colour_parse(const char *name, gopt_tokens_colour *out);
+/* The colour a tile of colour c is upgraded to, or GOPT_TOKENS_UNKNOWN_COLOUR when none. */
+gopt_tokens_colour gopt_tokens_next_colour(gopt_tokens_colour c);
+
+typedef enum gopt_tokens_node_kind {
+    GOPT_TOKENS_CITY,     /* holds station tokens in its slots */
+    GOPT_TOKENS_TOWN,
+    GOPT_TOKENS_OFFBOARD,
+    GOPT_TOKENS_HALT,
+    GOPT_TOKENS_PASS,
+    GOPT_TOKENS_JUNCTION, /* track crossing without a stop (Lawson tiles) */
+} gopt_tokens_node_kind;
+
+/* A revenue centre or junction, in declaration order (`_0`, `_1`, ... in paths). */
+typedef struct gopt_tokens_node {
+    gopt_tokens_node_kind kind;
+    int slots;         /* cities: token spaces (default 1); 0 for the others */
+    char revenue[64];  /* as written ("40", "yellow_20|green_30"); "" when not given */
+    bool has_loc;      /* a position was given with loc: */
+    double loc;        /* in edge units: 0..6 (0.5 = the corner between edges 0 and 1); -1 centre */
+    uint8_t edges;     /* tile edges the node reaches through track at rotation 0 (bit e = edge e) */
+} gopt_tokens_node;
+
+typedef enum gopt_tokens_track { GOPT_TOKENS_BROAD, GOPT_TOKENS_NARROW, GOPT_TOKENS_DUAL, GOPT_TOKENS_OTHER_TRACK } gopt_tokens_track;
+
+/* A path joins two ends: 0..5 is a tile edge, GOPT_TOKENS_NODE_END + k is node k. */
+#define GOPT_TOKENS_NODE_END 6
+typedef struct gopt_tokens_path {
+    int8_t a, b;
+    uint8_t track; /* gopt_tokens_track */
+} gopt_tokens_path;
+
+typedef struct gopt_tokens_tile {
+    char name[GOPT_TOKENS_NAME_SIZE]; /* catalogue name; "" for an inline tile string */
+    gopt_tokens_colour colour;        /* from the catalogue; UNKNOWN for an inline string */
+    int nnodes;
+    gopt_tokens_node nodes[GOPT_TOKENS_MAX_NODES];
+    int npaths;
+    gopt_tokens_path paths[GOPT_TOKENS_MAX_PATHS];
+    int ncities; /* cities in declaration order: city i is node city_node[i] */
+    int8_t city_node[GOPT_TOKENS_MAX_CITIES];
+    int ntowns;
+    int8_t town_node[GOPT_TOKENS_MAX_NODES];
+    int nlabels;
+    char labels[GOPT_TOKENS_MAX_LABELS][GOPT_TOKENS_NAME_SIZE];
+    /* Through track: bit b of links[a] is set when a path joins edges a and b without a stop
+     * (directly, or through junctions). */
+    uint8_t links[GOPT_TOKENS_EDGES];
+    uint8_t exits; /* every edge any track reaches */
+} gopt_tokens_tile;
+
+/* Parses a tile string of the 18xx.games tile language. `where` names the text in errors
+ * (e.g. "--from"); columns count from 1 at the string's start. Unknown part types and keys,
+ * malformed values and paths to undeclared nodes are errors. Computes every node's edge set:
+ * the edges its track reaches, passing through junctions but never through another stop. */
+bool gopt_tokens_tile_parse(gopt_tokens_tile *tile, const char *code, const char *where, gopt_error *err);
+/* The same, reading from t up to the end of the line (for files holding tile strings). */
+bool gopt_tokens_tile_read(gopt_tokens_tile *tile, gopt_text *t, gopt_error *err);
+/* The tile's track, cities, towns and labels as a canonical tile string (parts that do not
+ * matter for tokens, such as terrain costs and borders, are left out). Caller frees. */
+char *gopt_tokens_tile_format(const gopt_tokens_tile *tile);
+
+/* Rotates an edge set (bit e = edge e) by r sixths clockwise: edge e becomes (e + r) mod 6. */
+static inline uint8_t gopt_tokens_rotate(uint8_t edges, int r) {
+    r = ((r % 6) + 6) % 6;
+    return (uint8_t)(((edges << r) | (edges >> (6 - r))) & 0x3F);
+}
+/* The edge set of city i when the tile lies with rotation r. */
+uint8_t gopt_tokens_city_edges(const gopt_tokens_tile *tile, int city, int r);
+int gopt_tokens_city_slots(const gopt_tokens_tile *tile, int city);
+/* "{0,3}" or "{}" into buf. */
+const char *gopt_tokens_edges_text(uint8_t edges, char *buf, size_t size);
+/* The labels joined with '/', "" when none (tiles upgrade only to tiles with equal labels). */
+const char *gopt_tokens_label_text(const gopt_tokens_tile *tile, char *buf, size_t size);
+
+/* ------------------------------------------------------------------ catalogues */
+
+/* A set of named tiles with colours, from a file of lines `NAME COLOUR TILE-STRING`
+ * (docs/formats.md), plus optional game rules `NAME -> NAME...` listing the only tiles a
+ * tile may be upgraded to. */
+typedef struct gopt_tokens_catalog gopt_tokens_catalog;
+
+/* Reads a catalogue from a text (all of it). NULL with err set on bad input. */
+gopt_tokens_catalog *gopt_tokens_catalog_read(gopt_text *t, gopt_error *err);
+gopt_tokens_catalog *gopt_tokens_catalog_load(const char *path, gopt_error *err);
+/* A bundled game ("1867", "1822CA": data/tiles/<game in lower case>.txt found through
+ * gopt_data_path) or, when `game_or_path` names a readable file, that file. */
+gopt_tokens_catalog *gopt_tokens_catalog_open(const char *game_or_path, gopt_error *err);
+void gopt_tokens_catalog_free(gopt_tokens_catalog *c);
+/* Where it came from: the game name for bundled catalogues, else the path. */
+const char *gopt_tokens_catalog_name(const gopt_tokens_catalog *c);
+int gopt_tokens_catalog_size(const gopt_tokens_catalog *c);
+const gopt_tokens_tile *gopt_tokens_catalog_tile(const gopt_tokens_catalog *c, int i);
+/* The tile of that name (exact match), or NULL. */
+const gopt_tokens_tile *gopt_tokens_catalog_find(const gopt_tokens_catalog *c, const char *name);
+/* The tiles that may replace `from`: of the next colour with equal labels, limited to the
+ * catalogue's `from -> ...` list when it has one. Writes up to max tiles; returns the count. */
+int gopt_tokens_catalog_upgrades(const gopt_tokens_catalog *c, const gopt_tokens_tile *from,
+                                 const gopt_tokens_tile **out, int max);
+
+/* Tiles from what users write. A library keeps the catalogues and inline tiles it was asked
+ * for until it is freed. */
+typedef struct gopt_tokens_library gopt_tokens_library;
+gopt_tokens_library *gopt_tokens_library_new(void);
+void gopt_tokens_library_free(gopt_tokens_library *l);
+/* The catalogue of a bundled game or file, opened once. */
+gopt_tokens_catalog *gopt_tokens_library_catalog(gopt_tokens_library *l, const char *game_or_path, gopt_error *err);
+/* Resolves `TILE[@ROT]`: GAME:NAME, a name in `catalog` (may be NULL), or an inline tile
+ * string (given `inline_colour`). With `rotation` NULL a rotation is an error; `found_in`
+ * (may be NULL) receives the catalogue the tile came from. NULL with err set (the column of
+ * a bad tile string within `where`) when it cannot be found. */
+const gopt_tokens_tile *gopt_tokens_lookup(gopt_tokens_library *l, const char *spec, const char *where,
+                                           const gopt_tokens_catalog *catalog, gopt_tokens_colour inline_colour,
+                                           int *rotation, const gopt_tokens_catalog **found_in, gopt_error *err);
+
+/* ------------------------------------------------------------------ the question */
+
+/* A station token on the old tile: its owner's name and the city (0-based) it sits in. */
+typedef struct gopt_tokens_station {
+    char name[GOPT_TOKENS_NAME_SIZE];
+    int city;
+} gopt_tokens_station;
+
+typedef enum gopt_tokens_rules {
+    /* Only tokens matter (the seed's model): every token goes to a new city whose edges
+     * contain its old city's edges, within the slots. */
+    GOPT_TOKENS_RULES_TOKENS,
+    /* Tokens rules plus the tile: every old city maps whole (with its tokens) to one new city
+     * containing its edges, its slots kept; towns map to towns; through track survives;
+     * cities and towns never appear from nothing. */
+    GOPT_TOKENS_RULES_FULL,
+} gopt_tokens_rules;
+
+/* "tokens" / "full" */
+const char *gopt_tokens_rules_name(gopt_tokens_rules r);
+
+/* The old tile as it lies on the map, with its tokens. */
+typedef struct gopt_tokens_question {
+    const gopt_tokens_tile *from;
+    int from_rotation;
+    int ntokens;
+    gopt_tokens_station tokens[GOPT_TOKENS_MAX_TOKENS];
+    gopt_tokens_rules rules;
+    long max_flows; /* max-flow runs per rotation before giving up; 0: the default */
+} gopt_tokens_question;
+
+#define GOPT_TOKENS_DEFAULT_MAX_FLOWS 200000
+
+/* Reads `CITY:NAME[,CITY:NAME...]` (e.g. "0:LPS,1:QLS") into q->tokens, checking each city
+ * index against q->from and each city's slots; `where` names the text in errors. A name may
+ * recur in different cities (a company's tokens in two cities of one hex), not in one. */
+bool gopt_tokens_parse_stations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
+/* The same checks on tokens filled in directly (by library users). */
+bool gopt_tokens_question_check(const gopt_tokens_question *q, gopt_error *err);
+
+/* ------------------------------------------------------------------ answers */
+
+typedef enum gopt_tokens_verdict {
+    GOPT_TOKENS_FEASIBLE,
+    GOPT_TOKENS_SHORT,        /* max flow < demand: the `why_*` items compete for `why_cities` (min cut) */
+    GOPT_TOKENS_NO_CITY,      /* full rules: an old city without slots fits no new city */
+    GOPT_TOKENS_UNSPLITTABLE, /* full rules: slots suffice only if a multi-slot old city were split */
+    GOPT_TOKENS_CITY_COUNT,   /* full rules: the new tile has more cities than the old one */
+    GOPT_TOKENS_TOWN_LOST,    /* full rules: an old town (why_town) fits no new town, or towns appear */
+    GOPT_TOKENS_TRACK_LOST,   /* full rules: through track why_edge_a - why_edge_b is not kept */
+    GOPT_TOKENS_UNKNOWN,      /* the flow budget ran out before a decision (nothing is proven) */
+} gopt_tokens_verdict;
+
+/* The answer for one rotation of the new tile. */
+typedef struct gopt_tokens_rotation {
+    int rotation;
+    gopt_tokens_verdict verdict;
+    bool feasible;
+    /* Feasible: placements[k * ntokens + i] is the new city of token i in placement k. */
+    long count;     /* placements found (up to the limit asked for) */
+    bool complete;  /* every placement was found, so count is exact */
+    bool unique;    /* exactly one placement: the owner has no choice */
+    bool limited;   /* the flow budget stopped the enumeration: count is a lower bound and
+                       uniqueness is not known */
+    int8_t *placements;
+    /* Full rules: the new city of each old city in placement 0 (-1 for none). */
+    int8_t city_map[GOPT_TOKENS_MAX_CITIES];
+    /* Infeasible: what is short (verdicts SHORT, NO_CITY, UNSPLITTABLE). Under tokens rules
+     * the competing items are tokens; under full rules, old cities (with their tokens). */
+    uint64_t why_tokens;
+    uint32_t why_old_cities;
+    uint32_t why_cities; /* new cities */
+    int why_demand, why_slots;
+    int why_edge_a, why_edge_b; /* TRACK_LOST, in map orientation */
+    int why_town;               /* TOWN_LOST: the old town, -1 when towns appear */
+    long flows;                 /* max-flow runs spent on this rotation */
+    long branches;              /* multi-slot old cities fixed to one new city (full rules) */
+} gopt_tokens_rotation;
+
+typedef struct gopt_tokens_answer {
+    const gopt_tokens_tile *to;
+    gopt_tokens_rotation rotations[GOPT_TOKENS_EDGES];
+    int nfeasible;
+    gopt_counters counters; /* flows, branches, placements */
+    double seconds;
+} gopt_tokens_answer;
+
+/* Places the question's tokens on `to` lying with `rotation`, by max flow. Looks for up to
+ * `limit` placements (>= 1; 2 decides uniqueness, which is always decided). False with err
+ * set only on an engine failure. Free with gopt_tokens_rotation_free. */
+bool gopt_tokens_place(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, long limit,
+                       gopt_tokens_rotation *out, gopt_error *err);
+void gopt_tokens_rotation_free(gopt_tokens_rotation *r);
+/* All six rotations. Free with gopt_tokens_answer_free. */
+bool gopt_tokens_solve(const gopt_tokens_question *q, const gopt_tokens_tile *to, long limit, gopt_tokens_answer *a,
+                       gopt_error *err);
+void gopt_tokens_answer_free(gopt_tokens_answer *a);
+
+/* The independent checker: recomputes edge sets, candidates and capacities from the model
+ * and confirms every placement, the uniqueness claim and, for infeasible rotations, the
+ * certificate (a Hall set from the cut, a lost track, or an exhaustive search). */
+bool gopt_tokens_check(const gopt_tokens_question *q, const gopt_tokens_tile *to, const gopt_tokens_rotation *r,
+                       char *why, size_t why_size);
+
+/* One sentence on why a rotation is infeasible ("LPS and QLS compete for city 1 with 1 slot"). */
+const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_tile *to,
+                               const gopt_tokens_rotation *r, char *buf, size_t size);
+/* The key of token i in JSON placements: its name, or NAME@CITY when the name recurs. */
+const char *gopt_tokens_token_key(const gopt_tokens_question *q, int i, char *buf, size_t size);
+
+/* ------------------------------------------------------------------ output */
+
+/* The old tile with its tokens, for people (printed once before the answers). */
+void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q);
+/* A table per answer, for people. `all` lists every placement found, not just the first. */
+void gopt_tokens_print(FILE *out, const gopt_tokens_question *q, const gopt_tokens_answer *a, bool all);
+/* A tile's name, or its tile string when it has none. */
+const char *gopt_tokens_tile_title(const gopt_tokens_tile *tile, char *buf, size_t size);
+/* One object per answer: tile, color, feasible_rotations and per rotation placements,
+ * unique and (when infeasible) why (docs/formats.md). */
+json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, bool all);
+/* The flow network of every rotation of every answer, in Graphviz DOT ("-": stdout). */
+bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers,
+                               int n, gopt_error *err);
+/* The old tile and every rotation of each new tile as hexes (.svg .png .pdf). */
+bool gopt_tokens_render(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n,
+                        gopt_error *err);
+/* Tiles alone, without tokens, tile i with rotation rotations[i], in rows of six. */
+bool gopt_tokens_render_tiles(const char *path, const gopt_tokens_tile *const *tiles, const int *rotations, int n,
+                              gopt_error *err);
+/* A tile's cities, towns and track as JSON (the `show` verb). */
+json_t *gopt_tokens_tile_json(const gopt_tokens_tile *tile, int rotation);
+
+#endif

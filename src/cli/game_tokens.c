@@ -1,0 +1,293 @@
+/* gameopt tokens: 18xx tile upgrades that keep every station token connected.
+ *   upgrade  which rotations of which tiles keep the tokens connected (max flow)
+ *   show     a tile's cities, edge sets and track, or a whole catalogue */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli/cli.h"
+#include "gameopt/tokens.h"
+
+/* Enough for any catalogue's next-colour tiles. */
+#define MAX_CANDIDATES 256
+/* --all without --count stops after this many placements per rotation. */
+#define DEFAULT_ALL_LIMIT 100000
+
+typedef struct upgrade_run {
+    gopt_tokens_library *library;
+    gopt_tokens_question q;
+    const gopt_tokens_tile *targets[MAX_CANDIDATES];
+    int ntargets;
+    gopt_tokens_answer answers[MAX_CANDIDATES];
+    int nanswers;
+    bool all;
+} upgrade_run;
+
+/* --color for inline tile strings. */
+static bool inline_colour(const gopt_options *o, gopt_tokens_colour *out) {
+    const char *c = gopt_option(o, "color");
+    *out = GOPT_TOKENS_UNKNOWN_COLOUR;
+    if (!c || gopt_tokens_colour_parse(c, out)) return true;
+    cli_usage_error("--color: unknown colour '%s' (white, yellow, green, brown, gray, red, blue, sepia)", c);
+    return false;
+}
+
+/* The catalogue of --catalog, or NULL when not given; false on error. */
+static bool named_catalog(gopt_tokens_library *library, const gopt_options *o, gopt_tokens_catalog **out) {
+    const char *name = gopt_option(o, "catalog");
+    *out = NULL;
+    if (!name) return true;
+    gopt_error err = {0};
+    *out = gopt_tokens_library_catalog(library, name, &err);
+    if (!*out) cli_input_error(&err);
+    return *out != NULL;
+}
+
+static bool read_rules(const gopt_options *o, gopt_tokens_rules *rules) {
+    const char *r = gopt_option(o, "rules");
+    *rules = GOPT_TOKENS_RULES_FULL;
+    if (!r || strcmp(r, "full") == 0) return true;
+    if (strcmp(r, "tokens") == 0) {
+        *rules = GOPT_TOKENS_RULES_TOKENS;
+        return true;
+    }
+    cli_usage_error("--rules: '%s' is not one of tokens, full", r);
+    return false;
+}
+
+/* Everything from the command line, checked before anything is solved. */
+static int read_question(upgrade_run *u, const gopt_cli_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs) return cli_usage_error("tokens upgrade: unexpected argument '%s' (see --help)", call->args[0]);
+    const char *from = gopt_option(o, "from");
+    if (!from) return cli_usage_error("tokens upgrade: --from TILE[@ROT] is required (see --help)");
+    gopt_tokens_colour colour;
+    gopt_tokens_catalog *catalog;
+    if (!inline_colour(o, &colour) || !read_rules(o, &u->q.rules) || !named_catalog(u->library, o, &catalog)) return 2;
+    gopt_error err = {0};
+    const gopt_tokens_catalog *home = NULL;
+    u->q.from = gopt_tokens_lookup(u->library, from, "--from", catalog, colour, &u->q.from_rotation, &home, &err);
+    if (!u->q.from) return cli_input_error(&err);
+    if (!cli_option_int(o, "max-flows", 1, 1000000000L, &u->q.max_flows)) return 2;
+    const char *tokens = gopt_option(o, "tokens");
+    if (tokens && !gopt_tokens_parse_stations(&u->q, tokens, "--tokens", &err)) return cli_input_error(&err);
+    const char *to = gopt_option(o, "to");
+    if (to) {
+        u->targets[0] = gopt_tokens_lookup(u->library, to, "--to", catalog ? catalog : home, colour, NULL, NULL, &err);
+        if (!u->targets[0]) return cli_input_error(&err);
+        u->ntargets = 1;
+        return 0;
+    }
+    const gopt_tokens_catalog *source = catalog ? catalog : home;
+    if (!source) return cli_usage_error("tokens upgrade: give --to TILE, or --catalog (or --from as GAME:NAME) to list the upgrades");
+    if (u->q.from->colour == GOPT_TOKENS_UNKNOWN_COLOUR)
+        return cli_usage_error("tokens upgrade: the colour of an inline --from tile is unknown; give --color to list upgrades");
+    u->ntargets = gopt_tokens_catalog_upgrades(source, u->q.from, u->targets, MAX_CANDIDATES);
+    return 0;
+}
+
+static int verify(const upgrade_run *u) {
+    for (int k = 0; k < u->nanswers; k++)
+        for (int r = 0; r < GOPT_TOKENS_EDGES; r++) {
+            char why[512], name[256];
+            if (!gopt_tokens_check(&u->q, u->answers[k].to, &u->answers[k].rotations[r], why, sizeof why)) {
+                fprintf(stderr, "gameopt: internal error: the checker rejects %s rotation %d: %s\n",
+                        gopt_tokens_tile_title(u->answers[k].to, name, sizeof name), r, why);
+                return 4;
+            }
+        }
+    return 0;
+}
+
+static int solve_all(upgrade_run *u, const gopt_options *o) {
+    long limit = u->all ? (o->count > 1 ? o->count : DEFAULT_ALL_LIMIT) : 2;
+    for (int k = 0; k < u->ntargets; k++) {
+        gopt_error err = {0};
+        if (!gopt_tokens_solve(&u->q, u->targets[k], limit, &u->answers[k], &err)) {
+            gopt_error_print(stderr, &err);
+            return 4;
+        }
+        u->nanswers++;
+    }
+    return o->verify ? verify(u) : 0;
+}
+
+static void print_stats(FILE *out, const upgrade_run *u) {
+    gopt_counters total = {0};
+    double seconds = 0;
+    for (int k = 0; k < u->nanswers; k++) {
+        gopt_counters_merge(&total, &u->answers[k].counters);
+        seconds += u->answers[k].seconds;
+    }
+    fputs("stats: ", out);
+    gopt_counters_print(out, &total);
+    fprintf(out, ", %d new tile%s x 6 rotations in %.3f ms\n", u->nanswers, u->nanswers == 1 ? "" : "s", seconds * 1e3);
+}
+
+static void write_results(FILE *out, const upgrade_run *u, const gopt_options *o, bool json) {
+    if (json) {
+        for (int k = 0; k < u->nanswers; k++) gopt_json_emit(out, gopt_tokens_answer_json(&u->q, &u->answers[k], u->all));
+        return;
+    }
+    gopt_tokens_print_question(out, &u->q);
+    for (int k = 0; k < u->nanswers; k++) gopt_tokens_print(out, &u->q, &u->answers[k], u->all);
+    if (u->nanswers == 0) fputs("\nno tile of the catalogue may replace it (next colour, same label)\n", out);
+    if (o->stats) print_stats(out, u);
+}
+
+/* Text or JSON to stdout or to --output .txt/.json; pictures for .svg .png .pdf. */
+static int write_outputs(const upgrade_run *u, const gopt_options *o) {
+    gopt_error err = {0};
+    const char *net = gopt_option(o, "network");
+    if (net && !gopt_tokens_write_network(net, &u->q, u->answers, u->nanswers, &err)) return cli_input_error(&err);
+    const char *out = o->output;
+    if (out && gopt_picture_format_of(out) != GOPT_PIC_NONE) {
+        if (!gopt_tokens_render(out, &u->q, u->answers, u->nanswers, &err)) return cli_input_error(&err);
+        write_results(stdout, u, o, o->json);
+        return 0;
+    }
+    const char *dot = out ? strrchr(out, '.') : NULL;
+    if (out && (!dot || (strcasecmp(dot, ".txt") != 0 && strcasecmp(dot, ".json") != 0)))
+        return cli_usage_error("--output %s: use .svg, .png or .pdf for a picture, .txt or .json for the results", out);
+    FILE *f = out ? fopen(out, "w") : stdout;
+    if (!f) return cli_usage_error("--output %s: cannot write", out);
+    write_results(f, u, o, o->json || (dot && strcasecmp(dot, ".json") == 0));
+    if (out && fclose(f) != 0) return cli_usage_error("--output %s: cannot write", out);
+    return 0;
+}
+
+/* 0 when some rotation keeps the tokens; 1 when that is proven for none; 3 when the search
+ * gave up on a rotation and nothing was found. */
+static int exit_code(const upgrade_run *u) {
+    int code = 1;
+    for (int k = 0; k < u->nanswers; k++) {
+        if (u->answers[k].nfeasible) return 0;
+        for (int r = 0; r < GOPT_TOKENS_EDGES; r++)
+            if (u->answers[k].rotations[r].verdict == GOPT_TOKENS_UNKNOWN) code = 3;
+    }
+    return code;
+}
+
+static int run_upgrade(const gopt_cli_call *call) {
+    upgrade_run *u = gopt_calloc(1, sizeof *u);
+    u->library = gopt_tokens_library_new();
+    u->all = gopt_option_flag(&call->opts, "all");
+    int code = read_question(u, call);
+    if (code == 0) code = solve_all(u, &call->opts);
+    if (code == 0) code = write_outputs(u, &call->opts);
+    if (code == 0) code = exit_code(u);
+    for (int k = 0; k < u->nanswers; k++) gopt_tokens_answer_free(&u->answers[k]);
+    gopt_tokens_library_free(u->library);
+    free(u);
+    return code;
+}
+
+/* ---------------------------------------------------------------- show */
+
+static void print_tile(FILE *out, const gopt_tokens_tile *t, int rotation) {
+    char title[512], labels[160], edges[32];
+    char *code = gopt_tokens_tile_format(t);
+    gopt_tokens_label_text(t, labels, sizeof labels);
+    fprintf(out, "%s (%s%s%s) at rotation %d\n  %s\n", gopt_tokens_tile_title(t, title, sizeof title),
+            gopt_tokens_colour_name(t->colour), labels[0] ? ", label " : "", labels, rotation, code);
+    free(code);
+    for (int c = 0; c < t->ncities; c++) {
+        int slots = gopt_tokens_city_slots(t, c);
+        uint8_t e = gopt_tokens_city_edges(t, c, rotation);
+        fprintf(out, "  city %d: %d slot%s, %s%s\n", c, slots, slots == 1 ? "" : "s", e ? "edges " : "no track",
+                e ? gopt_tokens_edges_text(e, edges, sizeof edges) : "");
+    }
+    for (int k = 0; k < t->ntowns; k++)
+        fprintf(out, "  town %d: edges %s\n", k,
+                gopt_tokens_edges_text(gopt_tokens_rotate(t->nodes[t->town_node[k]].edges, rotation), edges, sizeof edges));
+    bool any = false;
+    for (int a = 0; a < GOPT_TOKENS_EDGES; a++)
+        for (int b = a + 1; b < GOPT_TOKENS_EDGES; b++)
+            if (t->links[a] >> b & 1) {
+                int x = (a + rotation) % 6, y = (b + rotation) % 6;
+                fprintf(out, "%s %d-%d", any ? "," : "  through track:", x < y ? x : y, x < y ? y : x);
+                any = true;
+            }
+    if (any) fputc('\n', out);
+}
+
+static int run_show(const gopt_cli_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs == 0) return cli_usage_error("tokens show: name a tile (GAME:NAME[@ROT] or a tile string) or a game");
+    gopt_tokens_library *library = gopt_tokens_library_new();
+    const gopt_tokens_tile *tiles[MAX_CANDIDATES];
+    int rotations[MAX_CANDIDATES], n = 0, code = 0;
+    gopt_tokens_colour colour;
+    gopt_tokens_catalog *catalog;
+    if (!inline_colour(o, &colour) || !named_catalog(library, o, &catalog)) code = 2;
+    for (int i = 0; code == 0 && i < call->nargs; i++) {
+        const char *arg = call->args[i];
+        gopt_error err = {0};
+        bool game = !strpbrk(arg, ":=;@") && !(catalog && gopt_tokens_catalog_find(catalog, arg));
+        gopt_tokens_catalog *whole = game ? gopt_tokens_library_catalog(library, arg, &err) : NULL;
+        if (whole) {
+            for (int k = 0; k < gopt_tokens_catalog_size(whole) && n < MAX_CANDIDATES; k++, n++) {
+                tiles[n] = gopt_tokens_catalog_tile(whole, k);
+                rotations[n] = 0;
+            }
+            continue;
+        }
+        gopt_error not_a_game = err, not_a_tile = {0};
+        if (n == MAX_CANDIDATES) code = cli_usage_error("tokens show: more than %d tiles", MAX_CANDIDATES);
+        else if (!(tiles[n] = gopt_tokens_lookup(library, arg, arg, catalog, colour, &rotations[n], NULL, &not_a_tile)))
+            code = cli_input_error(game ? &not_a_game : &not_a_tile);
+        else n++;
+    }
+    gopt_error err = {0};
+    if (code == 0 && o->output && !gopt_tokens_render_tiles(o->output, tiles, rotations, n, &err)) code = cli_input_error(&err);
+    for (int k = 0; code == 0 && k < n; k++) {
+        if (o->json) gopt_json_emit(stdout, gopt_tokens_tile_json(tiles[k], rotations[k]));
+        else print_tile(stdout, tiles[k], rotations[k]);
+    }
+    gopt_tokens_library_free(library);
+    return code;
+}
+
+static const gopt_cli_option upgrade_options[] = {
+    {"from", "TILE[@ROT]", "the tile on the map and its rotation (0..5): GAME:NAME, a name in --catalog, or a tile string"},
+    {"tokens", "CITY:NAME,...", "the station tokens on it: old city index (0-based) and company, e.g. 0:LPS,1:QLS"},
+    {"to", "TILE", "the new tile (default: every tile of the next colour with the same label)"},
+    {"catalog", "FILE|GAME", "tile catalogue: a file, or a bundled game (1822CA, 1861, 1867, 18Chesapeake)"},
+    {"rules", "tokens|full", "tokens: only tokens keep their edges; full (default): whole cities, towns and track too"},
+    {"all", NULL, "list every placement, not just the first (--count N caps it)"},
+    {"network", "FILE.dot", "write the flow network of every rotation in Graphviz DOT (- for stdout)"},
+    {"color", "COLOUR", "colour of an inline --from/--to tile string (yellow, green, brown, gray)"},
+    {"max-flows", "N", "give up on a rotation after N max-flow runs (default 200000; exit 3 if nothing is found)"},
+    {NULL, NULL, NULL},
+};
+
+static const gopt_cli_option show_options[] = {
+    {"catalog", "FILE|GAME", "tile catalogue for names given alone"},
+    {"color", "COLOUR", "colour of an inline tile string"},
+    {NULL, NULL, NULL},
+};
+
+static const gopt_cli_verb verbs[] = {
+    {"upgrade", "which rotations of which new tiles keep every station token connected", "",
+     CLI_OUTPUT | CLI_JSON | CLI_COUNT | CLI_STATS | CLI_VERIFY, upgrade_options, run_upgrade},
+    {"show", "a tile's cities, edge sets and track (GAME:NAME[@ROT], a tile string, or a whole GAME)", "TILE|GAME...",
+     CLI_OUTPUT | CLI_JSON, show_options, run_show},
+    {NULL, NULL, NULL, 0, NULL, NULL},
+};
+
+const gopt_cli_game gopt_cli_tokens = {
+    "tokens",
+    "18xx tile upgrades that keep every station token connected (max flow)",
+    NULL,
+    verbs,
+    "Tiles are written in the 18xx.games tile language, e.g.\n"
+    "  city=revenue:40;city=revenue:40;city=revenue:40,loc:5;path=a:1,b:_0;path=a:3,b:_1;label=M\n"
+    "Edges: 0 bottom, 1 lower left, 2 upper left, 3 top, 4 upper right, 5 lower right;\n"
+    "rotation r turns edge e into (e + r) mod 6. Bundled catalogues: 1822CA, 1861, 1867,\n"
+    "18Chesapeake (data/tiles/). Exit 0 when some rotation keeps the tokens, 1 when none does,\n"
+    "3 when the search gave up without finding one.\n\n"
+    "examples:\n"
+    "  gameopt tokens upgrade --from 1867:L12 --tokens 0:LPS,1:QLS --to 1867:X2\n"
+    "  gameopt tokens upgrade --from 1867:L12 --tokens 0:LPS,1:QLS --output montreal.svg\n"
+    "  gameopt tokens show 1867:X2@1\n",
+};

@@ -1,0 +1,228 @@
+/* Tile catalogues: one file per game, a line per tile, `NAME COLOUR TILE-STRING`, and
+ * optional game rules `NAME -> NAME...` naming the only tiles a tile may become (for games
+ * whose rules restrict upgrades beyond what the track allows). '#' starts a comment line. */
+#include <ctype.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gameopt/alloc.h"
+#include "gameopt/data.h"
+#include "games/tokens/tokens_internal.h"
+
+typedef struct upgrade_rule {
+    int from, to; /* tile indices */
+} upgrade_rule;
+
+struct gopt_tokens_catalog {
+    char name[256];
+    int n;
+    size_t cap;
+    gopt_tokens_tile *tiles;
+    bool *restricted; /* per tile: it has a `->` rule */
+    int nrules;
+    size_t rules_cap;
+    upgrade_rule *rules;
+};
+
+/* A name is a run of printable characters other than space; '#' cannot start one. */
+static bool read_name(gopt_text *t, char *buf, size_t size, const char *what, gopt_error *err) {
+    gopt_text_mark at = gopt_text_save(t);
+    size_t n = 0;
+    for (int c = gopt_text_peek(t); c > 0x20 && c != 0x7F; c = gopt_text_peek(t)) {
+        if (n + 1 < size) buf[n] = (char)c;
+        n++;
+        gopt_text_next(t);
+    }
+    if (n == 0) {
+        char found[32];
+        return gopt_text_fail(t, err, "expected %s, found %s", what, gopt_text_describe(gopt_text_peek(t), found, sizeof found));
+    }
+    if (n >= size) return gopt_text_fail_at(t, at, err, "%s is longer than %zu characters", what, size - 1);
+    buf[n] = 0;
+    return true;
+}
+
+static int find_index(const gopt_tokens_catalog *c, const char *name) {
+    for (int i = 0; i < c->n; i++)
+        if (strcmp(c->tiles[i].name, name) == 0) return i;
+    return -1;
+}
+
+/* The tile string: the rest of the line without trailing blanks, read where it stands so
+ * that errors carry the file's line and column. */
+static bool read_tile_rest(gopt_text *t, gopt_tokens_tile *tile, gopt_error *err) {
+    size_t len = gopt_text_line_rest(t);
+    const char *s = t->data + t->pos;
+    while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t')) len--;
+    gopt_text sub;
+    gopt_text_from(&sub, t->name, s, len);
+    sub.line = t->line;
+    sub.col = t->col;
+    bool ok = gopt_tokens_tile_read(tile, &sub, err);
+    gopt_text_free(&sub);
+    gopt_text_line(t, &len); /* on to the next line */
+    return ok;
+}
+
+static bool read_rule(gopt_tokens_catalog *c, gopt_text *t, int from, gopt_text_mark at, gopt_error *err) {
+    if (c->restricted[from]) return gopt_text_fail_at(t, at, err, "%s has two upgrade rules", c->tiles[from].name);
+    c->restricted[from] = true;
+    gopt_text_skip_spaces(t);
+    while (gopt_text_peek(t) >= 0 && gopt_text_peek(t) != '\n') {
+        gopt_text_mark name_at = gopt_text_save(t);
+        char name[GOPT_TOKENS_NAME_SIZE];
+        if (!read_name(t, name, sizeof name, "a tile name", err)) return false;
+        int to = find_index(c, name);
+        if (to < 0) return gopt_text_fail_at(t, name_at, err, "no tile named '%s' before this line", name);
+        gopt_grow(&c->rules, &c->rules_cap, (size_t)c->nrules + 1, sizeof *c->rules);
+        c->rules[c->nrules++] = (upgrade_rule){from, to};
+        gopt_text_skip_spaces(t);
+    }
+    return true;
+}
+
+static bool read_line(gopt_tokens_catalog *c, gopt_text *t, gopt_error *err) {
+    gopt_text_mark at = gopt_text_save(t);
+    char name[GOPT_TOKENS_NAME_SIZE], second[GOPT_TOKENS_NAME_SIZE];
+    if (!read_name(t, name, sizeof name, "a tile name", err)) return false;
+    gopt_text_skip_spaces(t);
+    gopt_text_mark second_at = gopt_text_save(t);
+    if (!read_name(t, second, sizeof second, "a colour (white, yellow, green, brown, gray, red, blue, sepia) or '->'", err))
+        return false;
+    int known = find_index(c, name);
+    if (strcmp(second, "->") == 0) {
+        if (known < 0) return gopt_text_fail_at(t, at, err, "no tile named '%s' before this line", name);
+        return read_rule(c, t, known, at, err);
+    }
+    if (known >= 0) return gopt_text_fail_at(t, at, err, "tile %s is defined twice", name);
+    gopt_tokens_colour colour;
+    if (!gopt_tokens_colour_parse(second, &colour))
+        return gopt_text_fail_at(t, second_at, err, "unknown colour '%s' (white, yellow, green, brown, gray, red, blue, sepia)",
+                                 second);
+    gopt_text_skip_spaces(t);
+    gopt_grow(&c->tiles, &c->cap, (size_t)c->n + 1, sizeof *c->tiles);
+    c->restricted = gopt_realloc(c->restricted, c->cap * sizeof *c->restricted);
+    gopt_tokens_tile *tile = &c->tiles[c->n];
+    if (!read_tile_rest(t, tile, err)) return false;
+    snprintf(tile->name, sizeof tile->name, "%s", name);
+    tile->colour = colour;
+    c->restricted[c->n++] = false;
+    return true;
+}
+
+gopt_tokens_catalog *gopt_tokens_catalog_read(gopt_text *t, gopt_error *err) {
+    gopt_tokens_catalog *c = gopt_calloc(1, sizeof *c);
+    snprintf(c->name, sizeof c->name, "%s", t->name);
+    for (;;) {
+        gopt_text_skip_ws_comments(t, '#');
+        if (gopt_text_eof(t)) break;
+        if (!read_line(c, t, err)) {
+            gopt_tokens_catalog_free(c);
+            return NULL;
+        }
+    }
+    return c;
+}
+
+gopt_tokens_catalog *gopt_tokens_catalog_load(const char *path, gopt_error *err) {
+    gopt_text t;
+    if (!gopt_text_load(&t, path, err)) return NULL;
+    gopt_tokens_catalog *c = gopt_tokens_catalog_read(&t, err);
+    gopt_text_free(&t);
+    return c;
+}
+
+static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The bundled games, for the message when one is not found. */
+static void list_bundled(char *buf, size_t size) {
+    char dir[1024];
+    buf[0] = 0;
+    if (!gopt_data_path("tiles", dir, sizeof dir)) return;
+    DIR *d = opendir(dir);
+    if (!d) return;
+    char *names[64];
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d)) && n < 64;) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && strcmp(e->d_name + len - 4, ".txt") == 0) names[n++] = gopt_strndup(e->d_name, len - 4);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, compare_names);
+    size_t used = 0;
+    for (int i = 0; i < n; i++) {
+        if (used < size) used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "", names[i]);
+        free(names[i]);
+    }
+}
+
+static bool game_name_ok(const char *s) {
+    if (!*s) return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-') return false;
+    return true;
+}
+
+gopt_tokens_catalog *gopt_tokens_catalog_open(const char *game_or_path, gopt_error *err) {
+    if (!game_name_ok(game_or_path) || access(game_or_path, R_OK) == 0) return gopt_tokens_catalog_load(game_or_path, err);
+    char lower[128], relative[160], path[1024];
+    size_t n = 0;
+    for (; game_or_path[n] && n + 1 < sizeof lower; n++) lower[n] = (char)tolower((unsigned char)game_or_path[n]);
+    lower[n] = 0;
+    snprintf(relative, sizeof relative, "tiles/%s.txt", lower);
+    if (!gopt_data_path(relative, path, sizeof path)) {
+        char bundled[512];
+        list_bundled(bundled, sizeof bundled);
+        gopt_fail(err, game_or_path, 0, 0, "no such catalogue file, and no bundled catalogue for game '%s' (bundled: %s)",
+                  game_or_path, bundled[0] ? bundled : "none found");
+        return NULL;
+    }
+    gopt_tokens_catalog *c = gopt_tokens_catalog_load(path, err);
+    if (c) snprintf(c->name, sizeof c->name, "%s", game_or_path);
+    return c;
+}
+
+void gopt_tokens_catalog_free(gopt_tokens_catalog *c) {
+    if (!c) return;
+    free(c->tiles);
+    free(c->restricted);
+    free(c->rules);
+    free(c);
+}
+
+const char *gopt_tokens_catalog_name(const gopt_tokens_catalog *c) { return c->name; }
+int gopt_tokens_catalog_size(const gopt_tokens_catalog *c) { return c->n; }
+const gopt_tokens_tile *gopt_tokens_catalog_tile(const gopt_tokens_catalog *c, int i) { return &c->tiles[i]; }
+
+const gopt_tokens_tile *gopt_tokens_catalog_find(const gopt_tokens_catalog *c, const char *name) {
+    int i = find_index(c, name);
+    return i >= 0 ? &c->tiles[i] : NULL;
+}
+
+static bool same_labels(const gopt_tokens_tile *a, const gopt_tokens_tile *b) {
+    char la[160], lb[160];
+    return strcmp(gopt_tokens_label_text(a, la, sizeof la), gopt_tokens_label_text(b, lb, sizeof lb)) == 0;
+}
+
+static bool rule_allows(const gopt_tokens_catalog *c, int from, int to) {
+    for (int k = 0; k < c->nrules; k++)
+        if (c->rules[k].from == from && c->rules[k].to == to) return true;
+    return false;
+}
+
+int gopt_tokens_catalog_upgrades(const gopt_tokens_catalog *c, const gopt_tokens_tile *from,
+                                 const gopt_tokens_tile **out, int max) {
+    gopt_tokens_colour next = gopt_tokens_next_colour(from->colour);
+    /* A rule applies when `from` is this catalogue's tile (or one of the same name). */
+    int self = from->name[0] ? find_index(c, from->name) : -1;
+    int n = 0;
+    for (int i = 0; i < c->n && n < max; i++) {
+        const gopt_tokens_tile *t = &c->tiles[i];
+        if (next == GOPT_TOKENS_UNKNOWN_COLOUR || t->colour != next || !same_labels(from, t)) continue;
+        if (self >= 0 && c->restricted[self] && !rule_allows(c, self, i)) continue;
+        out[n++] = t;
+    }
+    return n;
+}

@@ -1,0 +1,236 @@
+/* The independent checker. It shares the tile model and nothing else with the solver: it
+ * works out from the tiles what every token (tokens rules) or old city (full rules) needs,
+ * and confirms an answer by direct search instead of flows:
+ *   - feasible: every placement fits (edges, slots; under full rules a whole-city map
+ *     exists), placements are distinct, the uniqueness claim and, when the enumeration
+ *     says it is complete, the number of placements match an exhaustive count;
+ *   - infeasible: the certificate holds (a Hall set: units whose every fitting city lies in
+ *     a set with fewer slots than they need; a unit that fits nowhere; a lost town or
+ *     track; too many cities), or an exhaustive search finds nothing. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gameopt/tokens.h"
+
+/* Exhaustive counts stop here: a larger claim is not re-counted (but every placement shown
+ * is still checked one by one). */
+#define CHECK_COUNT_LIMIT 20000
+/* Search nodes one check may visit; a search cut short refutes nothing (contrived tiles
+ * with many multi-slot cities could otherwise take exponential time). */
+#define CHECK_NODE_BUDGET 2000000L
+
+typedef struct unit_set {
+    int n;                                 /* tokens, or old cities */
+    uint8_t need[GOPT_TOKENS_MAX_TOKENS];  /* edges it must keep, map orientation */
+    bool anywhere[GOPT_TOKENS_MAX_TOKENS]; /* an old city without track fits any city */
+    int size[GOPT_TOKENS_MAX_TOKENS];      /* slots it takes */
+    bool counted[GOPT_TOKENS_MAX_TOKENS];  /* holds tokens: its city is part of a placement */
+    int forced[GOPT_TOKENS_MAX_TOKENS];    /* the city it must take, or -1 */
+    int order[GOPT_TOKENS_MAX_TOKENS];     /* counted units first */
+    int ncities;
+    uint8_t have[GOPT_TOKENS_MAX_CITIES];  /* new cities' edges, map orientation */
+    int room[GOPT_TOKENS_MAX_CITIES];
+    long budget;                           /* search nodes left */
+} unit_set;
+
+static bool fail(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool fail(char *why, size_t size, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static uint8_t turn(uint8_t edges, int r) { return gopt_tokens_rotate(edges, r); }
+static uint8_t city_need(const gopt_tokens_tile *t, int c, int r) { return turn(t->nodes[t->city_node[c]].edges, r); }
+
+static void units_of(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, unit_set *u) {
+    memset(u, 0, sizeof *u);
+    const gopt_tokens_tile *from = q->from;
+    u->ncities = to->ncities;
+    for (int j = 0; j < to->ncities; j++) {
+        u->have[j] = city_need(to, j, rotation);
+        u->room[j] = to->nodes[to->city_node[j]].slots;
+    }
+    if (q->rules == GOPT_TOKENS_RULES_TOKENS) {
+        u->n = q->ntokens;
+        for (int i = 0; i < q->ntokens; i++) {
+            u->need[i] = city_need(from, q->tokens[i].city, q->from_rotation);
+            u->size[i] = 1;
+            u->counted[i] = true;
+        }
+    } else {
+        u->n = from->ncities;
+        for (int c = 0; c < from->ncities; c++) {
+            int held = 0;
+            for (int i = 0; i < q->ntokens; i++) held += q->tokens[i].city == c;
+            u->need[c] = city_need(from, c, q->from_rotation);
+            u->anywhere[c] = u->need[c] == 0;
+            u->size[c] = from->nodes[from->city_node[c]].slots;
+            u->counted[c] = held > 0;
+        }
+    }
+    int k = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < u->n; i++)
+            if (u->counted[i] == (pass == 0)) u->order[k++] = i;
+    for (int i = 0; i < u->n; i++) u->forced[i] = -1;
+    u->budget = CHECK_NODE_BUDGET;
+}
+
+static bool fits(const unit_set *u, int i, int j) { return u->anywhere[i] || (u->need[i] & ~u->have[j]) == 0; }
+
+/* Distinct placements (assignments of counted units that some assignment of the others
+ * completes), up to `limit`; -1 when the node budget runs out. */
+static long search(unit_set *u, int level, long limit) {
+    if (--u->budget < 0) return -1;
+    if (level == u->n) return 1;
+    int i = u->order[level];
+    long total = 0;
+    for (int j = 0; j < u->ncities && total < limit; j++) {
+        if ((u->forced[i] >= 0 && u->forced[i] != j) || !fits(u, i, j) || u->room[j] < u->size[i]) continue;
+        u->room[j] -= u->size[i];
+        long sub = search(u, level + 1, u->counted[i] ? limit - total : 1);
+        u->room[j] += u->size[i];
+        if (sub < 0) return -1;
+        if (!u->counted[i] && sub) return 1;
+        total += sub;
+    }
+    return total;
+}
+
+/* Under full rules a placement puts all tokens of an old city in one new city; returns
+ * false when they disagree. Fixes the counted units to their cities. */
+static bool force_placement(const gopt_tokens_question *q, unit_set *u, const int8_t *row) {
+    for (int i = 0; i < u->n; i++) u->forced[i] = -1;
+    for (int t = 0; t < q->ntokens; t++) {
+        int unit = q->rules == GOPT_TOKENS_RULES_TOKENS ? t : q->tokens[t].city;
+        if (u->forced[unit] >= 0 && u->forced[unit] != row[t]) return false;
+        u->forced[unit] = row[t];
+    }
+    return true;
+}
+
+static bool check_placement(const gopt_tokens_question *q, unit_set *u, const int8_t *row, long k, char *why, size_t size) {
+    for (int t = 0; t < q->ntokens; t++)
+        if (row[t] < 0 || row[t] >= u->ncities) return fail(why, size, "placement %ld puts %s in no city", k, q->tokens[t].name);
+    if (!force_placement(q, u, row)) return fail(why, size, "placement %ld splits the tokens of one old city", k);
+    bool ok = search(u, 0, 1) != 0; /* -1: out of budget, nothing refuted */
+    for (int i = 0; i < u->n; i++) u->forced[i] = -1;
+    return ok || fail(why, size, "placement %ld breaks an edge set or a city's slots", k);
+}
+
+static bool check_city_map(const gopt_tokens_question *q, const unit_set *u, const int8_t *map, const int8_t *row,
+                           char *why, size_t size) {
+    int room[GOPT_TOKENS_MAX_CITIES];
+    memcpy(room, u->room, sizeof room);
+    for (int c = 0; c < u->n; c++) {
+        int j = map[c];
+        if (j < 0 || j >= u->ncities || !fits(u, c, j))
+            return fail(why, size, "old city %d is mapped to %d, which does not keep its edges", c, j);
+        room[j] -= u->size[c];
+    }
+    for (int j = 0; j < u->ncities; j++)
+        if (room[j] < 0) return fail(why, size, "the city map overfills new city %d", j);
+    for (int t = 0; t < q->ntokens; t++)
+        if (map[q->tokens[t].city] != row[t]) return fail(why, size, "%s does not follow its old city", q->tokens[t].name);
+    return true;
+}
+
+/* Full rules about the whole tile, worked out afresh; NULL when they hold. */
+static const char *broken_tile_rule(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
+    const gopt_tokens_tile *from = q->from;
+    if (to->ncities > from->ncities) return "more cities than the old tile";
+    if (to->ntowns > from->ntowns) return "more towns than the old tile";
+    for (int k = 0; k < from->ntowns; k++) {
+        uint8_t need = turn(from->nodes[from->town_node[k]].edges, q->from_rotation);
+        int fit = 0;
+        for (int j = 0; j < to->ntowns; j++) fit += (need & ~turn(to->nodes[to->town_node[j]].edges, rotation)) == 0;
+        if (!fit) return "an old town is lost";
+    }
+    for (int a = 0; a < GOPT_TOKENS_EDGES; a++)
+        for (int b = 0; b < GOPT_TOKENS_EDGES; b++) {
+            int oa = (a - q->from_rotation + 6) % 6, ob = (b - q->from_rotation + 6) % 6;
+            int na = (a - rotation + 6) % 6, nb = (b - rotation + 6) % 6;
+            if ((from->links[oa] >> ob & 1) && !(to->links[na] >> nb & 1)) return "through track is lost";
+        }
+    return NULL;
+}
+
+static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile *to, const gopt_tokens_rotation *r,
+                           unit_set *u, char *why, size_t size) {
+    if (r->count < 1 || (q->ntokens > 0 && !r->placements))
+        return fail(why, size, "rotation %d is called feasible without a placement", r->rotation);
+    if (q->rules == GOPT_TOKENS_RULES_FULL) {
+        const char *broken = broken_tile_rule(q, to, r->rotation);
+        if (broken) return fail(why, size, "rotation %d is called feasible, but %s", r->rotation, broken);
+        if (!check_city_map(q, u, r->city_map, r->placements, why, size)) return false;
+    }
+    int n = q->ntokens;
+    for (long k = 0; k < r->count; k++) {
+        if (n && !check_placement(q, u, r->placements + k * n, k, why, size)) return false;
+        for (long l = 0; l < k; l++)
+            if (n == 0 || memcmp(r->placements + k * n, r->placements + l * n, (size_t)n) == 0)
+                return fail(why, size, "placements %ld and %ld are the same", l, k);
+    }
+    if (r->unique && !(r->complete && r->count == 1)) return fail(why, size, "uniqueness claimed without proof");
+    if (!r->unique && !r->limited && r->count == 1 && !r->complete) return fail(why, size, "uniqueness left open");
+    long want = r->complete ? r->count + 1 : 2;
+    u->budget = CHECK_NODE_BUDGET;
+    long exact = want <= CHECK_COUNT_LIMIT ? search(u, 0, want) : -1;
+    if (exact >= 0 && r->complete && exact != r->count)
+        return fail(why, size, "rotation %d: %ld placements reported, %ld exist", r->rotation, r->count, exact);
+    if (exact >= 0 && !r->limited && r->unique != (exact == 1))
+        return fail(why, size, "rotation %d: wrong uniqueness claim", r->rotation);
+    return true;
+}
+
+/* A Hall set: the units in `units` fit only in `cities`, which have fewer slots than they need. */
+static bool check_hall(const unit_set *u, uint64_t units, uint32_t cities, char *why, size_t size) {
+    int demand = 0, slots = 0;
+    for (int i = 0; i < u->n; i++) {
+        if (!(units >> i & 1)) continue;
+        demand += u->size[i];
+        for (int j = 0; j < u->ncities; j++)
+            if (fits(u, i, j) && !(cities >> j & 1)) return fail(why, size, "a competing unit also fits city %d", j);
+    }
+    for (int j = 0; j < u->ncities; j++)
+        if (cities >> j & 1) slots += u->room[j];
+    if (demand <= slots) return fail(why, size, "the competing units need %d slots and have %d", demand, slots);
+    return true;
+}
+
+static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_tile *to, const gopt_tokens_rotation *r,
+                             unit_set *u, char *why, size_t size) {
+    bool tokens_rules = q->rules == GOPT_TOKENS_RULES_TOKENS;
+    switch (r->verdict) {
+    case GOPT_TOKENS_UNKNOWN:
+        return true; /* nothing is claimed */
+    case GOPT_TOKENS_SHORT:
+        return check_hall(u, tokens_rules ? r->why_tokens : r->why_old_cities, r->why_cities, why, size);
+    case GOPT_TOKENS_NO_CITY:
+        for (int i = 0; i < u->n; i++)
+            if (r->why_old_cities >> i & 1)
+                for (int j = 0; j < u->ncities; j++)
+                    if (fits(u, i, j)) return fail(why, size, "old city %d does fit new city %d", i, j);
+        return r->why_old_cities != 0 || fail(why, size, "no old city named");
+    case GOPT_TOKENS_UNSPLITTABLE:
+        return search(u, 0, 1) <= 0 || fail(why, size, "rotation %d has a placement", r->rotation);
+    default:
+        break;
+    }
+    if (tokens_rules) return fail(why, size, "verdict %d is not one of tokens rules", (int)r->verdict);
+    const char *broken = broken_tile_rule(q, to, r->rotation);
+    if (!broken) return fail(why, size, "rotation %d breaks no rule of the tile", r->rotation);
+    return true;
+}
+
+bool gopt_tokens_check(const gopt_tokens_question *q, const gopt_tokens_tile *to, const gopt_tokens_rotation *r,
+                       char *why, size_t why_size) {
+    unit_set u;
+    units_of(q, to, r->rotation, &u);
+    if (r->feasible != (r->verdict == GOPT_TOKENS_FEASIBLE)) return fail(why, why_size, "verdict and feasibility disagree");
+    return r->feasible ? check_feasible(q, to, r, &u, why, why_size) : check_infeasible(q, to, r, &u, why, why_size);
+}

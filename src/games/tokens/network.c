@@ -1,0 +1,72 @@
+/* From a question and a rotation of the new tile to the seed's flow network:
+ * source -> item (capacity: its demand) -> every new city whose edges (in map orientation)
+ * contain the item's edges (capacity: the demand) -> sink (capacity: the city's slots).
+ * Under tokens rules the items are the tokens (demand 1); under full rules they are the old
+ * cities, each demanding its slots (its spaces move with it, so two old cities cannot squeeze
+ * into fewer slots than they had), its tokens riding along; a city without track fits any. */
+#include <string.h>
+
+#include "games/tokens/tokens_internal.h"
+
+static uint32_t containing(const tokens_problem *p, uint8_t edges, bool anywhere) {
+    uint32_t cand = 0;
+    for (int b = 0; b < p->nbins; b++)
+        if (anywhere || (edges & ~p->bin_edges[b]) == 0) cand |= 1u << b;
+    return cand;
+}
+
+void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, tokens_problem *p) {
+    memset(p, 0, sizeof *p);
+    const gopt_tokens_tile *from = q->from;
+    p->nbins = to->ncities;
+    for (int b = 0; b < p->nbins; b++) {
+        p->slots[b] = gopt_tokens_city_slots(to, b);
+        p->bin_edges[b] = gopt_tokens_city_edges(to, b, rotation);
+    }
+    if (q->rules == GOPT_TOKENS_RULES_TOKENS) {
+        p->nitems = q->ntokens;
+        for (int i = 0; i < q->ntokens; i++) {
+            p->edges[i] = gopt_tokens_city_edges(from, q->tokens[i].city, q->from_rotation);
+            p->demand[i] = 1;
+            p->cand[i] = containing(p, p->edges[i], false);
+            p->carries[i] = true;
+            p->token_item[i] = i;
+        }
+    } else {
+        p->nitems = from->ncities;
+        int held[GOPT_TOKENS_MAX_CITIES] = {0};
+        for (int i = 0; i < q->ntokens; i++) {
+            held[q->tokens[i].city]++;
+            p->token_item[i] = q->tokens[i].city;
+        }
+        for (int c = 0; c < from->ncities; c++) {
+            p->edges[c] = gopt_tokens_city_edges(from, c, q->from_rotation);
+            bool track = p->edges[c] != 0;
+            p->demand[c] = gopt_tokens_city_slots(from, c);
+            p->cand[c] = containing(p, p->edges[c], !track);
+            p->carries[c] = held[c] > 0;
+        }
+    }
+    for (int i = 0; i < p->nitems; i++) p->total += p->demand[i];
+}
+
+void tokens_network_build(const tokens_problem *p, tokens_network *n) {
+    n->net = gopt_flow_net_new(2 + p->nitems + p->nbins);
+    n->source = 0;
+    n->sink = 1;
+    for (int i = 0; i < p->nitems; i++) {
+        n->item_edge[i] = -1;
+        for (int b = 0; b < GOPT_TOKENS_MAX_CITIES; b++) n->pair_edge[i][b] = -1;
+        if (p->demand[i] == 0) continue; /* nothing to carry; full rules check it apart */
+        n->item_edge[i] = gopt_flow_edge(n->net, n->source, tokens_item_node(i), p->demand[i]);
+        for (int b = 0; b < p->nbins; b++)
+            if (p->cand[i] & (1u << b))
+                n->pair_edge[i][b] = gopt_flow_edge(n->net, tokens_item_node(i), tokens_bin_node(p, b), p->demand[i]);
+    }
+    for (int b = 0; b < p->nbins; b++) n->bin_edge[b] = gopt_flow_edge(n->net, tokens_bin_node(p, b), n->sink, p->slots[b]);
+}
+
+void tokens_network_free(tokens_network *n) {
+    gopt_flow_net_free(n->net);
+    n->net = NULL;
+}

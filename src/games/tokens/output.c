@@ -1,0 +1,209 @@
+/* Answers for people (a table per new tile) and for programs (one JSON object per new
+ * tile: tile, color, feasible_rotations and per rotation placements, unique and why). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gameopt/bitset.h"
+#include "gameopt/json.h"
+#include "gameopt/tokens.h"
+
+const char *gopt_tokens_tile_title(const gopt_tokens_tile *tile, char *buf, size_t size) {
+    if (tile->name[0]) {
+        snprintf(buf, size, "%s", tile->name);
+    } else {
+        char *code = gopt_tokens_tile_format(tile);
+        snprintf(buf, size, "%s", code);
+        free(code);
+    }
+    return buf;
+}
+
+static void describe_tile(FILE *out, const gopt_tokens_tile *t) {
+    char title[256], labels[160];
+    gopt_tokens_tile_title(t, title, sizeof title);
+    gopt_tokens_label_text(t, labels, sizeof labels);
+    fprintf(out, "%s (%s%s%s)", title, gopt_tokens_colour_name(t->colour), labels[0] ? ", label " : "", labels);
+}
+
+static const char *slots_text(int slots) { return slots == 1 ? "slot" : "slots"; }
+
+void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
+    const gopt_tokens_tile *from = q->from;
+    fputs("old tile ", out);
+    describe_tile(out, from);
+    fprintf(out, " at rotation %d, %s rules\n", q->from_rotation, gopt_tokens_rules_name(q->rules));
+    for (int c = 0; c < from->ncities; c++) {
+        char edges[32];
+        uint8_t e = gopt_tokens_city_edges(from, c, q->from_rotation);
+        int slots = gopt_tokens_city_slots(from, c);
+        fprintf(out, "  city %d: %d %s, ", c, slots, slots_text(slots));
+        if (e) fprintf(out, "edges %s", gopt_tokens_edges_text(e, edges, sizeof edges));
+        else fputs("no track", out);
+        int k = 0;
+        for (int i = 0; i < q->ntokens; i++)
+            if (q->tokens[i].city == c) fprintf(out, "%s%s", k++ ? ", " : ": ", q->tokens[i].name);
+        fputc('\n', out);
+    }
+}
+
+static void print_placement(FILE *out, const gopt_tokens_question *q, const int8_t *row) {
+    if (q->ntokens == 0) fputs("(no tokens)", out);
+    for (int i = 0; i < q->ntokens; i++) {
+        char key[64];
+        fprintf(out, "%s%s->%d", i ? " " : "", gopt_tokens_token_key(q, i, key, sizeof key), row[i]);
+    }
+}
+
+static void print_rotation(FILE *out, const gopt_tokens_question *q, const gopt_tokens_answer *a,
+                           const gopt_tokens_rotation *r, bool all) {
+    fprintf(out, "  %3d  ", r->rotation);
+    if (!r->feasible) {
+        char why[512];
+        fprintf(out, "%s: %s\n", r->verdict == GOPT_TOKENS_UNKNOWN ? "unknown" : "no",
+                gopt_tokens_reason(q, a->to, r, why, sizeof why));
+        return;
+    }
+    print_placement(out, q, r->placements);
+    if (r->unique) fputs("  (unique)", out);
+    else if (r->limited && r->count == 1) fputs("  (uniqueness unknown: the search gave up)", out);
+    else if (r->complete) fprintf(out, "  (one of %ld: the owner chooses)", r->count);
+    else fputs("  (not unique: the owner chooses)", out);
+    if (q->rules == GOPT_TOKENS_RULES_FULL && q->from->ncities > 0) {
+        fputs("  [old cities", out);
+        for (int c = 0; c < q->from->ncities; c++) fprintf(out, " %d->%d", c, r->city_map[c]);
+        fputc(']', out);
+    }
+    fputc('\n', out);
+    for (long k = 1; all && k < r->count; k++) {
+        fputs("       ", out);
+        print_placement(out, q, r->placements + k * q->ntokens);
+        fputc('\n', out);
+    }
+    if (all && !r->complete) fprintf(out, "       (stopped after %ld placements)\n", r->count);
+}
+
+void gopt_tokens_print(FILE *out, const gopt_tokens_question *q, const gopt_tokens_answer *a, bool all) {
+    const gopt_tokens_tile *to = a->to;
+    fputs("\nnew tile ", out);
+    describe_tile(out, to);
+    fputs(":", out);
+    for (int c = 0; c < to->ncities; c++) {
+        char edges[32];
+        int slots = gopt_tokens_city_slots(to, c);
+        fprintf(out, "%s city %d %s %d %s", c ? ";" : "", c,
+                gopt_tokens_edges_text(gopt_tokens_city_edges(to, c, 0), edges, sizeof edges), slots, slots_text(slots));
+    }
+    if (to->ncities == 0) fputs(" no cities", out);
+    fputs("\n  rot  placement (token->new city)\n", out);
+    for (int r = 0; r < GOPT_TOKENS_EDGES; r++) print_rotation(out, q, a, &a->rotations[r], all);
+    fputs("  feasible rotations:", out);
+    for (int r = 0; r < GOPT_TOKENS_EDGES; r++)
+        if (a->rotations[r].feasible) fprintf(out, " %d", r);
+    if (!a->nfeasible) fputs(" none", out);
+    fputc('\n', out);
+}
+
+static json_t *placement_json(const gopt_tokens_question *q, const int8_t *row) {
+    json_t *o = json_object();
+    for (int i = 0; i < q->ntokens; i++) {
+        char key[64];
+        json_object_set_new(o, gopt_tokens_token_key(q, i, key, sizeof key), json_integer(row[i]));
+    }
+    return o;
+}
+
+static json_t *names_json(const gopt_tokens_question *q, uint64_t set) {
+    json_t *a = json_array();
+    for (int i = 0; i < q->ntokens; i++)
+        if (set >> i & 1) {
+            char key[64];
+            json_array_append_new(a, json_string(gopt_tokens_token_key(q, i, key, sizeof key)));
+        }
+    return a;
+}
+
+static json_t *indices_json(uint32_t set) {
+    json_t *a = json_array();
+    GOPT_FOR_BITS(i, set) json_array_append_new(a, json_integer(i));
+    return a;
+}
+
+static const char *const verdict_names[] = {"feasible",  "short",     "no-city",    "unsplittable",
+                                            "city-count", "town-lost", "track-lost", "unknown"};
+
+static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, const gopt_tokens_rotation *r,
+                             bool all) {
+    json_t *o = json_pack("{s:i, s:b}", "rotation", r->rotation, "feasible", r->feasible);
+    if (r->feasible) {
+        json_t *list = json_array();
+        for (long k = 0; k < (all ? r->count : 1); k++) json_array_append_new(list, placement_json(q, r->placements + k * q->ntokens));
+        json_object_set_new(o, "placements", list);
+        json_object_set_new(o, "unique", json_boolean(r->unique));
+        if (r->limited) json_object_set_new(o, "limited", json_true());
+        if (all) {
+            json_object_set_new(o, "count", json_integer(r->count));
+            json_object_set_new(o, "complete", json_boolean(r->complete));
+        }
+        if (q->rules == GOPT_TOKENS_RULES_FULL) {
+            int map[GOPT_TOKENS_MAX_CITIES];
+            for (int c = 0; c < q->from->ncities; c++) map[c] = r->city_map[c];
+            json_object_set_new(o, "city_map", gopt_json_int_array(map, q->from->ncities));
+        }
+        return o;
+    }
+    char why[512];
+    json_object_set_new(o, "why", json_string(gopt_tokens_reason(q, a->to, r, why, sizeof why)));
+    json_object_set_new(o, "verdict", json_string(verdict_names[r->verdict]));
+    if (r->verdict == GOPT_TOKENS_SHORT || r->verdict == GOPT_TOKENS_UNSPLITTABLE) {
+        json_object_set_new(o, "tokens", names_json(q, r->why_tokens));
+        if (q->rules == GOPT_TOKENS_RULES_FULL) json_object_set_new(o, "old_cities", indices_json(r->why_old_cities));
+        json_object_set_new(o, "cities", indices_json(r->why_cities));
+        json_object_set_new(o, "demand", json_integer(r->why_demand));
+        json_object_set_new(o, "slots", json_integer(r->why_slots));
+    }
+    return o;
+}
+
+json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, bool all) {
+    char from[512], to[512];
+    int feasible[GOPT_TOKENS_EDGES], n = 0;
+    for (int r = 0; r < GOPT_TOKENS_EDGES; r++)
+        if (a->rotations[r].feasible) feasible[n++] = r;
+    json_t *rotations = json_array();
+    for (int r = 0; r < GOPT_TOKENS_EDGES; r++) json_array_append_new(rotations, rotation_json(q, a, &a->rotations[r], all));
+    return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:o}", "from", gopt_tokens_tile_title(q->from, from, sizeof from),
+                     "from_rotation", q->from_rotation, "rules", gopt_tokens_rules_name(q->rules), "tile",
+                     gopt_tokens_tile_title(a->to, to, sizeof to), "color", gopt_tokens_colour_name(a->to->colour),
+                     "feasible_rotations", gopt_json_int_array(feasible, n), "rotations", rotations, "counters",
+                     gopt_counters_json(&a->counters));
+}
+
+static json_t *edges_json(uint8_t edges) {
+    json_t *a = json_array();
+    for (int e = 0; e < GOPT_TOKENS_EDGES; e++)
+        if (edges >> e & 1) json_array_append_new(a, json_integer(e));
+    return a;
+}
+
+json_t *gopt_tokens_tile_json(const gopt_tokens_tile *tile, int rotation) {
+    char title[512];
+    char *code = gopt_tokens_tile_format(tile);
+    json_t *cities = json_array(), *towns = json_array(), *track = json_array(), *labels = json_array();
+    for (int c = 0; c < tile->ncities; c++) {
+        const gopt_tokens_node *n = &tile->nodes[tile->city_node[c]];
+        json_array_append_new(cities, json_pack("{s:i, s:o, s:s}", "slots", n->slots, "edges",
+                                                edges_json(gopt_tokens_rotate(n->edges, rotation)), "revenue", n->revenue));
+    }
+    for (int k = 0; k < tile->ntowns; k++)
+        json_array_append_new(towns, json_pack("{s:o}", "edges", edges_json(gopt_tokens_rotate(tile->nodes[tile->town_node[k]].edges, rotation))));
+    for (int a = 0; a < GOPT_TOKENS_EDGES; a++)
+        for (int b = a + 1; b < GOPT_TOKENS_EDGES; b++)
+            if (tile->links[a] >> b & 1) json_array_append_new(track, json_pack("[i, i]", (a + rotation) % 6, (b + rotation) % 6));
+    for (int i = 0; i < tile->nlabels; i++) json_array_append_new(labels, json_string(tile->labels[i]));
+    json_t *o = json_pack("{s:s, s:s, s:i, s:o, s:o, s:o, s:o, s:s}", "tile", gopt_tokens_tile_title(tile, title, sizeof title),
+                          "color", gopt_tokens_colour_name(tile->colour), "rotation", rotation, "labels", labels, "cities",
+                          cities, "towns", towns, "through_track", track, "code", code);
+    free(code);
+    return o;
+}

@@ -1,0 +1,275 @@
+/* Placing tokens by maximum flow (gameopt/maxflow.h), one rotation at a time.
+ *
+ * Decision: one max flow on the network of network.c. A flow short of the total demand
+ * proves the rotation infeasible, and the source side of the minimum cut names the items
+ * that compete for too few slots (a Hall set). A full flow is a placement, except under full
+ * rules when the flow splits a multi-slot old city between new cities: then we branch on
+ * that city's new city (fixing its edges) and run the flow again, which stays exact because
+ * unit demands never split.
+ *
+ * Enumeration (uniqueness and --all): depth first over the items that hold tokens, trying
+ * their candidate cities in increasing order; each choice is fixed in the network and kept
+ * only when the flow (the oracle above) says the rest still fits, so the search never walks
+ * into a dead end and yields placements in lexicographic order.
+ *
+ * Branching can grow exponentially on contrived tiles with many multi-slot cities, so each
+ * rotation has a budget of flows: a decision cut short is "unknown", an enumeration cut
+ * short says it is incomplete. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gameopt/alloc.h"
+#include "gameopt/bitset.h"
+#include "games/tokens/tokens_internal.h"
+
+typedef struct place_ctx {
+    const gopt_tokens_question *q;
+    const tokens_problem *p;
+    tokens_network nw;
+    gopt_error *err;
+    long flows, branches, budget;
+    /* enumeration */
+    int ncarry;
+    int carry[TOKENS_MAX_ITEMS];
+    long want; /* stop after this many placements */
+    long found;
+    size_t cap;
+    int8_t *placements;
+    int8_t first_map[TOKENS_MAX_ITEMS];
+} place_ctx;
+
+/* Outcomes besides 0 (go on) and 1 (fits): stop enumerating, engine error, budget spent. */
+enum { STOP = 1, FAILED = -1, GAVE_UP = -2 };
+
+/* Opens only the fixed item's edge to its chosen city. */
+static void apply_fixes(place_ctx *c, const int8_t *fixed) {
+    for (int i = 0; i < c->p->nitems; i++)
+        for (int b = 0; b < c->p->nbins; b++) {
+            int e = c->nw.pair_edge[i][b];
+            if (e >= 0) c->nw.net->cap[e] = fixed[i] < 0 || fixed[i] == b ? c->p->demand[i] : 0;
+        }
+}
+
+static bool run_flow(place_ctx *c, const int8_t *fixed, gopt_flow_result *r) {
+    apply_fixes(c, fixed);
+    c->flows++;
+    return gopt_maxflow(c->nw.net, c->nw.source, c->nw.sink, r, c->err);
+}
+
+static int oracle(place_ctx *c, int8_t *fixed, int8_t *assign);
+
+/* Reads a full flow: every item with one city is assigned; an item split between cities
+ * (a multi-slot old city) is branched on. 1 feasible, 0 not, FAILED on engine errors. */
+static int read_flow(place_ctx *c, int8_t *fixed, const gopt_flow_result *r, int8_t *assign) {
+    const tokens_problem *p = c->p;
+    if (r->value < p->total - 0.5) return 0;
+    int split = -1;
+    for (int i = 0; i < p->nitems; i++) {
+        assign[i] = fixed[i];
+        if (p->demand[i] == 0) {
+            if (fixed[i] < 0 && p->cand[i]) assign[i] = (int8_t)__builtin_ctz(p->cand[i]);
+            if (assign[i] < 0) return 0;
+            continue;
+        }
+        int used = 0;
+        for (int b = 0; b < p->nbins; b++) {
+            int e = c->nw.pair_edge[i][b];
+            if (e >= 0 && r->flow[e] > 0.5) {
+                assign[i] = (int8_t)b;
+                used++;
+            }
+        }
+        if (used > 1 && split < 0) split = i;
+    }
+    if (split < 0) return 1;
+    c->branches++;
+    uint32_t cand = p->cand[split];
+    GOPT_FOR_BITS(b, cand) {
+        fixed[split] = (int8_t)b;
+        int res = oracle(c, fixed, assign);
+        fixed[split] = -1;
+        if (res != 0) return res;
+    }
+    return 0;
+}
+
+/* Exact: does everything fit with the items of `fixed` in their cities? */
+static int oracle(place_ctx *c, int8_t *fixed, int8_t *assign) {
+    gopt_flow_result r;
+    if (c->flows >= c->budget) return GAVE_UP;
+    if (!run_flow(c, fixed, &r)) return FAILED;
+    int res = read_flow(c, fixed, &r, assign);
+    gopt_flow_result_free(&r);
+    return res;
+}
+
+static void record(place_ctx *c, const int8_t *assign) {
+    const gopt_tokens_question *q = c->q;
+    if (c->found == 0) memcpy(c->first_map, assign, sizeof c->first_map);
+    size_t need = ((size_t)c->found + 1) * (size_t)(q->ntokens ? q->ntokens : 1);
+    gopt_grow(&c->placements, &c->cap, need, 1);
+    for (int t = 0; t < q->ntokens; t++) c->placements[c->found * q->ntokens + t] = assign[c->p->token_item[t]];
+    c->found++;
+}
+
+static int enumerate(place_ctx *c, int level, int8_t *fixed, const int8_t *assign) {
+    if (level == c->ncarry) {
+        record(c, assign);
+        return c->found >= c->want ? STOP : 0;
+    }
+    int i = c->carry[level];
+    uint32_t cand = c->p->cand[i];
+    int res = 0;
+    GOPT_FOR_BITS(b, cand) {
+        int8_t next[TOKENS_MAX_ITEMS];
+        fixed[i] = (int8_t)b;
+        if (b == assign[i]) {
+            res = enumerate(c, level + 1, fixed, assign); /* `assign` already fits */
+        } else {
+            res = oracle(c, fixed, next);
+            if (res == 1) res = enumerate(c, level + 1, fixed, next);
+        }
+        if (res != 0) break;
+    }
+    fixed[i] = -1;
+    return res < 0 || res == STOP ? res : 0;
+}
+
+/* The Hall set of a short flow: items still reachable from the source, and their cities. */
+static void explain_cut(place_ctx *c, const gopt_flow_result *r, gopt_tokens_rotation *out) {
+    const tokens_problem *p = c->p;
+    const gopt_tokens_question *q = c->q;
+    for (int i = 0; i < p->nitems; i++) {
+        if (p->demand[i] == 0 || !r->source_side[tokens_item_node(i)]) continue;
+        out->why_demand += p->demand[i];
+        if (q->rules == GOPT_TOKENS_RULES_FULL) out->why_old_cities |= 1u << i;
+        for (int t = 0; t < q->ntokens; t++)
+            if (p->token_item[t] == i) out->why_tokens |= (uint64_t)1 << t;
+    }
+    for (int b = 0; b < p->nbins; b++)
+        if (r->source_side[tokens_bin_node(p, b)]) {
+            out->why_cities |= 1u << b;
+            out->why_slots += p->slots[b];
+        }
+}
+
+/* Full rules: an old city that needs no slots must still fit somewhere. */
+static bool homeless_city(const tokens_problem *p, gopt_tokens_rotation *out) {
+    for (int i = 0; i < p->nitems; i++)
+        if (p->demand[i] == 0 && !p->cand[i]) {
+            out->why_old_cities = 1u << i;
+            return true;
+        }
+    return false;
+}
+
+static void finish_feasible(place_ctx *c, bool gave_up, gopt_tokens_rotation *out) {
+    out->verdict = GOPT_TOKENS_FEASIBLE;
+    out->feasible = true;
+    out->limited = gave_up;
+    out->count = c->found;
+    out->complete = c->found < c->want && !gave_up;
+    out->unique = c->found == 1 && out->complete;
+    out->placements = c->placements;
+    c->placements = NULL;
+    if (c->q->rules == GOPT_TOKENS_RULES_FULL)
+        for (int i = 0; i < c->p->nitems; i++) out->city_map[i] = c->first_map[i];
+}
+
+/* Decides the rotation; on success enumerates up to c->want placements. */
+static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_tokens_rotation *out) {
+    const tokens_problem *p = c->p;
+    int8_t fixed[TOKENS_MAX_ITEMS], assign[TOKENS_MAX_ITEMS];
+    memset(fixed, -1, sizeof fixed);
+    gopt_flow_result r;
+    if (!run_flow(c, fixed, &r)) return FAILED;
+    if (r.value < p->total - 0.5) {
+        out->verdict = GOPT_TOKENS_SHORT;
+        explain_cut(c, &r, out);
+        gopt_flow_result_free(&r);
+        return 0;
+    }
+    int res = read_flow(c, fixed, &r, assign);
+    gopt_flow_result_free(&r);
+    if (res == FAILED) return FAILED;
+    if (res == GAVE_UP) {
+        out->verdict = GOPT_TOKENS_UNKNOWN;
+        return 0;
+    }
+    bool full = c->q->rules == GOPT_TOKENS_RULES_FULL;
+    if (full && homeless_city(p, out)) {
+        out->verdict = GOPT_TOKENS_NO_CITY;
+        return 0;
+    }
+    if (res == 0) {
+        out->verdict = GOPT_TOKENS_UNSPLITTABLE;
+        for (int i = 0; i < p->nitems; i++)
+            if (p->demand[i] > 1) out->why_old_cities |= 1u << i;
+        for (int b = 0; b < p->nbins; b++) out->why_cities |= 1u << b;
+        out->why_demand = p->total;
+        for (int b = 0; b < p->nbins; b++) out->why_slots += p->slots[b];
+        return 0;
+    }
+    if (full && (out->verdict = tokens_tile_rules(c->q, to, rotation, out)) != GOPT_TOKENS_FEASIBLE) return 0;
+    for (int i = 0; i < p->nitems; i++)
+        if (p->carries[i]) c->carry[c->ncarry++] = i;
+    res = enumerate(c, 0, fixed, assign);
+    if (res == FAILED) return FAILED;
+    if (res == GAVE_UP && c->found == 0) record(c, assign); /* the decision's own placement */
+    finish_feasible(c, res == GAVE_UP, out);
+    return 0;
+}
+
+bool gopt_tokens_place(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, long limit,
+                       gopt_tokens_rotation *out, gopt_error *err) {
+    memset(out, 0, sizeof *out);
+    out->rotation = rotation;
+    out->why_town = -1;
+    out->why_edge_a = out->why_edge_b = -1;
+    memset(out->city_map, -1, sizeof out->city_map);
+    if (!gopt_tokens_question_check(q, err)) return false;
+    tokens_problem p;
+    tokens_problem_build(q, to, rotation, &p);
+    place_ctx c = {.q = q, .p = &p, .err = err, .want = limit > 2 ? limit : 2,
+                   .budget = q->max_flows > 0 ? q->max_flows : GOPT_TOKENS_DEFAULT_MAX_FLOWS};
+    tokens_network_build(&p, &c.nw);
+    int res = decide(&c, to, rotation, out);
+    tokens_network_free(&c.nw);
+    free(c.placements);
+    out->flows = c.flows;
+    out->branches = c.branches;
+    if (res == FAILED) {
+        gopt_tokens_rotation_free(out);
+        return false;
+    }
+    return true;
+}
+
+void gopt_tokens_rotation_free(gopt_tokens_rotation *r) {
+    free(r->placements);
+    r->placements = NULL;
+}
+
+bool gopt_tokens_solve(const gopt_tokens_question *q, const gopt_tokens_tile *to, long limit, gopt_tokens_answer *a,
+                       gopt_error *err) {
+    memset(a, 0, sizeof *a);
+    a->to = to;
+    double start = gopt_now();
+    for (int r = 0; r < GOPT_TOKENS_EDGES; r++) {
+        gopt_tokens_rotation *rot = &a->rotations[r];
+        if (!gopt_tokens_place(q, to, r, limit, rot, err)) {
+            gopt_tokens_answer_free(a);
+            return false;
+        }
+        a->nfeasible += rot->feasible;
+        gopt_counter_add(&a->counters, "flows", rot->flows);
+        gopt_counter_add(&a->counters, "branches", rot->branches);
+        gopt_counter_add(&a->counters, "placements", rot->feasible ? rot->count : 0);
+    }
+    a->seconds = gopt_now() - start;
+    return true;
+}
+
+void gopt_tokens_answer_free(gopt_tokens_answer *a) {
+    for (int r = 0; r < GOPT_TOKENS_EDGES; r++) gopt_tokens_rotation_free(&a->rotations[r]);
+}

@@ -1,0 +1,124 @@
+/* The station tokens on the old tile: `CITY:NAME[,CITY:NAME...]`, checked against the tile
+ * (city indices, slots) so that every question the solver sees makes sense. */
+#include <stdio.h>
+#include <string.h>
+
+#include "games/tokens/tokens_internal.h"
+
+static bool name_char(int c) { return c > 0x20 && c != 0x7F && c != ',' && c != ':' && c != '@' && c != '"' && c != '\\'; }
+
+/* The tokens already in `city`, and whether `name` is among them. */
+static int tokens_in(const gopt_tokens_question *q, int city, const char *name, bool *same_name) {
+    int n = 0;
+    *same_name = false;
+    for (int i = 0; i < q->ntokens; i++)
+        if (q->tokens[i].city == city) {
+            n++;
+            if (name && strcmp(q->tokens[i].name, name) == 0) *same_name = true;
+        }
+    return n;
+}
+
+/* Whether token `i` can join the ones before it; the message names what is wrong. */
+static bool token_fits(const gopt_tokens_question *q, int i, char *why, size_t size) {
+    const gopt_tokens_station *s = &q->tokens[i];
+    const gopt_tokens_tile *from = q->from;
+    const char *tile = from->name[0] ? from->name : "the old tile";
+    if (s->city < 0 || s->city >= from->ncities) {
+        if (from->ncities == 0) snprintf(why, size, "%s has no cities", tile);
+        else snprintf(why, size, "city %d: %s has cities 0..%d", s->city, tile, from->ncities - 1);
+        return false;
+    }
+    bool same;
+    gopt_tokens_question before = *q;
+    before.ntokens = i;
+    int n = tokens_in(&before, s->city, s->name, &same);
+    if (same) {
+        snprintf(why, size, "%s has two tokens in city %d", s->name, s->city);
+        return false;
+    }
+    int slots = gopt_tokens_city_slots(from, s->city);
+    if (n + 1 > slots) {
+        snprintf(why, size, "city %d of %s has %d slot%s, too few for %d tokens", s->city, tile, slots,
+                 slots == 1 ? "" : "s", n + 1);
+        return false;
+    }
+    return true;
+}
+
+bool gopt_tokens_parse_stations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err) {
+    gopt_text t;
+    gopt_text_from_string(&t, where, spec);
+    q->ntokens = 0;
+    bool ok = true;
+    gopt_text_skip_spaces(&t);
+    while (ok && !gopt_text_eof(&t)) {
+        gopt_text_mark at = gopt_text_save(&t);
+        long city;
+        if (q->ntokens == GOPT_TOKENS_MAX_TOKENS) {
+            ok = gopt_text_fail(&t, err, "more than %d tokens", GOPT_TOKENS_MAX_TOKENS);
+            break;
+        }
+        if (!gopt_text_int(&t, 0, 99, &city, err) || !gopt_text_expect(&t, ':', err)) {
+            ok = false;
+            break;
+        }
+        gopt_text_mark name_at = gopt_text_save(&t);
+        gopt_tokens_station *s = &q->tokens[q->ntokens];
+        size_t n = 0;
+        while (name_char(gopt_text_peek(&t))) {
+            int c = gopt_text_next(&t);
+            if (n + 1 < sizeof s->name) s->name[n] = (char)c;
+            n++;
+        }
+        if (n == 0 || n >= sizeof s->name) {
+            char found[32];
+            ok = n ? gopt_text_fail_at(&t, name_at, err, "token name longer than %zu characters", sizeof s->name - 1)
+                   : gopt_text_fail(&t, err, "expected a token name (such as a company's initials), found %s",
+                                    gopt_text_describe(gopt_text_peek(&t), found, sizeof found));
+            break;
+        }
+        s->name[n] = 0;
+        s->city = (int)city;
+        char why[256];
+        if (!token_fits(q, q->ntokens, why, sizeof why)) {
+            ok = gopt_text_fail_at(&t, at, err, "%s", why);
+            break;
+        }
+        q->ntokens++;
+        gopt_text_skip_spaces(&t);
+        if (gopt_text_eof(&t)) break;
+        if (!gopt_text_accept(&t, ',')) {
+            char found[32];
+            ok = gopt_text_fail(&t, err, "expected ',' between tokens, found %s",
+                                gopt_text_describe(gopt_text_peek(&t), found, sizeof found));
+            break;
+        }
+        gopt_text_skip_spaces(&t);
+    }
+    gopt_text_free(&t);
+    return ok;
+}
+
+bool gopt_tokens_question_check(const gopt_tokens_question *q, gopt_error *err) {
+    if (!q->from) return gopt_fail(err, "tokens", 0, 0, "the question has no old tile");
+    if (q->ntokens < 0 || q->ntokens > GOPT_TOKENS_MAX_TOKENS)
+        return gopt_fail(err, "tokens", 0, 0, "%d tokens (at most %d)", q->ntokens, GOPT_TOKENS_MAX_TOKENS);
+    if (q->from_rotation < 0 || q->from_rotation > 5)
+        return gopt_fail(err, "tokens", 0, 0, "rotation %d is not 0..5", q->from_rotation);
+    for (int i = 0; i < q->ntokens; i++) {
+        char why[256];
+        if (!q->tokens[i].name[0] || !token_fits(q, i, why, sizeof why))
+            return gopt_fail(err, "tokens", 0, 0, "token %d: %s", i, q->tokens[i].name[0] ? why : "no name");
+    }
+    return true;
+}
+
+const char *gopt_tokens_token_key(const gopt_tokens_question *q, int i, char *buf, size_t size) {
+    bool recurs = false;
+    for (int j = 0; j < q->ntokens; j++)
+        if (j != i && strcmp(q->tokens[j].name, q->tokens[i].name) == 0) recurs = true;
+    if (recurs) snprintf(buf, size, "%s@%d", q->tokens[i].name, q->tokens[i].city);
+    else snprintf(buf, size, "%s", q->tokens[i].name);
+    return buf;
+}

@@ -1,0 +1,102 @@
+/* One sentence on why a rotation is infeasible, from the certificate the solver kept: the
+ * Hall set read off the minimum cut, a lost town or track, or a count. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gameopt/tokens.h"
+
+/* "A", "A and B", "A, B and C" over the set bits of `set`, naming each with name(i). */
+typedef const char *(*namer)(const gopt_tokens_question *q, int i, char *buf, size_t size);
+
+static size_t list(char *buf, size_t size, const gopt_tokens_question *q, uint64_t set, namer name) {
+    int total = __builtin_popcountll(set), k = 0;
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < 64 && n < size; i++) {
+        if (!(set >> i & 1)) continue;
+        char one[64];
+        const char *sep = k == 0 ? "" : k == total - 1 ? " and " : ", ";
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", sep, name(q, i, one, sizeof one));
+        k++;
+    }
+    return n;
+}
+
+static const char *token_name(const gopt_tokens_question *q, int i, char *buf, size_t size) {
+    return gopt_tokens_token_key(q, i, buf, size);
+}
+
+static const char *number(const gopt_tokens_question *q, int i, char *buf, size_t size) {
+    (void)q;
+    snprintf(buf, size, "%d", i);
+    return buf;
+}
+
+static const char *plural(int n, const char *one, const char *many) { return n == 1 ? one : many; }
+
+static void short_reason(const gopt_tokens_question *q, const gopt_tokens_rotation *r, char *buf, size_t size) {
+    char who[512], cities[128];
+    bool tokens_rules = q->rules == GOPT_TOKENS_RULES_TOKENS;
+    uint64_t items = tokens_rules ? r->why_tokens : r->why_old_cities;
+    int nitems = __builtin_popcountll(items), ncities = __builtin_popcountll(r->why_cities);
+    size_t n = tokens_rules ? 0 : (size_t)snprintf(who, sizeof who, "old %s ", plural(nitems, "city", "cities"));
+    list(who + n, sizeof who - n, q, items, tokens_rules ? token_name : number);
+    if (!tokens_rules && r->why_tokens) {
+        char names[256];
+        list(names, sizeof names, q, r->why_tokens, token_name);
+        n = strlen(who);
+        snprintf(who + n, sizeof who - n, " (with %s)", names);
+    }
+    if (ncities == 0) {
+        snprintf(buf, size, "%s %s no city of the new tile", who, plural(nitems, "fits", "fit"));
+        return;
+    }
+    list(cities, sizeof cities, q, r->why_cities, number);
+    snprintf(buf, size, "%s %s %d %s but %s only %s %s with %d %s", who, plural(nitems, "needs", "need"), r->why_demand,
+             plural(r->why_demand, "slot", "slots"), plural(nitems, "fits", "fit"), plural(ncities, "city", "cities"),
+             cities, r->why_slots, plural(r->why_slots, "slot", "slots"));
+}
+
+const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_tile *to, const gopt_tokens_rotation *r,
+                               char *buf, size_t size) {
+    char edges[32], names[128];
+    const gopt_tokens_tile *from = q->from;
+    switch (r->verdict) {
+    case GOPT_TOKENS_FEASIBLE:
+        snprintf(buf, size, "feasible");
+        break;
+    case GOPT_TOKENS_SHORT:
+        short_reason(q, r, buf, size);
+        break;
+    case GOPT_TOKENS_NO_CITY:
+        list(names, sizeof names, q, r->why_old_cities, number);
+        snprintf(buf, size, "old city %s (edges %s) fits no city of the new tile", names,
+                 gopt_tokens_edges_text(r->why_old_cities ? gopt_tokens_city_edges(from, __builtin_ctz(r->why_old_cities),
+                                                                                     q->from_rotation)
+                                                          : 0,
+                                        edges, sizeof edges));
+        break;
+    case GOPT_TOKENS_UNSPLITTABLE:
+        list(names, sizeof names, q, r->why_old_cities, number);
+        snprintf(buf, size, "the slots would suffice only if old %s %s were split between new cities",
+                 plural(__builtin_popcount(r->why_old_cities), "city", "cities"), names);
+        break;
+    case GOPT_TOKENS_CITY_COUNT:
+        snprintf(buf, size, "the new tile has %d cities, the old one %d: cities never appear", to->ncities, from->ncities);
+        break;
+    case GOPT_TOKENS_TOWN_LOST:
+        if (r->why_town < 0) snprintf(buf, size, "the new tile has %d towns, the old one %d: towns never appear", to->ntowns, from->ntowns);
+        else
+            snprintf(buf, size, "old town %d (edges %s) fits no town of the new tile", r->why_town,
+                     gopt_tokens_edges_text(gopt_tokens_rotate(from->nodes[from->town_node[r->why_town]].edges, q->from_rotation),
+                                            edges, sizeof edges));
+        break;
+    case GOPT_TOKENS_UNKNOWN:
+        snprintf(buf, size, "undecided: the search gave up after %ld max-flow %s", r->flows, r->flows == 1 ? "run" : "runs");
+        break;
+    case GOPT_TOKENS_TRACK_LOST:
+        snprintf(buf, size, "the track between edges %d and %d would be lost", r->why_edge_a, r->why_edge_b);
+        break;
+    }
+    return buf;
+}

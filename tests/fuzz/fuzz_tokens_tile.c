@@ -1,0 +1,64 @@
+/* Fuzz target for the tile language and the token list. The first line is a tile string;
+ * when it parses, its canonical string must parse back to the same string, every edge set
+ * must stay within the six edges, and the rest of the input is read as a token list
+ * (`0:LPS,1:QLS`) and, when valid, placed on the tile itself under both rule sets and
+ * checked. */
+#include <assert.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gameopt/gameopt.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void place_on_itself(const gopt_tokens_tile *tile, const char *tokens, int rotation) {
+    gopt_tokens_question q = {.from = tile, .from_rotation = rotation};
+    gopt_error err = {0};
+    if (!gopt_tokens_parse_stations(&q, tokens, "fuzz", &err)) {
+        assert(err.set && err.line == 1 && err.col >= 1);
+        return;
+    }
+    for (int rules = GOPT_TOKENS_RULES_TOKENS; rules <= GOPT_TOKENS_RULES_FULL; rules++) {
+        q.rules = (gopt_tokens_rules)rules;
+        gopt_tokens_rotation r;
+        int to_rotation = (rotation + 3) % 6;
+        assert(gopt_tokens_place(&q, tile, to_rotation, 3, &r, &err));
+        char why[512];
+        assert(gopt_tokens_check(&q, tile, &r, why, sizeof why));
+        gopt_tokens_reason(&q, tile, &r, why, sizeof why);
+        gopt_tokens_rotation_free(&r);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    gopt_text t;
+    gopt_text_from(&t, "fuzz", (const char *)data, size);
+    gopt_tokens_tile tile;
+    gopt_error err = {0};
+    if (!gopt_tokens_tile_read(&tile, &t, &err)) {
+        assert(err.set && err.line >= 1 && err.col >= 1);
+        gopt_text_free(&t);
+        return 0;
+    }
+    assert(gopt_text_eof(&t) || gopt_text_peek(&t) == '\n');
+    assert(tile.ncities <= GOPT_TOKENS_MAX_CITIES && tile.nnodes <= GOPT_TOKENS_MAX_NODES);
+    for (int v = 0; v < tile.nnodes; v++) assert(tile.nodes[v].edges < 64);
+    char *code = gopt_tokens_tile_format(&tile);
+    gopt_tokens_tile back;
+    assert(gopt_tokens_tile_parse(&back, code, "format", &err));
+    char *again = gopt_tokens_tile_format(&back);
+    assert(strcmp(code, again) == 0);
+    assert(back.ncities == tile.ncities && memcmp(back.links, tile.links, sizeof tile.links) == 0);
+    free(code);
+    free(again);
+    if (gopt_text_accept(&t, '\n')) {
+        size_t len;
+        const char *line = gopt_text_line(&t, &len);
+        char *tokens = strndup(line, len);
+        place_on_itself(&tile, tokens, (int)(size % 6));
+        free(tokens);
+    }
+    gopt_text_free(&t);
+    return 0;
+}

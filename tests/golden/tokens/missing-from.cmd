@@ -1,0 +1,1 @@
+tokens upgrade --tokens 0:LPS

@@ -1,0 +1,161 @@
+/* Max flow against brute force on random tiles: up to 4 cities of up to 4 slots on each
+ * tile, up to 6 tokens, every rotation, both rule sets. The brute force tries every
+ * assignment (tokens to cities, or old cities to new cities) and must agree with the solver
+ * on feasibility, on the exact set of placements (--all) and on uniqueness; the checker must
+ * accept every answer. Tiles are written as tile strings and parsed, so the parser is
+ * exercised too. Reproducible: case i draws from stream (seed 4, i). */
+#include "test_support.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PLACEMENTS 4096
+
+/* A random tile of 1..4 cities: slots 1..4, each edge joined to a city with probability p. */
+static void random_tile(gopt_rng *rng, gopt_tokens_tile *t, double p) {
+    int ncities = 1 + (int)gopt_rng_below(rng, 4);
+    char code[1024];
+    size_t n = 0;
+    for (int c = 0; c < ncities; c++) {
+        int slots = 1 + (int)gopt_rng_below(rng, 4);
+        n += (size_t)snprintf(code + n, sizeof code - n, "%scity=revenue:%d,slots:%d", c ? ";" : "", 10 * (c + 1), slots);
+    }
+    for (int c = 0; c < ncities; c++)
+        for (int e = 0; e < 6; e++)
+            if (gopt_rng_double(rng) < p) n += (size_t)snprintf(code + n, sizeof code - n, ";path=a:%d,b:_%d", e, c);
+    gopt_error err = {0};
+    if (!gopt_tokens_tile_parse(t, code, "random", &err)) fail_msg("random tile did not parse: %s (%s)", code, err.msg);
+}
+
+static void random_tokens(gopt_rng *rng, gopt_tokens_question *q) {
+    int want = (int)gopt_rng_below(rng, 7), used[GOPT_TOKENS_MAX_CITIES] = {0};
+    q->ntokens = 0;
+    for (int k = 0; k < want; k++) {
+        int c = (int)gopt_rng_below(rng, (uint32_t)q->from->ncities);
+        if (used[c] == gopt_tokens_city_slots(q->from, c)) continue;
+        used[c]++;
+        snprintf(q->tokens[q->ntokens].name, sizeof q->tokens[0].name, "T%d", q->ntokens);
+        q->tokens[q->ntokens++].city = c;
+    }
+}
+
+static bool contains(uint8_t have, uint8_t need) { return (need & ~have) == 0; }
+
+typedef struct brute {
+    int n;           /* placements found */
+    int8_t rows[MAX_PLACEMENTS][6];
+} brute;
+
+static int compare_rows(const void *a, const void *b) { return memcmp(a, b, 6); }
+
+/* Every assignment of tokens to new cities that keeps edges and slots. */
+static void brute_tokens(const gopt_tokens_question *q, const gopt_tokens_tile *to, int r, brute *out) {
+    int n = q->ntokens, k = to->ncities, total = 1;
+    for (int i = 0; i < n; i++) total *= k;
+    out->n = 0;
+    for (int code = 0; code < total; code++) {
+        int8_t row[6];
+        int load[GOPT_TOKENS_MAX_CITIES] = {0}, c = code;
+        bool ok = true;
+        for (int i = n - 1; i >= 0; i--, c /= k) row[i] = (int8_t)(c % k);
+        for (int i = 0; i < n && ok; i++) {
+            ok = contains(gopt_tokens_city_edges(to, row[i], r), gopt_tokens_city_edges(q->from, q->tokens[i].city, q->from_rotation));
+            ok = ok && ++load[row[i]] <= gopt_tokens_city_slots(to, row[i]);
+        }
+        if (ok) memcpy(out->rows[out->n++], row, 6);
+    }
+}
+
+/* Every map of old cities to new cities that keeps edges and slots; the distinct token
+ * placements they give. */
+static void brute_full(const gopt_tokens_question *q, const gopt_tokens_tile *to, int r, brute *out) {
+    const gopt_tokens_tile *from = q->from;
+    int n = from->ncities, k = to->ncities, total = 1;
+    out->n = 0;
+    if (k > n) return; /* cities never appear */
+    for (int i = 0; i < n; i++) total *= k;
+    for (int code = 0; code < total; code++) {
+        int map[GOPT_TOKENS_MAX_CITIES], load[GOPT_TOKENS_MAX_CITIES] = {0}, c = code;
+        bool ok = true;
+        for (int i = n - 1; i >= 0; i--, c /= k) map[i] = c % k;
+        for (int i = 0; i < n && ok; i++) {
+            uint8_t need = gopt_tokens_city_edges(from, i, q->from_rotation);
+            ok = (!need || contains(gopt_tokens_city_edges(to, map[i], r), need)) &&
+                 (load[map[i]] += gopt_tokens_city_slots(from, i)) <= gopt_tokens_city_slots(to, map[i]);
+        }
+        if (!ok) continue;
+        int8_t row[6] = {0};
+        for (int t = 0; t < q->ntokens; t++) row[t] = (int8_t)map[q->tokens[t].city];
+        bool seen = false;
+        for (int j = 0; j < out->n && !seen; j++) seen = memcmp(out->rows[j], row, 6) == 0;
+        if (!seen) memcpy(out->rows[out->n++], row, 6);
+    }
+    qsort(out->rows, (size_t)out->n, 6, compare_rows);
+}
+
+static long verdicts[GOPT_TOKENS_TRACK_LOST + 1], branched;
+
+static void compare(const gopt_tokens_question *q, const gopt_tokens_tile *to, int r, long i) {
+    static brute want;
+    if (q->rules == GOPT_TOKENS_RULES_TOKENS) brute_tokens(q, to, r, &want);
+    else brute_full(q, to, r, &want);
+    gopt_tokens_rotation got;
+    gopt_error err = {0};
+    assert_true(gopt_tokens_place(q, to, r, MAX_PLACEMENTS, &got, &err));
+    verdicts[got.verdict]++;
+    branched += got.branches > 0;
+    char why[512];
+    if (!gopt_tokens_check(q, to, &got, why, sizeof why)) fail_msg("case %ld rotation %d: checker: %s", i, r, why);
+    if (got.feasible != (want.n > 0))
+        fail_msg("case %ld rotation %d (%s rules): flow says %s, brute force finds %d placements", i, r,
+                 gopt_tokens_rules_name(q->rules), got.feasible ? "feasible" : "infeasible", want.n);
+    if (got.feasible) {
+        assert_true(got.complete);
+        assert_int_equal(got.count, want.n);
+        assert_int_equal(got.unique, want.n == 1);
+        static int8_t rows[MAX_PLACEMENTS][6];
+        memset(rows, 0, sizeof rows);
+        for (long k = 0; k < got.count; k++) memcpy(rows[k], got.placements + k * q->ntokens, (size_t)q->ntokens);
+        /* Tokens rules enumerate in lexicographic order already; full rules by old city. */
+        if (q->rules == GOPT_TOKENS_RULES_FULL) qsort(rows, (size_t)got.count, 6, compare_rows);
+        for (long k = 0; k < got.count; k++)
+            if (memcmp(rows[k], want.rows[k], 6) != 0) fail_msg("case %ld rotation %d: placement %ld differs", i, r, k);
+    }
+    gopt_tokens_rotation_free(&got);
+}
+
+static void flow_matches_brute_force(void **state) {
+    (void)state;
+    int cases = test_cases(4000);
+    long feasible = 0, infeasible = 0;
+    for (long i = 0; i < cases; i++) {
+        gopt_rng rng = gopt_rng_stream(4, (uint64_t)i);
+        gopt_tokens_tile from, to;
+        random_tile(&rng, &from, 0.3);
+        random_tile(&rng, &to, 0.6);
+        gopt_tokens_question q = {.from = &from, .from_rotation = (int)gopt_rng_below(&rng, 6)};
+        random_tokens(&rng, &q);
+        for (int rules = GOPT_TOKENS_RULES_TOKENS; rules <= GOPT_TOKENS_RULES_FULL; rules++) {
+            q.rules = (gopt_tokens_rules)rules;
+            for (int r = 0; r < 6; r++) compare(&q, &to, r, i);
+            gopt_tokens_answer a;
+            gopt_error err = {0};
+            assert_true(gopt_tokens_solve(&q, &to, 2, &a, &err));
+            feasible += a.nfeasible;
+            infeasible += 6 - a.nfeasible;
+            gopt_tokens_answer_free(&a);
+        }
+    }
+    /* The generator must give both outcomes plenty of times, or the test proves little. */
+    print_message("%d cases: %ld feasible and %ld infeasible rotations; verdicts short %ld, unsplittable %ld, "
+                  "city count %ld; %ld rotations branched on a multi-slot city\n",
+                  cases, feasible, infeasible, verdicts[GOPT_TOKENS_SHORT], verdicts[GOPT_TOKENS_UNSPLITTABLE],
+                  verdicts[GOPT_TOKENS_CITY_COUNT], branched);
+    assert_true(feasible > cases && infeasible > cases);
+    if (cases >= 1000) assert_true(verdicts[GOPT_TOKENS_UNSPLITTABLE] > 0 && branched > 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {cmocka_unit_test(flow_matches_brute_force)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
