@@ -94,6 +94,9 @@ void gopt_taxis_deal(gopt_taxis_setting *s, gopt_rng *rng);
  * gopt_rng_stream(seed, index). The stream, continued after the deal, is the game's source of
  * random tie-breaking; it is left in *rest when rest is not NULL. */
 void gopt_taxis_deal_indexed(gopt_taxis_setting *s, uint64_t seed, uint64_t index, gopt_rng *rest);
+/* The stream gopt_taxis_deal_indexed leaves in *rest for a deck of n * dups cards, without
+ * dealing: replaying a saved setting with the same (seed, index) repeats the game exactly. */
+gopt_rng gopt_taxis_game_stream(int n, int dups, uint64_t seed, uint64_t index);
 
 /* Reads the next setting of a file (docs/formats.md): 1 and *out, 0 at the end, -1 with err. */
 int gopt_taxis_setting_read(gopt_text *t, const gopt_taxis_graph *g, gopt_taxis_setting **out, gopt_error *err);

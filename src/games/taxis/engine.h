@@ -410,3 +410,17 @@ gopt_taxis_outcome ENGINE(duel)(const gopt_taxis_graph *graph, const gopt_taxis_
     length[1] = p[1].len;
     return result;
 }
+
+bool ENGINE(decide)(const gopt_taxis_graph *graph, gopt_taxis_heuristic h, const int *nodes, int len, const int *display,
+                    int ndisplay, gopt_rng *rng, int *node, gopt_taxis_end *end) {
+    view g = view_of(graph);
+    table t = {NULL, 0, 0, 0, ts_empty(), {0}};
+    for (int k = 0; k < ndisplay; k++) {
+        t.count[display[k]]++;
+        t.up = ts_add(t.up, display[k]);
+        t.faceup++;
+    }
+    path p = {0, -1, -1, ts_empty()};
+    for (int k = 0; k < len; k++) path_add(&p, nodes[k], GOPT_TAXIS_AT_BACK);
+    return choose(&g, h, &p, &t, rng, node, end);
+}

@@ -35,6 +35,15 @@ gopt_taxis_outcome taxis_duel_wide(const gopt_taxis_graph *g, const gopt_taxis_s
                                    const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
                                    int *nmoves, int length[2]);
 
+/* One decision of heuristic h, for the tests: the path nodes[0..len) (p_1 first; len 0 asks
+ * for a start) and the face-up cards display[0..ndisplay). False when the path cannot grow. */
+bool taxis_decide_64(const gopt_taxis_graph *g, gopt_taxis_heuristic h, const int *nodes, int len, const int *display,
+                     int ndisplay, gopt_rng *rng, int *node, gopt_taxis_end *end);
+bool taxis_decide_wide(const gopt_taxis_graph *g, gopt_taxis_heuristic h, const int *nodes, int len, const int *display,
+                       int ndisplay, gopt_rng *rng, int *node, gopt_taxis_end *end);
+bool taxis_decide(const gopt_taxis_graph *g, gopt_taxis_heuristic h, const int *nodes, int len, const int *display,
+                  int ndisplay, gopt_rng *rng, int *node, gopt_taxis_end *end);
+
 /* Rebuilds the masks of g with `words` words per node (1 needs n <= 64). The tests use it
  * to run one small graph through both engines and compare every move. */
 void taxis_graph_set_words(gopt_taxis_graph *g, int words);

@@ -58,6 +58,12 @@ gopt_taxis_outcome gopt_taxis_duel(const gopt_taxis_graph *g, const gopt_taxis_s
                          : taxis_duel_wide(g, s, h, rng, moves, nmoves, length);
 }
 
+bool taxis_decide(const gopt_taxis_graph *g, gopt_taxis_heuristic h, const int *nodes, int len, const int *display,
+                  int ndisplay, gopt_rng *rng, int *node, gopt_taxis_end *end) {
+    return g->words == 1 ? taxis_decide_64(g, h, nodes, len, display, ndisplay, rng, node, end)
+                         : taxis_decide_wide(g, h, nodes, len, display, ndisplay, rng, node, end);
+}
+
 void gopt_taxis_path_of_moves(const gopt_taxis_move *moves, int len, int *path) {
     /* Nodes added at the front come first, latest first; then the start and the back. */
     int k = 0;

@@ -40,6 +40,13 @@ void gopt_taxis_deal_indexed(gopt_taxis_setting *s, uint64_t seed, uint64_t inde
     if (rest) *rest = rng;
 }
 
+gopt_rng gopt_taxis_game_stream(int n, int dups, uint64_t seed, uint64_t index) {
+    /* The same draws as the Fisher-Yates shuffle of gopt_taxis_deal, without the cards. */
+    gopt_rng rng = gopt_rng_stream(seed, index);
+    for (int i = n * dups; i > 1; i--) gopt_rng_below(&rng, (uint32_t)i);
+    return rng;
+}
+
 bool gopt_taxis_setting_valid(const gopt_taxis_graph *g, const gopt_taxis_setting *s, char *why, size_t why_size) {
     if (s->n != g->n) {
         snprintf(why, why_size, "the setting is for %d nodes, the graph has %d", s->n, g->n);
