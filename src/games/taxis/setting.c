@@ -168,7 +168,7 @@ static bool read_body(reader *r) {
     if (r->s->ncards < need) {
         char missing[256];
         missing_list(r, missing, sizeof missing);
-        return gopt_text_fail(t, r->err, "the deck has %d cards but needs %d (every node %d times); missing: %s",
+        return gopt_text_fail(t, r->err, "the deck has %d cards but needs %d (%d of each node); missing: %s",
                               r->s->ncards, need, r->s->dups, missing);
     }
     return true;
