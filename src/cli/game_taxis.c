@@ -22,7 +22,7 @@ static const gopt_cli_option play_options[] = {
     {"index", "I", "play setting I of the seed's sequence (default 0); with a file, the random stream of\n"
                    "                           setting I, so a saved game replays exactly"},
     {"save-setting", "FILE", "write the setting played to FILE (replay it with `taxis play FILE`)"},
-    {NULL},
+    {0},
 };
 
 static const gopt_cli_option experiment_options[] = {
@@ -35,7 +35,7 @@ static const gopt_cli_option experiment_options[] = {
     {"csv", NULL, "print CSV"},
     {"per-game", NULL, "print every setting's node lengths as CSV (shards concatenate)"},
     {"plot", "FILE", "draw the figure with gnuplot into FILE (.svg or .png)"},
-    {NULL},
+    {0},
 };
 
 static const gopt_cli_option tournament_options[] = {
@@ -45,7 +45,7 @@ static const gopt_cli_option tournament_options[] = {
     {"dups", "D", "copies of each node, N_D (default 2)"},
     {"heuristics", "LIST", "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs)"},
     {"csv", NULL, "print CSV"},
-    {NULL},
+    {0},
 };
 
 /* ---------------------------------------------------------------- shared option handling */
@@ -493,7 +493,7 @@ static const gopt_cli_verb verbs[] = {
      CLI_JSON | CLI_SEED | CLI_THREADS | CLI_SHARD | CLI_PROGRESS, experiment_options, run_experiment},
     {"tournament", "two heuristics share one display, every ordered pair (Table 4)", "",
      CLI_JSON | CLI_SEED | CLI_THREADS | CLI_SHARD | CLI_PROGRESS, tournament_options, run_tournament},
-    {NULL},
+    {0},
 };
 
 static const char help[] =

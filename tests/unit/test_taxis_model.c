@@ -69,6 +69,8 @@ static void board_errors_say_where(void **state) {
     expect_board_error("node A\nedge A\n", "b.board:2:7: an edge needs two nodes");
     expect_board_error("node A 1 2 3\n", "b.board:1:12: unexpected text after the node statement");
     expect_board_error("node \"A\n", "b.board:1:6: unterminated quoted name");
+    expect_board_error("node \"A\tB\"\n", "b.board:1:8: a control character in a quoted name");
+    expect_board_error("node \"A\\x\"\n", "b.board:1:9: unknown escape in a quoted name (use \\\" or \\\\)");
     expect_board_error("# nothing\n", "b.board:2:1: no nodes (a board has `node NAME X Y` and `edge NAME NAME` lines)");
 }
 

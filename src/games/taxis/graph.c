@@ -40,6 +40,9 @@ static bool validate(const gopt_graph *graph, const char *file, gopt_error *err)
         size_t len = strlen(names[v]);
         if (len == 0 || len > TAXIS_NAME_MAX)
             return gopt_fail(err, file, 0, 0, "node %d has an empty or overlong name", v + 1);
+        for (const char *c = names[v]; *c; c++)
+            if ((unsigned char)*c < ' ' || *c == 127)
+                return gopt_fail(err, file, 0, 0, "the name of node %d has a control character", v + 1);
         for (int k = graph->offset[v]; k < graph->offset[v + 1]; k++)
             for (int l = k + 1; l < graph->offset[v + 1]; l++)
                 if (graph->adj[k] == graph->adj[l])

@@ -17,8 +17,9 @@ bool taxis_lex_line_end(gopt_text *t);
 void taxis_lex_next_line(gopt_text *t);
 /* Skips blank lines and comment lines. */
 void taxis_lex_skip_blank(gopt_text *t);
-/* Reads one name: bare (up to white space or '#') or "quoted" with \" \\ \n \t escapes. The
- * caller is at a non-space character. buf must hold TAXIS_NAME_MAX + 1 bytes. */
+/* Reads one name: bare (up to white space or '#') or "quoted" with \" and \\ escapes (no
+ * control characters). The caller is at a non-space character. buf must hold
+ * TAXIS_NAME_MAX + 1 bytes. */
 bool taxis_lex_name(gopt_text *t, char *buf, gopt_error *err);
 /* Appends a name so that taxis_lex_name reads it back (quoted only when needed). */
 void taxis_name_append(gopt_buf *b, const char *name);

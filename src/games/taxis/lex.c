@@ -35,14 +35,13 @@ static bool quoted_name(gopt_text *t, char *buf, gopt_error *err) {
     for (;;) {
         int c = gopt_text_peek(t);
         if (c == -1 || c == '\n') return gopt_text_fail_at(t, open, err, "unterminated quoted name");
+        if (c < ' ' || c == 127) return gopt_text_fail(t, err, "a control character in a quoted name");
         gopt_text_next(t);
         if (c == '"') break;
         if (c == '\\') {
-            int e = gopt_text_next(t);
-            if (e == '"' || e == '\\') c = e;
-            else if (e == 'n') c = '\n';
-            else if (e == 't') c = '\t';
-            else return gopt_text_fail(t, err, "unknown escape in a quoted name (use \\\" \\\\ \\n \\t)");
+            c = gopt_text_peek(t);
+            if (c != '"' && c != '\\') return gopt_text_fail(t, err, "unknown escape in a quoted name (use \\\" or \\\\)");
+            gopt_text_next(t);
         }
         if (len == TAXIS_NAME_MAX) return gopt_text_fail_at(t, open, err, "name longer than %d bytes", TAXIS_NAME_MAX);
         buf[len++] = (char)c;
@@ -79,9 +78,7 @@ void taxis_name_append(gopt_buf *b, const char *name) {
     gopt_buf_putc(b, '"');
     for (const char *p = name; *p; p++) {
         if (*p == '"' || *p == '\\') gopt_buf_putc(b, '\\');
-        if (*p == '\n') gopt_buf_puts(b, "\\n");
-        else if (*p == '\t') gopt_buf_puts(b, "\\t");
-        else gopt_buf_putc(b, *p);
+        gopt_buf_putc(b, *p);
     }
     gopt_buf_putc(b, '"');
 }
