@@ -211,17 +211,19 @@ void taxis_print_tournament(FILE *out, const gopt_taxis_graph *g, const gopt_tax
     }
     fprintf(out, "graph %s, c = %d, N_D = %d, %lld settings (%lld..%lld) of seed %llu\n", g->name, run->c, run->dups,
             (long long)games, (long long)run->begin, (long long)(run->end - 1), (unsigned long long)run->seed);
+    int width = 15;
+    for (int i = 0; i < nh; i++) width = (int)strlen(names[i]) > width ? (int)strlen(names[i]) : width;
     fputs("\nwin rates first : second (row moves first; the rest are ties)\n", out);
-    fprintf(out, "%-16s", "first \\ second");
-    for (int j = 0; j < nh; j++) fprintf(out, " %15s", names[j]);
+    fprintf(out, "%-*s", width + 1, "first \\ second");
+    for (int j = 0; j < nh; j++) fprintf(out, " %*s", width, names[j]);
     fputc('\n', out);
     for (int i = 0; i < nh; i++) {
-        fprintf(out, "%-16s", names[i]);
+        fprintf(out, "%-*s", width + 1, names[i]);
         for (int j = 0; j < nh; j++) {
             const gopt_taxis_match *m = &matches[i * nh + j];
             char cell[32];
             snprintf(cell, sizeof cell, "%.3f : %.3f", rate(m->first_wins, m->games), rate(m->second_wins, m->games));
-            fprintf(out, " %15s", cell);
+            fprintf(out, " %*s", width, cell);
         }
         fputc('\n', out);
     }

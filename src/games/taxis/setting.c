@@ -141,10 +141,11 @@ static void missing_list(const reader *r, char *buf, size_t size) {
     size_t len = 0;
     int shown = 0;
     buf[0] = 0;
-    for (int v = 0; v < r->g->n && shown < 5; v++)
+    for (int v = 0; v < r->g->n; v++)
         if (r->count[v] < r->s->dups) {
-            len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s%s", shown ? ", " : "", gopt_taxis_name(r->g, v));
-            shown++;
+            const char *name = shown < 5 ? gopt_taxis_name(r->g, v) : "...";
+            len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s%s", shown ? ", " : "", name);
+            if (++shown > 5) break;
         }
     if (len >= size) buf[size - 1] = 0;
 }
