@@ -113,11 +113,18 @@ static void script_hist(gopt_buf *b, const taxis_study *s, int *rows, int *cols)
     gopt_buf_printf(b, "\nset multiplot layout %d,%d title 'Node lengths on %s (%lld settings per panel)'\n", *rows,
                     *cols, s->g->name, (long long)(s->end - s->begin));
     gopt_buf_puts(b, "set style data histogram\nset style histogram cluster gap 1\nset style fill solid 0.8 border -1\n"
-                     "set xlabel 'node length'\nset ylabel 'share of games'\nset yrange [0:*]\n");
+                     "set xlabel 'node length'\nset ylabel 'share of games'\nset yrange [0:*]\n"
+                     "set key inside right top\n");
+    /* Every panel shows lengths 1..longest seen anywhere, so panels compare at a glance. */
+    int longest = 1;
+    for (int i = 0; i < s->npoints; i++)
+        for (int p = 0; p < s->nplayers; p++)
+            for (int l = 1; l <= s->g->n; l++)
+                if (s->points[i].tallies[p].hist[l] && l > longest) longest = l;
     for (int i = 0; i < s->npoints; i++) {
         const taxis_point *pt = &s->points[i];
         gopt_buf_printf(b, "$h%d << EOD\n", i);
-        for (int l = 1; l <= s->g->n; l++) {
+        for (int l = 1; l <= longest; l++) {
             gopt_buf_printf(b, "%d", l);
             for (int p = 0; p < s->nplayers; p++) {
                 const gopt_taxis_tally *t = &pt->tallies[p];
@@ -126,7 +133,8 @@ static void script_hist(gopt_buf *b, const taxis_study *s, int *rows, int *cols)
             gopt_buf_putc(b, '\n');
         }
         gopt_buf_printf(b, "EOD\nset title 'N_D = %d, c = %d'\n", pt->dups, pt->c);
-        gopt_buf_printf(b, "plot for [i=1:%d] $h%d using (column(i+1)):xtic(1) title word(names, i)\n", s->nplayers, i);
+        gopt_buf_printf(b, "plot for [i=1:%d] $h%d using (column(i+1)):xtic(int($1) %% 2 ? stringcolumn(1) : '') "
+                           "title word(names, i)\n", s->nplayers, i);
     }
     gopt_buf_puts(b, "unset multiplot\n");
 }
@@ -143,8 +151,8 @@ int taxis_plot(const taxis_study *s, bool table1, const char *file, gopt_error *
     else script_sweep(&body, s);
     int ndups = 0;
     for (int i = 0; i < s->npoints; i++) ndups += i == 0 || s->points[i].dups != s->points[i - 1].dups;
-    int width = table1 ? 900 : s->hist ? 420 * cols : 420 * ndups + 160;
-    int height = table1 ? 500 : s->hist ? 300 * rows : 640;
+    int width = table1 ? 900 : s->hist ? 600 * cols : 420 * ndups + 160;
+    int height = table1 ? 500 : s->hist ? 320 * rows : 640;
     gopt_buf script = {0};
     terminal(&script, file, svg, width, height);
     gopt_buf_puts(&script, body.data);

@@ -72,7 +72,7 @@ static void draw_nodes(cairo_t *cr, const gopt_taxis_graph *g, const layout *l, 
             snprintf(number, sizeof number, "%d", place_on[v]);
             gopt_draw_text(cr, l->x[v], l->y[v], number, 9, gopt_white);
         }
-        gopt_draw_text(cr, l->x[v], l->y[v] + RADIUS + 8, gopt_taxis_name(g, v), 9, gopt_black);
+        gopt_draw_text(cr, l->x[v], l->y[v] + RADIUS + 11, gopt_taxis_name(g, v), 9, gopt_black);
     }
     free(owner);
     free(place_on);
