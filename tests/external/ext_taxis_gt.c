@@ -26,11 +26,33 @@ static int teardown(void **state) {
 
 static uint64_t adj(int v) { return gopt_taxis_adj64(gt, v); }
 
+/* A file of ../shared/data/thurn-taxis as one string (the caller frees). */
+static char *shared_file(const char *name) {
+    char relative[256], path[4096];
+    size_t len;
+    snprintf(relative, sizeof relative, "thurn-taxis/%s", name);
+    return test_read_file(test_shared_path(relative, path, sizeof path), &len);
+}
+
+/* The nodes reachable from s inside `within`; with `depth`, the number of breadth-first
+ * layers after s. */
+static uint64_t reach(int s, uint64_t within, int *depth) {
+    uint64_t seen = gopt_bit(s), frontier = seen;
+    int layers = 0;
+    while (frontier) {
+        uint64_t next = 0;
+        GOPT_FOR_BITS(v, frontier) next |= adj(v);
+        frontier = next & within & ~seen;
+        seen |= frontier;
+        layers += frontier != 0;
+    }
+    if (depth) *depth = layers;
+    return seen;
+}
+
 static void same_roads_as_the_shared_edge_list(void **state) {
     (void)state;
-    char path[4096];
-    size_t len;
-    char *text = test_read_file(test_shared_path("thurn-taxis/gt-edges.txt", path, sizeof path), &len);
+    char *text = shared_file("gt-edges.txt");
     int roads = 0;
     char *save = NULL;
     for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -47,9 +69,7 @@ static void same_roads_as_the_shared_edge_list(void **state) {
 
 static void same_positions_and_degrees_as_the_shared_nodes(void **state) {
     (void)state;
-    char path[4096];
-    size_t len;
-    char *text = test_read_file(test_shared_path("thurn-taxis/gt-nodes.csv", path, sizeof path), &len);
+    char *text = shared_file("gt-nodes.csv");
     int cities = 0;
     char *save = NULL;
     strtok_r(text, "\n", &save); /* header */
@@ -79,17 +99,11 @@ static void degrees_diameter_triangles_cut_vertex(void **state) {
     assert_int_equal(gt->degree[gopt_taxis_node(gt, "Munchen")], 6);
     assert_int_equal(gt->degree[gopt_taxis_node(gt, "Ingolstadt")], 6);
     /* diameter: the largest breadth-first eccentricity */
+    uint64_t all = gopt_bit(gt->n) - 1;
     int diameter = 0;
     for (int s = 0; s < gt->n; s++) {
-        uint64_t seen = gopt_bit(s), frontier = seen;
-        int depth = 0;
-        while (frontier) {
-            uint64_t next = 0;
-            GOPT_FOR_BITS(v, frontier) next |= adj(v);
-            frontier = next & ~seen;
-            seen |= frontier;
-            depth += frontier != 0;
-        }
+        int depth;
+        reach(s, all, &depth);
         diameter = depth > diameter ? depth : diameter;
     }
     assert_int_equal(diameter, 6);
@@ -97,16 +111,9 @@ static void degrees_diameter_triangles_cut_vertex(void **state) {
     for (int u = 0; u < gt->n; u++)
         GOPT_FOR_BITS(v, adj(u) & ~(gopt_bit(u + 1) - 1)) triangles += gopt_popcount(adj(u) & adj(v) & ~(gopt_bit(v + 1) - 1));
     assert_int_equal(triangles, 22);
-    uint64_t all = gopt_bit(gt->n) - 1;
     for (int cut = 0; cut < gt->n; cut++) {
-        uint64_t rest = all & ~gopt_bit(cut), seen = gopt_bit(gopt_lowest(rest)), frontier = seen;
-        while (frontier) {
-            uint64_t next = 0;
-            GOPT_FOR_BITS(v, frontier) next |= adj(v);
-            frontier = next & rest & ~seen;
-            seen |= frontier;
-        }
-        assert_int_equal(seen != rest, strcmp(gopt_taxis_name(gt, cut), "Pilsen") == 0);
+        uint64_t rest = all & ~gopt_bit(cut);
+        assert_int_equal(reach(gopt_lowest(rest), rest, NULL) != rest, strcmp(gopt_taxis_name(gt, cut), "Pilsen") == 0);
     }
 }
 
