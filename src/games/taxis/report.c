@@ -6,9 +6,17 @@
 
 /* ---------------------------------------------------------------- experiment tables */
 
+/* "N settings (first..last) of seed S" */
+static void print_settings(FILE *out, int64_t begin, int64_t end, uint64_t seed) {
+    fprintf(out, "%lld settings ", (long long)(end - begin));
+    if (end > begin) fprintf(out, "(%lld..%lld) ", (long long)begin, (long long)(end - 1));
+    fprintf(out, "of seed %llu", (unsigned long long)seed);
+}
+
 static void print_header(FILE *out, const taxis_study *s, const char *per) {
-    fprintf(out, "graph %s, %lld settings (%lld..%lld) of seed %llu%s\n", s->g->name, (long long)(s->end - s->begin),
-            (long long)s->begin, (long long)(s->end - 1), (unsigned long long)s->seed, per);
+    fprintf(out, "graph %s, ", s->g->name);
+    print_settings(out, s->begin, s->end, s->seed);
+    fprintf(out, "%s\n", per);
 }
 
 static void tally_json(json_t *row, const gopt_taxis_tally *t) {
@@ -209,8 +217,9 @@ void taxis_print_tournament(FILE *out, const gopt_taxis_graph *g, const gopt_tax
             }
         return;
     }
-    fprintf(out, "graph %s, c = %d, N_D = %d, %lld settings (%lld..%lld) of seed %llu\n", g->name, run->c, run->dups,
-            (long long)games, (long long)run->begin, (long long)(run->end - 1), (unsigned long long)run->seed);
+    fprintf(out, "graph %s, c = %d, N_D = %d, ", g->name, run->c, run->dups);
+    print_settings(out, run->begin, run->end, run->seed);
+    fputc('\n', out);
     int width = 15;
     for (int i = 0; i < nh; i++) width = (int)strlen(names[i]) > width ? (int)strlen(names[i]) : width;
     fputs("\nwin rates first : second (row moves first; the rest are ties)\n", out);
