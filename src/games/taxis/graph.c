@@ -3,6 +3,7 @@
  * (GraphML, GML, NCOL, edge lists). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "games/taxis/internal.h"
 #include "gameopt/data.h"
@@ -115,15 +116,15 @@ static gopt_taxis_graph *load_board(const char *path, const char *name, gopt_err
 
 gopt_taxis_graph *gopt_taxis_graph_load(const char *spec, const char *format, gopt_error *err) {
     char path[4096];
-    /* A bare word names a bundled graph. */
+    /* A bare word names a bundled graph (a file of that name is read when there is none). */
     if (!strchr(spec, '/') && !strchr(spec, '.') && strcmp(spec, "-") != 0) {
         char relative[512];
         snprintf(relative, sizeof relative, "graphs/%s.board", spec);
-        if (!gopt_data_path(relative, path, sizeof path)) {
+        if (gopt_data_path(relative, path, sizeof path)) return load_board(path, spec, err);
+        if (access(spec, R_OK) != 0) {
             gopt_fail(err, spec, 0, 0, "no bundled graph of that name and no such file (bundled: thurn-taxis)");
             return NULL;
         }
-        return load_board(path, spec, err);
     }
     char *name = base_name(spec);
     gopt_taxis_graph *g = NULL;
