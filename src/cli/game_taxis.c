@@ -103,46 +103,6 @@ static bool output_format(const gopt_options *o, taxis_format *f) {
 
 /* ---------------------------------------------------------------- play */
 
-/* The display replayed slot by slot from the moves: a second, independent enactment of the
- * rules (a taken card's slot receives the next card of the deck). */
-typedef struct display {
-    int c, next;
-    int *slot; /* node, or -1 once the deck is spent */
-} display;
-
-static bool display_take(display *d, const gopt_taxis_setting *s, int v) {
-    for (int k = 0; k < d->c; k++)
-        if (d->slot[k] == v) {
-            d->slot[k] = d->next < s->ncards ? s->cards[d->next++] : -1;
-            return true;
-        }
-    return false;
-}
-
-static void print_display(FILE *out, const gopt_taxis_graph *g, const display *d, const bool *on_path) {
-    fputs("display:", out);
-    for (int k = 0; k < d->c; k++) {
-        int v = d->slot[k];
-        if (v < 0) fputs(" -", out);
-        else fprintf(out, on_path[v] ? " [%s]" : " %s", gopt_taxis_name(g, v));
-    }
-    fputc('\n', out);
-}
-
-static json_t *display_json(const gopt_taxis_graph *g, const display *d) {
-    json_t *a = json_array();
-    for (int k = 0; k < d->c; k++) json_array_append_new(a, d->slot[k] < 0 ? json_null() : json_string(gopt_taxis_name(g, d->slot[k])));
-    return a;
-}
-
-static const char *end_name(gopt_taxis_end e) {
-    return e == GOPT_TAXIS_AT_START ? "start" : e == GOPT_TAXIS_AT_FRONT ? "front" : "back";
-}
-
-static void print_path(FILE *out, const gopt_taxis_graph *g, const int *path, int len) {
-    for (int k = 0; k < len; k++) fprintf(out, "%s%s", k ? " - " : "", gopt_taxis_name(g, path[k]));
-}
-
 typedef struct play_job {
     const gopt_taxis_graph *g;
     const gopt_options *o;
@@ -151,43 +111,6 @@ typedef struct play_job {
     long number, index;
     FILE *out;
 } play_job;
-
-/* Replays the moves on the display, printing each turn; false when a move was not face up. */
-static bool replay(const play_job *job, const gopt_taxis_setting *s, const gopt_taxis_move *moves, int len,
-                   json_t *json_moves) {
-    const gopt_taxis_graph *g = job->g;
-    display d = {s->c, s->c, gopt_malloc((size_t)s->c * sizeof *d.slot)};
-    memcpy(d.slot, s->cards, (size_t)s->c * sizeof *d.slot);
-    bool *on_path = gopt_calloc((size_t)g->n, sizeof *on_path);
-    int *path = gopt_malloc((size_t)g->n * sizeof *path);
-    bool ok = true, text = !job->o->json && !job->o->quiet;
-    for (int t = 0; t <= len && ok; t++) {
-        if (text) {
-            fprintf(job->out, "%3d. ", t + 1);
-            print_display(job->out, g, &d, on_path);
-        }
-        if (t == len) {
-            if (text) fprintf(job->out, "     no face-up node extends the path: the game ends\n");
-            break;
-        }
-        if (json_moves)
-            json_array_append_new(json_moves, json_pack("{s:s,s:s,s:o}", "node", gopt_taxis_name(g, moves[t].node), "end",
-                                                        end_name(moves[t].end), "display", display_json(g, &d)));
-        ok = display_take(&d, s, moves[t].node);
-        on_path[moves[t].node] = true;
-        if (text && ok) {
-            static const char *const where[] = {"to start", "at the front", "at the back"};
-            fprintf(job->out, "     take %s %s; path: ", gopt_taxis_name(g, moves[t].node), where[moves[t].end]);
-            gopt_taxis_path_of_moves(moves, t + 1, path);
-            print_path(job->out, g, path, t + 1);
-            fputc('\n', job->out);
-        }
-    }
-    free(d.slot);
-    free(on_path);
-    free(path);
-    return ok;
-}
 
 static void print_play_header(const play_job *job, const gopt_taxis_setting *s) {
     char name[64];
@@ -242,7 +165,7 @@ static int play_one(const play_job *job, const gopt_taxis_setting *s, bool sever
     bool ok = gopt_taxis_check_path(g, s, path, len, true, why, sizeof why);
     json_t *json = job->o->json ? play_json(job, s, path, len) : NULL, *json_moves = json ? json_array() : NULL;
     if (ok && !job->o->json && !job->o->quiet) print_play_header(job, s);
-    if (ok && !replay(job, s, moves, len, json_moves)) ok = false, snprintf(why, sizeof why, "a move took a card that was not face up");
+    if (ok && !taxis_print_turns(job->o->json || job->o->quiet ? NULL : job->out, g, s, moves, len, json_moves)) ok = false, snprintf(why, sizeof why, "a move took a card that was not face up");
     int code = 0;
     if (!ok) {
         fprintf(stderr, "gameopt: internal error: the game failed its check: %s\n", why);
@@ -254,7 +177,7 @@ static int play_one(const play_job *job, const gopt_taxis_setting *s, bool sever
         gopt_json_print(job->out, json);
     } else {
         fprintf(job->out, "node length %d: ", len);
-        print_path(job->out, g, path, len);
+        taxis_print_path(job->out, g, path, len);
         fputc('\n', job->out);
         if (!job->o->quiet) fputs("checked: a finished TT-path of this setting (paper Definition 5)\n", job->out);
     }

@@ -1,8 +1,9 @@
-/* Output of the taxis verbs: experiment tables as text, CSV or JSON, the tournament matrix,
- * and figures through gnuplot. Used by the command line (src/cli/game_taxis.c). */
+/* Output of the taxis verbs: a game's turns, experiment tables as text, CSV or JSON, the
+ * tournament matrix, and figures through gnuplot. Used by the command line (src/cli/game_taxis.c). */
 #ifndef GAMEOPT_TAXIS_REPORT_H
 #define GAMEOPT_TAXIS_REPORT_H
 
+#include <jansson.h>
 #include <stdio.h>
 
 #include "gameopt/taxis.h"
@@ -38,6 +39,14 @@ void taxis_print_per_game(FILE *out, int c, int dups, int64_t first, int64_t cou
 /* Table 4: rates "first : second" for every ordered pair. */
 void taxis_print_tournament(FILE *out, const gopt_taxis_graph *g, const gopt_taxis_run *run, const char *const *names,
                             int nh, const gopt_taxis_match *matches, taxis_format f);
+
+/* The nodes of a path as "A - B - C" (no line end). */
+void taxis_print_path(FILE *out, const gopt_taxis_graph *g, const int *path, int len);
+/* Replays a one-player game's moves on the display, printing every turn to `out` (NULL: no
+ * text) and appending each move with the display it was taken from to `json_moves` (NULL:
+ * none). False when a move took a card that was not face up. */
+bool taxis_print_turns(FILE *out, const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_move *moves,
+                       int len, json_t *json_moves);
 
 /* Draws the study's figure into file (.svg or .png) with gnuplot. Returns 1 when drawn, 0 when
  * gnuplot is missing (nothing written), -1 with err on failure. */
