@@ -314,6 +314,8 @@ static int run_study(const gopt_cli_call *call, gopt_taxis_graph *g, bool table1
     const gopt_options *o = &call->opts;
     taxis_format f;
     if (!output_format(o, &f)) return 2;
+    if (gopt_option_flag(o, "per-game") && f != TAXIS_TEXT)
+        return cli_usage_error("--per-game prints CSV of its own; leave out --json and --csv");
     study_job job = {o, {.seed = o->seed, .threads = o->threads, .progress = o->progress}, gopt_option_flag(o, "per-game")};
     gopt_shard_range(o, games, &job.run.begin, &job.run.end);
     gopt_taxis_player *players = gopt_malloc((size_t)nh * sizeof *players);
