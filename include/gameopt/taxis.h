@@ -190,14 +190,22 @@ int gopt_taxis_tentacles(const gopt_taxis_graph *g, const int *path, int len);
 bool gopt_taxis_check_path(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const int *path, int len,
                            bool finished, char *why, size_t why_size);
 
+/* The independent checker of a duel: replays both players' moves on the shared display with
+ * the rules written out again (each taken node face up, off its player's path, next to the
+ * named end), checks that each failed attempt had no legal move, that the players alternate
+ * and stop as the rules say, and that the outcome and lengths follow. */
+bool gopt_taxis_check_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_duel_move *moves,
+                           int nmoves, gopt_taxis_outcome outcome, const int length[2], char *why, size_t why_size);
+
 /* ---------------------------------------------------------------- experiments */
 
 /* Anything that plays a setting and returns a node length: a heuristic (below) or, later, an
- * exact method. `play` must be thread-safe and may draw from rng (the game's own stream). */
+ * exact method. `play` must be thread-safe, may draw from rng (the game's own stream), and
+ * writes the path p_1..p_l into `path` unless it is NULL (timed runs pass NULL). */
 typedef struct gopt_taxis_player {
     const char *name;  /* "pp", "degree+tentacles", ... */
     const char *start, *extension; /* the parts' names, or NULL */
-    int (*play)(const void *ctx, const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_rng *rng);
+    int (*play)(const void *ctx, const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_rng *rng, int *path);
     const void *ctx;
 } gopt_taxis_player;
 
@@ -210,6 +218,7 @@ typedef struct gopt_taxis_tally {
     int64_t sum, sum_sq;  /* of node lengths: exact, so means do not depend on the thread count */
     double cpu_seconds;   /* thread CPU time spent in play (not in dealing) */
     int64_t *hist;        /* NULL, or n + 1 counts by node length */
+    int64_t failed;       /* with verify: games whose path failed the checker (never, unless a bug) */
 } gopt_taxis_tally;
 
 double gopt_taxis_tally_mean(const gopt_taxis_tally *t);
@@ -224,6 +233,7 @@ typedef struct gopt_taxis_run {
     bool progress;       /* draw a bar even when stderr is not a terminal */
     const char *label;   /* for the progress bar */
     int *lengths;        /* NULL, or (end - begin) * nplayers node lengths, game-major */
+    bool verify;         /* play every game again (untimed) and check its path / duel */
 } gopt_taxis_run;
 
 /* Plays setting i (dealt by gopt_taxis_deal_indexed(seed, i)) with every player, each from
@@ -235,6 +245,7 @@ void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run,
 /* One cell of the tournament: first player's heuristic against the second's. */
 typedef struct gopt_taxis_match {
     int64_t games, first_wins, second_wins, ties;
+    int64_t failed; /* with verify: duels that failed gopt_taxis_check_duel (never, unless a bug) */
 } gopt_taxis_match;
 
 /* Every ordered pair of heuristics on the same settings [begin, end): matches[i * nh + j] is

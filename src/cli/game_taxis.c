@@ -101,6 +101,13 @@ static bool output_format(const gopt_options *o, taxis_format *f) {
     return true;
 }
 
+/* A run whose results failed the independent checker prints nothing but this (exit 4). */
+static int internal_error(int64_t failed, const char *what) {
+    fprintf(stderr, "gameopt: internal error: %lld %s failed the independent checker; no results printed\n",
+            (long long)failed, what);
+    return 4;
+}
+
 /* ---------------------------------------------------------------- play */
 
 typedef struct play_job {
@@ -316,7 +323,8 @@ static int run_study(const gopt_cli_call *call, gopt_taxis_graph *g, bool table1
     if (!output_format(o, &f)) return 2;
     if (gopt_option_flag(o, "per-game") && f != TAXIS_TEXT)
         return cli_usage_error("--per-game prints CSV of its own; leave out --json and --csv");
-    study_job job = {o, {.seed = o->seed, .threads = o->threads, .progress = o->progress}, gopt_option_flag(o, "per-game")};
+    study_job job = {o, {.seed = o->seed, .threads = o->threads, .progress = o->progress, .verify = o->verify},
+                     gopt_option_flag(o, "per-game")};
     gopt_shard_range(o, games, &job.run.begin, &job.run.end);
     gopt_taxis_player *players = gopt_malloc((size_t)nh * sizeof *players);
     char (*names)[48] = gopt_malloc((size_t)nh * sizeof *names);
@@ -331,13 +339,16 @@ static int run_study(const gopt_cli_call *call, gopt_taxis_graph *g, bool table1
             for (int p = 0; p < nh && s.hist; p++) pt->tallies[p].hist = gopt_calloc((size_t)g->n + 1, sizeof(int64_t));
             run_point(&job, g, players, nh, pt);
         }
-    if (!job.per_game) {
+    int64_t failed = 0;
+    for (int i = 0; i < s.npoints; i++)
+        for (int p = 0; p < nh; p++) failed += s.points[i].tallies[p].failed;
+    int code = failed ? internal_error(failed, "games") : 0;
+    if (!job.per_game && code == 0) {
         if (table1) taxis_print_table1(stdout, &s, f);
         else taxis_print_sweep(stdout, &s, f);
     }
-    int code = 0;
     const char *plot = gopt_option(o, "plot");
-    if (plot) {
+    if (plot && code == 0) {
         gopt_error err = {0};
         int drawn = taxis_plot(&s, table1, plot, &err);
         if (drawn < 0) code = cli_input_error(&err);
@@ -393,20 +404,23 @@ static int run_tournament(const gopt_cli_call *call) {
         gopt_taxis_graph_free(g);
         return 2;
     }
-    gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress, "taxis tournament", NULL};
+    gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress, "taxis tournament", NULL, o->verify};
     gopt_shard_range(o, games, &run.begin, &run.end);
     gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);
     gopt_taxis_tournament(g, &run, hs, nh, matches);
     char (*names)[48] = gopt_malloc((size_t)nh * sizeof *names);
     const char **name_list = gopt_malloc((size_t)nh * sizeof *name_list);
     for (int i = 0; i < nh; i++) name_list[i] = gopt_taxis_heuristic_name(hs[i], names[i], sizeof names[i]);
-    taxis_print_tournament(stdout, g, &run, name_list, nh, matches, f);
+    int64_t failed = 0;
+    for (int k = 0; k < nh * nh; k++) failed += matches[k].failed;
+    int code = failed ? internal_error(failed, "duels") : 0;
+    if (code == 0) taxis_print_tournament(stdout, g, &run, name_list, nh, matches, f);
     free(name_list);
     free(names);
     free(matches);
     free(hs);
     gopt_taxis_graph_free(g);
-    return 0;
+    return code;
 }
 
 /* ---------------------------------------------------------------- registration */
@@ -415,9 +429,9 @@ static const gopt_cli_verb verbs[] = {
     {"play", "play one game turn by turn with a heuristic, checked and optionally drawn", "[SETTING]",
      CLI_OUTPUT | CLI_JSON | CLI_SEED | CLI_QUIET, play_options, run_play},
     {"experiment", "the paper's experiments: table1 (Tables 1-2) or sweep (Figures 8-12)", "table1|sweep",
-     CLI_JSON | CLI_SEED | CLI_THREADS | CLI_SHARD | CLI_PROGRESS, experiment_options, run_experiment},
+     CLI_JSON | CLI_SEED | CLI_THREADS | CLI_SHARD | CLI_PROGRESS | CLI_VERIFY, experiment_options, run_experiment},
     {"tournament", "two heuristics share one display, every ordered pair (Table 4)", "",
-     CLI_JSON | CLI_SEED | CLI_THREADS | CLI_SHARD | CLI_PROGRESS, tournament_options, run_tournament},
+     CLI_JSON | CLI_SEED | CLI_THREADS | CLI_SHARD | CLI_PROGRESS | CLI_VERIFY, tournament_options, run_tournament},
     {0},
 };
 

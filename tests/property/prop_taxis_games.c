@@ -272,6 +272,15 @@ static void duels_follow_the_rules(void **state) {
         int nmoves, length[2];
         gopt_taxis_outcome o = gopt_taxis_duel(g, s, pair, &rng, moves, &nmoves, length);
         replay_duel(g, s, moves, nmoves, length);
+        char why[300];
+        if (!gopt_taxis_check_duel(g, s, moves, nmoves, o, length, why, sizeof why)) fail_msg("case %d: %s", c, why);
+        /* The checker notices a wrong outcome, a cut-off duel, and a move that was not allowed. */
+        assert_false(gopt_taxis_check_duel(g, s, moves, nmoves, (gopt_taxis_outcome)((o + 1) % 3), length, why, sizeof why));
+        assert_false(gopt_taxis_check_duel(g, s, moves, nmoves - 1, o, length, why, sizeof why));
+        gopt_taxis_duel_move saved = moves[0];
+        moves[0].end = GOPT_TAXIS_AT_BACK;
+        assert_false(gopt_taxis_check_duel(g, s, moves, nmoves, o, length, why, sizeof why));
+        moves[0] = saved;
         /* How the duel ended: the second failed (first wins); the first failed and the second
          * then grew (second wins) or failed too (tie). */
         const gopt_taxis_duel_move *last = &moves[nmoves - 1], *before = &moves[nmoves - 2];
@@ -354,7 +363,7 @@ static void experiments_do_not_depend_on_threads(void **state) {
         int64_t cuts[3] = {0, run == 2 ? 333 : GAMES, GAMES};
         for (int part = 0; part < (run == 2 ? 2 : 1); part++) {
             gopt_taxis_run r = {5, 2, 17, cuts[part], run == 2 ? cuts[part + 1] : GAMES, run == 1 ? 2 : 1, false, NULL,
-                                lengths[run] + cuts[part] * GOPT_TAXIS_NAMED};
+                                lengths[run] + cuts[part] * GOPT_TAXIS_NAMED, true};
             gopt_taxis_experiment(g, &r, players, GOPT_TAXIS_NAMED, tallies[run]);
         }
     }
@@ -365,6 +374,7 @@ static void experiments_do_not_depend_on_threads(void **state) {
             assert_int_equal(tallies[0][p].games, GAMES);
             assert_int_equal(tallies[0][p].sum, tallies[run][p].sum);
             assert_int_equal(tallies[0][p].sum_sq, tallies[run][p].sum_sq);
+            assert_int_equal(tallies[run][p].failed, 0);
         }
     }
     /* Setting i played alone gives the length the experiment recorded. */
@@ -376,12 +386,15 @@ static void experiments_do_not_depend_on_threads(void **state) {
     }
     gopt_taxis_setting_free(s);
     gopt_taxis_match m1[25] = {0}, m2[25] = {0};
-    gopt_taxis_run r = {6, 2, 5, 0, 300, 1, false, NULL, NULL};
+    gopt_taxis_run r = {6, 2, 5, 0, 300, 1, false, NULL, NULL, true};
     gopt_taxis_tournament(g, &r, hs, GOPT_TAXIS_NAMED, m1);
     r.threads = 2;
     gopt_taxis_tournament(g, &r, hs, GOPT_TAXIS_NAMED, m2);
     assert_memory_equal(m1, m2, sizeof m1);
-    for (int k = 0; k < 25; k++) assert_int_equal(m1[k].first_wins + m1[k].second_wins + m1[k].ties, 300);
+    for (int k = 0; k < 25; k++) {
+        assert_int_equal(m1[k].first_wins + m1[k].second_wins + m1[k].ties, 300);
+        assert_int_equal(m1[k].failed, 0);
+    }
     gopt_taxis_graph_free(g);
 }
 

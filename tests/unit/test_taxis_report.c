@@ -55,8 +55,9 @@ static void figures_through_gnuplot(void **state) {
     gopt_taxis_player player = gopt_taxis_heuristic_player(&h, name, sizeof name);
     int64_t hist[23] = {0};
     gopt_taxis_tally tally = {.hist = hist};
-    gopt_taxis_run run = {6, 2, 1, 0, 50, 1, false, NULL, NULL};
+    gopt_taxis_run run = {6, 2, 1, 0, 50, 1, false, NULL, NULL, true};
     gopt_taxis_experiment(g, &run, &player, 1, &tally);
+    assert_int_equal(tally.failed, 0);
     taxis_point point = {6, 2, &tally};
     taxis_study study = {g, 1, 0, 50, 1, &player, 1, &point, true};
     assert_int_equal(taxis_plot(&study, false, "/tmp/figure.pdf", &err), -1);
