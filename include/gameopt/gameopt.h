@@ -19,6 +19,7 @@
 #include "gameopt/progress.h"
 #include "gameopt/rng.h"
 #include "gameopt/sat.h"
+#include "gameopt/taxis.h"
 #include "gameopt/term.h"
 #include "gameopt/text.h"
 #include "gameopt/timer.h"

@@ -105,12 +105,17 @@ static igraph_error_t read_igraph(igraph_t *ig, FILE *f, gopt_graph_format forma
     }
 }
 
-/* Copies names ("name", else "label") and positions ("x" and "y") when igraph read them. */
+/* Copies names ("name", else "label", else a textual "id" such as GraphML's node ids, which
+ * tools like NetworkX use as the only name) and positions ("x" and "y") when igraph read them. */
 static void copy_attributes(const igraph_t *ig, gopt_graph *g) {
     const char *name_attr = NULL;
+    igraph_attribute_type_t type;
     if (igraph_cattribute_has_attr(ig, IGRAPH_ATTRIBUTE_VERTEX, "name")) name_attr = "name";
     else if (igraph_cattribute_has_attr(ig, IGRAPH_ATTRIBUTE_VERTEX, "label")) name_attr = "label";
-    igraph_attribute_type_t type;
+    else if (igraph_cattribute_has_attr(ig, IGRAPH_ATTRIBUTE_VERTEX, "id") &&
+             igraph_cattribute_table.gettype(ig, &type, IGRAPH_ATTRIBUTE_VERTEX, "id") == IGRAPH_SUCCESS &&
+             type == IGRAPH_ATTRIBUTE_STRING)
+        name_attr = "id";
     if (name_attr && igraph_cattribute_table.gettype(ig, &type, IGRAPH_ATTRIBUTE_VERTEX, name_attr) == IGRAPH_SUCCESS) {
         const char **names = gopt_calloc((size_t)g->n, sizeof *names);
         char **owned = gopt_calloc((size_t)g->n, sizeof *owned);

@@ -74,6 +74,19 @@ static void graphml_and_edge_lists(void **state) {
     unlink(gml);
     free(gml);
 
+    /* Without a name key, GraphML's node ids name the nodes (as NetworkX writes them). */
+    gml = write_temp(".graphml",
+                     "<?xml version=\"1.0\"?>\n"
+                     "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+                     "<graph edgedefault=\"undirected\"><node id=\"Ulm\"/><node id=\"Augsburg\"/>\n"
+                     "<edge source=\"Ulm\" target=\"Augsburg\"/></graph></graphml>\n");
+    g = gopt_graph_load(gml, GOPT_GRAPH_AUTO, false, &err);
+    assert_non_null(g);
+    assert_int_equal(gopt_graph_find(g, "Augsburg"), 1);
+    gopt_graph_free(g);
+    unlink(gml);
+    free(gml);
+
     char *el = write_temp(".txt", "0 1\n1 2\n2 3\n3 0\n");
     g = gopt_graph_load(el, GOPT_GRAPH_AUTO, false, &err);
     assert_non_null(g);

@@ -1,0 +1,271 @@
+/* taxis: the online path extension problem of Kraus, Klamroth and Stiglmayr ("On the online
+ * path extension problem", motivated by the board game Thurn & Taxis).
+ *
+ * A deck holds every node of a simple graph N_D times, shuffled; the first c cards lie face
+ * up. A player builds one simple path: first any face-up node, then, turn after turn, a
+ * face-up node adjacent to either end, added at that end. A taken card leaves the display and
+ * the next deck card is turned up. The path ends when no face-up node extends it.
+ *
+ * This header is the whole public API: the graph (uint64_t masks when n <= 64, wider masks
+ * beyond), settings (decks) dealt reproducibly or read from files, the online simulation
+ * with every heuristic of the paper, the two-player duel, the independent TT-path checker,
+ * experiments over many settings, and pictures. Everything in a game runs without malloc. */
+#ifndef GAMEOPT_TAXIS_H
+#define GAMEOPT_TAXIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gameopt/error.h"
+#include "gameopt/graph.h"
+#include "gameopt/rng.h"
+#include "gameopt/text.h"
+
+/* ---------------------------------------------------------------- the graph */
+
+/* Graphs up to 64 nodes use one 64-bit mask per node set; larger ones use
+ * GOPT_TAXIS_WIDE_WORDS words, which sets the largest graph a game can be played on. */
+#define GOPT_TAXIS_WIDE_WORDS 16
+#define GOPT_TAXIS_MAX_NODES (64 * GOPT_TAXIS_WIDE_WORDS)
+/* The most copies of a node a deck may hold (N_D). */
+#define GOPT_TAXIS_MAX_DUPS 64
+
+typedef struct gopt_taxis_graph {
+    char *name;         /* "thurn-taxis", or the file's name without folder and extension */
+    gopt_graph *graph;  /* CSR adjacency, node names (always set) and positions (x, y or NULL) */
+    int n, m;
+    int words;          /* words per node mask: 1 when n <= 64, else GOPT_TAXIS_WIDE_WORDS */
+    uint64_t *adj;      /* node v's neighbours: words adj[v * words .. (v + 1) * words) */
+    int *degree;        /* n degrees */
+    int max_degree;
+    uint64_t *by_degree;/* nodes of degree d: words by_degree[d * words ..], d = 0..max_degree */
+} gopt_taxis_graph;
+
+/* The neighbour mask of v on the n <= 64 fast path (words == 1). */
+static inline uint64_t gopt_taxis_adj64(const gopt_taxis_graph *g, int v) { return g->adj[v]; }
+
+/* Makes a game graph of an undirected simple graph (taken over: freed with the result, or
+ * on failure). Loops and parallel edges are errors; nodes without names get their numbers.
+ * `file` names the source in errors. */
+gopt_taxis_graph *gopt_taxis_graph_from(gopt_graph *graph, const char *name, const char *file, gopt_error *err);
+
+/* Reads our board format (docs/formats.md, "taxis"): `node NAME [X Y]` and `edge NAME NAME`
+ * lines. Errors carry line and column. */
+gopt_taxis_graph *gopt_taxis_graph_parse(gopt_text *t, const char *name, gopt_error *err);
+
+/* Loads a graph: `spec` is a bundled name ("thurn-taxis" -> data/graphs/thurn-taxis.board) or
+ * a file. `format` is NULL (by extension: .board ours, .graphml, .gml, .ncol, else an edge list
+ * of 0-based numbers) or one of "board", "graphml", "gml", "ncol", "edgelist". */
+gopt_taxis_graph *gopt_taxis_graph_load(const char *spec, const char *format, gopt_error *err);
+
+/* The graph in our board format (caller frees). */
+char *gopt_taxis_graph_format(const gopt_taxis_graph *g);
+void gopt_taxis_graph_free(gopt_taxis_graph *g);
+/* Node index by name, or -1. */
+int gopt_taxis_node(const gopt_taxis_graph *g, const char *name);
+static inline const char *gopt_taxis_name(const gopt_taxis_graph *g, int v) { return g->graph->names[v]; }
+static inline bool gopt_taxis_adjacent(const gopt_taxis_graph *g, int u, int v) {
+    return (g->adj[(size_t)u * (size_t)g->words + (size_t)(v >> 6)] >> (v & 63)) & 1;
+}
+
+/* ---------------------------------------------------------------- settings */
+
+/* A feasible (c, N_D)-setting (paper Definition 4): the deck in the order it is turned up.
+ * cards[0..c) is the initial tuple, cards[c..ncards) the extension tuple, and every node
+ * occurs exactly `dups` times. */
+typedef struct gopt_taxis_setting {
+    int n;      /* nodes of the graph */
+    int dups;   /* N_D */
+    int c;      /* cards face up at the start */
+    int ncards; /* n * dups */
+    int *cards;
+} gopt_taxis_setting;
+
+/* Whether (n, c, dups) describe a playable deck; otherwise the reason in `why`. */
+bool gopt_taxis_params_valid(int n, int c, int dups, char *why, size_t why_size);
+/* A setting with room for the deck (cards unset). Parameters must be valid. */
+gopt_taxis_setting *gopt_taxis_setting_new(int n, int c, int dups);
+void gopt_taxis_setting_free(gopt_taxis_setting *s);
+/* Deals a uniformly shuffled deck into s: card k starts as node k mod n, then a Fisher-Yates
+ * shuffle draws from rng (k = ncards-1 down to 1 swaps k with gopt_rng_below(k + 1)). */
+void gopt_taxis_deal(gopt_taxis_setting *s, gopt_rng *rng);
+/* Setting `index` of an experiment seeded with `seed`: the deck dealt from
+ * gopt_rng_stream(seed, index). The stream, continued after the deal, is the game's source of
+ * random tie-breaking; it is left in *rest when rest is not NULL. */
+void gopt_taxis_deal_indexed(gopt_taxis_setting *s, uint64_t seed, uint64_t index, gopt_rng *rest);
+/* The stream gopt_taxis_deal_indexed leaves in *rest for a deck of n * dups cards, without
+ * dealing: replaying a saved setting with the same (seed, index) repeats the game exactly. */
+gopt_rng gopt_taxis_game_stream(int n, int dups, uint64_t seed, uint64_t index);
+
+/* Reads the next setting of a file (docs/formats.md): 1 and *out, 0 at the end, -1 with err. */
+int gopt_taxis_setting_read(gopt_text *t, const gopt_taxis_graph *g, gopt_taxis_setting **out, gopt_error *err);
+/* The setting as text in the same format (caller frees). */
+char *gopt_taxis_setting_format(const gopt_taxis_graph *g, const gopt_taxis_setting *s);
+/* Checks that s is a feasible setting for g (sizes, every node exactly dups times). */
+bool gopt_taxis_setting_valid(const gopt_taxis_graph *g, const gopt_taxis_setting *s, char *why, size_t why_size);
+
+/* ---------------------------------------------------------------- heuristics (paper §4.2) */
+
+typedef enum gopt_taxis_start {
+    GOPT_TAXIS_START_RANDOM,    /* Algorithm 1 */
+    GOPT_TAXIS_START_DEGREE,    /* Algorithm 3 */
+    GOPT_TAXIS_START_CONNECTED, /* Algorithm 6 */
+    GOPT_TAXIS_START_LONGEST,   /* Algorithm 8 */
+    GOPT_TAXIS_NSTARTS
+} gopt_taxis_start;
+
+typedef enum gopt_taxis_extension {
+    GOPT_TAXIS_EXT_RANDOM,    /* Algorithm 2 */
+    GOPT_TAXIS_EXT_DEGREE,    /* Algorithm 4 */
+    GOPT_TAXIS_EXT_TENTACLES, /* Algorithm 5 */
+    GOPT_TAXIS_EXT_CONNECTED, /* Algorithm 7 */
+    GOPT_TAXIS_EXT_LONGEST,   /* Algorithm 9 */
+    GOPT_TAXIS_NEXTENSIONS
+} gopt_taxis_extension;
+
+/* A combined heuristic (Algorithm 10). */
+typedef struct gopt_taxis_heuristic {
+    gopt_taxis_start start;
+    gopt_taxis_extension extension;
+} gopt_taxis_heuristic;
+
+/* The five named pairs of the paper's Table 3, in its order: rs, md, mt, lcc, pp. */
+#define GOPT_TAXIS_NAMED 5
+extern const char *const gopt_taxis_named_names[GOPT_TAXIS_NAMED];
+extern const gopt_taxis_heuristic gopt_taxis_named_pairs[GOPT_TAXIS_NAMED];
+
+/* "random", "degree", "connected", "longestpath" */
+const char *gopt_taxis_start_name(gopt_taxis_start s);
+/* "random", "degree", "tentacles", "connected", "longestpath" */
+const char *gopt_taxis_extension_name(gopt_taxis_extension e);
+/* Parses a named pair ("pp") or "START+EXTENSION" ("degree+tentacles"). */
+bool gopt_taxis_heuristic_parse(const char *text, gopt_taxis_heuristic *h);
+/* The pair's name when it has one ("mt"), else "START+EXTENSION"; into buf. */
+const char *gopt_taxis_heuristic_name(gopt_taxis_heuristic h, char *buf, size_t size);
+
+/* ---------------------------------------------------------------- playing */
+
+/* Where a move put its node: the first node, before p_1 (the paper's pos = 1), or after
+ * p_k (pos = 0). */
+typedef enum gopt_taxis_end { GOPT_TAXIS_AT_START, GOPT_TAXIS_AT_FRONT, GOPT_TAXIS_AT_BACK } gopt_taxis_end;
+
+typedef struct gopt_taxis_move {
+    int node;
+    gopt_taxis_end end;
+} gopt_taxis_move;
+
+/* Plays one game of the online procedure with a heuristic; random ties draw from rng. Returns
+ * the node length; `moves` (NULL, or room for n) receives the moves in order. */
+int gopt_taxis_play(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_taxis_heuristic h, gopt_rng *rng,
+                    gopt_taxis_move *moves);
+/* The path p_1..p_len that the moves built (path needs room for len). */
+void gopt_taxis_path_of_moves(const gopt_taxis_move *moves, int len, int *path);
+
+/* The two-player game of the paper's §5.2: one shared display, players alternate (the first
+ * starts), each follows its own heuristic. When the first cannot extend, the second gets one
+ * more move: if it extends it wins, else a tie. When the second fails first, the first wins. */
+typedef enum gopt_taxis_outcome { GOPT_TAXIS_TIE, GOPT_TAXIS_FIRST_WINS, GOPT_TAXIS_SECOND_WINS } gopt_taxis_outcome;
+
+typedef struct gopt_taxis_duel_move {
+    int player; /* 0 first, 1 second */
+    int node;   /* -1: could not extend */
+    gopt_taxis_end end;
+} gopt_taxis_duel_move;
+
+/* Plays a duel; `moves` (NULL, or room for 2n + 2) receives every attempt in order and *nmoves
+ * their number; length[] receives both node lengths. */
+gopt_taxis_outcome gopt_taxis_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
+                                   const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
+                                   int *nmoves, int length[2]);
+
+/* ---------------------------------------------------------------- checking */
+
+/* The tentacles of a path (paper Definition 1): nodes off the path adjacent to an end. */
+int gopt_taxis_tentacles(const gopt_taxis_graph *g, const int *path, int len);
+
+/* The independent checker (shares only the model): is path a TT-path of the setting (paper
+ * Definition 5), i.e. can the online procedure build it in some order? With `finished`, also
+ * that it has ended: no face-up node extends it once its last card is taken. */
+bool gopt_taxis_check_path(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const int *path, int len,
+                           bool finished, char *why, size_t why_size);
+
+/* The independent checker of a duel: replays both players' moves on the shared display with
+ * the rules written out again (each taken node face up, off its player's path, next to the
+ * named end), checks that each failed attempt had no legal move, that the players alternate
+ * and stop as the rules say, and that the outcome and lengths follow. */
+bool gopt_taxis_check_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_duel_move *moves,
+                           int nmoves, gopt_taxis_outcome outcome, const int length[2], char *why, size_t why_size);
+
+/* ---------------------------------------------------------------- experiments */
+
+/* Anything that plays a setting and returns a node length: a heuristic (below) or, later, an
+ * exact method. `play` must be thread-safe, may draw from rng (the game's own stream), and
+ * writes the path p_1..p_l into `path` unless it is NULL (timed runs pass NULL). */
+typedef struct gopt_taxis_player {
+    const char *name;  /* "pp", "degree+tentacles", ... */
+    const char *start, *extension; /* the parts' names, or NULL */
+    int (*play)(const void *ctx, const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_rng *rng, int *path);
+    const void *ctx;
+} gopt_taxis_player;
+
+/* A player for heuristic *h (which must outlive it); name_buf holds the name (>= 32 bytes). */
+gopt_taxis_player gopt_taxis_heuristic_player(const gopt_taxis_heuristic *h, char *name_buf, size_t size);
+
+/* What an experiment collects for one player. */
+typedef struct gopt_taxis_tally {
+    int64_t games;
+    int64_t sum, sum_sq;  /* of node lengths: exact, so means do not depend on the thread count */
+    double cpu_seconds;   /* thread CPU time spent in play (not in dealing) */
+    int64_t *hist;        /* NULL, or n + 1 counts by node length */
+    int64_t failed;       /* with verify: games whose path failed the checker (never, unless a bug) */
+} gopt_taxis_tally;
+
+double gopt_taxis_tally_mean(const gopt_taxis_tally *t);
+double gopt_taxis_tally_stderr(const gopt_taxis_tally *t); /* sample sd / sqrt(games) */
+double gopt_taxis_tally_us_per_game(const gopt_taxis_tally *t);
+
+typedef struct gopt_taxis_run {
+    int c, dups;
+    uint64_t seed;
+    int64_t begin, end;  /* settings [begin, end) of the seed's sequence */
+    int threads;
+    bool progress;       /* draw a bar even when stderr is not a terminal */
+    const char *label;   /* for the progress bar */
+    int *lengths;        /* NULL, or (end - begin) * nplayers node lengths, game-major */
+    bool verify;         /* play every game again (untimed) and check its path / duel */
+} gopt_taxis_run;
+
+/* Plays setting i (dealt by gopt_taxis_deal_indexed(seed, i)) with every player, each from
+ * its own copy of the game's stream, for i in [begin, end), in parallel; adds into tallies
+ * (one per player). Results do not depend on the thread count. */
+void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_player *players,
+                           int nplayers, gopt_taxis_tally *tallies);
+
+/* One cell of the tournament: first player's heuristic against the second's. */
+typedef struct gopt_taxis_match {
+    int64_t games, first_wins, second_wins, ties;
+    int64_t failed; /* with verify: duels that failed gopt_taxis_check_duel (never, unless a bug) */
+} gopt_taxis_match;
+
+/* Every ordered pair of heuristics on the same settings [begin, end): matches[i * nh + j] is
+ * heuristic i (first) against j (second). */
+void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_heuristic *hs,
+                           int nh, gopt_taxis_match *matches);
+
+/* ---------------------------------------------------------------- pictures */
+
+/* A path to draw over the graph. */
+typedef struct gopt_taxis_overlay {
+    const int *nodes;
+    int len;
+    const char *label; /* legend text, or NULL */
+} gopt_taxis_overlay;
+
+/* Draws the graph at its positions (a circle when it has none), the initial tuple of s
+ * (NULL: none) and each overlay path in its own colour, numbered in path order. The file's
+ * extension picks SVG, PNG or PDF. */
+bool gopt_taxis_render(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_overlay *paths,
+                       int npaths, const char *file, gopt_error *err);
+
+#endif

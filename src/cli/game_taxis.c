@@ -1,0 +1,454 @@
+/* gameopt taxis: the online path extension problem of Thurn & Taxis. Verbs: play (one game,
+ * turn by turn), experiment (the paper's tables and figures over many settings), tournament
+ * (two players on one display). The verbs only read options and print; the game lives in
+ * src/games/taxis. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "gameopt/taxis.h"
+#include "games/taxis/report.h"
+
+#define GRAPH_OPTIONS                                                                                        \
+    {"graph", "NAME|FILE", "the graph: bundled thurn-taxis (default) or a .board, .graphml, .gml, .ncol or " \
+                           "edge-list file"},                                                                \
+    {"graph-format", "F", "board, graphml, gml, ncol or edgelist (default: by the file's extension)"}
+
+static const gopt_cli_option play_options[] = {
+    GRAPH_OPTIONS,
+    {"heuristic", "H", "rs, md, mt, lcc, pp (default) or START+EXTENSION, e.g. degree+tentacles"},
+    {"c", "C", "face-up cards of a random setting (default 6)"},
+    {"dups", "D", "copies of each node in a random setting, N_D (default 2)"},
+    {"index", "I", "play setting I of the seed's sequence (default 0); with a file, the random stream of\n"
+                   "                           setting I, so a saved game replays exactly"},
+    {"save-setting", "FILE", "write the setting played to FILE (replay it with `taxis play FILE`)"},
+    {0},
+};
+
+static const gopt_cli_option experiment_options[] = {
+    GRAPH_OPTIONS,
+    {"games", "N", "settings per point (default 10000 for table1, 100000 for sweep)"},
+    {"c", "C|A..B", "face-up cards (table1: default 6; sweep: default 4..8)"},
+    {"dups", "D|A..B", "copies of each node, N_D (table1: default 2; sweep: default 1..3)"},
+    {"heuristics", "LIST", "sweep: comma-separated heuristics (default rs,md,mt,lcc,pp; all: the 20 pairs)"},
+    {"hist", NULL, "sweep: node-length histograms (the paper's Figures 10-12)"},
+    {"csv", NULL, "print CSV"},
+    {"per-game", NULL, "print every setting's node lengths as CSV (shards concatenate)"},
+    {"plot", "FILE", "draw the figure with gnuplot into FILE (.svg or .png)"},
+    {0},
+};
+
+static const gopt_cli_option tournament_options[] = {
+    GRAPH_OPTIONS,
+    {"games", "N", "settings (default 100000)"},
+    {"c", "C", "face-up cards (default 6)"},
+    {"dups", "D", "copies of each node, N_D (default 2)"},
+    {"heuristics", "LIST", "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs)"},
+    {"csv", NULL, "print CSV"},
+    {0},
+};
+
+/* ---------------------------------------------------------------- shared option handling */
+
+static gopt_taxis_graph *load_graph(const gopt_options *o) {
+    const char *spec = gopt_option(o, "graph");
+    gopt_error err = {0};
+    gopt_taxis_graph *g = gopt_taxis_graph_load(spec ? spec : "thurn-taxis", gopt_option(o, "graph-format"), &err);
+    if (!g) cli_input_error(&err);
+    return g;
+}
+
+/* --c and --dups as ranges within the graph's deck; defaults as given. */
+static bool deck_ranges(const gopt_options *o, const gopt_taxis_graph *g, long c[2], long dups[2]) {
+    if (!cli_option_range(o, "dups", 1, GOPT_TAXIS_MAX_DUPS, &dups[0], &dups[1])) return false;
+    if (!cli_option_range(o, "c", 1, (long)g->n * dups[0], &c[0], &c[1])) return false;
+    return true;
+}
+
+/* A single value for --c / --dups (ranges are for sweep). */
+static bool single(const long range[2], const char *name) {
+    if (range[0] == range[1]) return true;
+    cli_usage_error("--%s: give one value here (ranges are for `experiment sweep`)", name);
+    return false;
+}
+
+static bool parse_heuristic_list(const char *text, gopt_taxis_heuristic **hs, int *nh) {
+    if (!text) text = "rs,md,mt,lcc,pp";
+    *nh = 0;
+    if (strcmp(text, "all") == 0) {
+        *hs = gopt_malloc(GOPT_TAXIS_NSTARTS * GOPT_TAXIS_NEXTENSIONS * sizeof **hs);
+        for (int s = 0; s < GOPT_TAXIS_NSTARTS; s++)
+            for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++)
+                (*hs)[(*nh)++] = (gopt_taxis_heuristic){(gopt_taxis_start)s, (gopt_taxis_extension)e};
+        return true;
+    }
+    *hs = gopt_malloc((strlen(text) / 2 + 1) * sizeof **hs);
+    char *copy = gopt_strdup(text), *save = NULL;
+    bool ok = true;
+    for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save))
+        if (!(ok = gopt_taxis_heuristic_parse(item, &(*hs)[(*nh)++])))
+            cli_usage_error("--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, all or START+EXTENSION)", item);
+    if (ok && *nh == 0) ok = (cli_usage_error("--heuristics: the list is empty"), false);
+    free(copy);
+    if (!ok) free(*hs);
+    return ok;
+}
+
+static bool output_format(const gopt_options *o, taxis_format *f) {
+    bool csv = gopt_option_flag(o, "csv");
+    if (csv && o->json) return cli_usage_error("--json and --csv exclude each other"), false;
+    *f = o->json ? TAXIS_JSON : csv ? TAXIS_CSV : TAXIS_TEXT;
+    return true;
+}
+
+/* A run whose results failed the independent checker prints nothing but this (exit 4). */
+static int internal_error(int64_t failed, const char *what) {
+    fprintf(stderr, "gameopt: internal error: %lld %s failed the independent checker; no results printed\n",
+            (long long)failed, what);
+    return 4;
+}
+
+/* ---------------------------------------------------------------- play */
+
+typedef struct play_job {
+    const gopt_taxis_graph *g;
+    const gopt_options *o;
+    gopt_taxis_heuristic h;
+    const char *source; /* file name, or NULL for a random setting */
+    long number, index;
+    FILE *out;
+} play_job;
+
+static void print_play_header(const play_job *job, const gopt_taxis_setting *s) {
+    char name[64];
+    fprintf(job->out, "graph %s, c = %d, N_D = %d, heuristic %s (start %s, extension %s)\n", job->g->name, s->c, s->dups,
+            gopt_taxis_heuristic_name(job->h, name, sizeof name), gopt_taxis_start_name(job->h.start),
+            gopt_taxis_extension_name(job->h.extension));
+    if (job->source) fprintf(job->out, "setting %ld of %s\n", job->number, job->source);
+    else fprintf(job->out, "setting %ld of seed %llu\n", job->index, (unsigned long long)job->o->seed);
+}
+
+static json_t *play_json(const play_job *job, const gopt_taxis_setting *s, const int *path, int len) {
+    char name[64];
+    json_t *o = json_object(), *names = json_array();
+    json_object_set_new(o, "graph", json_string(job->g->name));
+    json_object_set_new(o, "c", json_integer(s->c));
+    json_object_set_new(o, "dups", json_integer(s->dups));
+    json_object_set_new(o, "heuristic", json_string(gopt_taxis_heuristic_name(job->h, name, sizeof name)));
+    json_object_set_new(o, "start", json_string(gopt_taxis_start_name(job->h.start)));
+    json_object_set_new(o, "extension", json_string(gopt_taxis_extension_name(job->h.extension)));
+    if (job->source) {
+        json_object_set_new(o, "file", json_string(job->source));
+        json_object_set_new(o, "number", json_integer(job->number));
+    } else {
+        json_object_set_new(o, "seed", json_integer((json_int_t)job->o->seed));
+        json_object_set_new(o, "index", json_integer(job->index));
+    }
+    json_object_set_new(o, "length", json_integer(len));
+    for (int k = 0; k < len; k++) json_array_append_new(names, json_string(gopt_taxis_name(job->g, path[k])));
+    json_object_set_new(o, "path", names);
+    return o;
+}
+
+/* "out.svg" -> "out-3.svg" for the third of several pictures. */
+static char *numbered(const char *file, long number, bool several) {
+    if (!several) return gopt_strdup(file);
+    const char *dot = strrchr(file, '.');
+    size_t stem = dot ? (size_t)(dot - file) : strlen(file);
+    return gopt_format("%.*s-%ld%s", (int)stem, file, number, dot ? dot : "");
+}
+
+/* Plays one setting, checks and prints it. Returns the exit code. */
+static int play_one(const play_job *job, const gopt_taxis_setting *s, bool several) {
+    const gopt_taxis_graph *g = job->g;
+    /* Setting k of a file plays with the stream of index (--index) + k - 1. */
+    uint64_t index = (uint64_t)job->index + (uint64_t)job->number - 1;
+    gopt_rng rng = gopt_taxis_game_stream(s->n, s->dups, job->o->seed, index);
+    gopt_taxis_move *moves = gopt_malloc((size_t)g->n * sizeof *moves);
+    int *path = gopt_malloc((size_t)g->n * sizeof *path);
+    int len = gopt_taxis_play(g, s, job->h, &rng, moves);
+    gopt_taxis_path_of_moves(moves, len, path);
+    char why[512] = "";
+    bool ok = gopt_taxis_check_path(g, s, path, len, true, why, sizeof why);
+    json_t *json = job->o->json ? play_json(job, s, path, len) : NULL, *json_moves = json ? json_array() : NULL;
+    if (ok && !job->o->json && !job->o->quiet) print_play_header(job, s);
+    if (ok && !taxis_print_turns(job->o->json || job->o->quiet ? NULL : job->out, g, s, moves, len, json_moves)) ok = false, snprintf(why, sizeof why, "a move took a card that was not face up");
+    int code = 0;
+    if (!ok) {
+        fprintf(stderr, "gameopt: internal error: the game failed its check: %s\n", why);
+        code = 4;
+        json_decref(json_moves);
+    } else if (json) {
+        json_object_set_new(json, "moves", json_moves);
+        json_object_set_new(json, "checked", json_true());
+        gopt_json_print(job->out, json);
+    } else {
+        fprintf(job->out, "node length %d: ", len);
+        taxis_print_path(job->out, g, path, len);
+        fputc('\n', job->out);
+        if (!job->o->quiet) fputs("checked: a finished TT-path of this setting (paper Definition 5)\n", job->out);
+    }
+    json_decref(json);
+    if (code == 0 && job->o->output && gopt_picture_format_of(job->o->output) != GOPT_PIC_NONE) {
+        char name[64];
+        gopt_taxis_overlay overlay = {path, len, gopt_taxis_heuristic_name(job->h, name, sizeof name)};
+        char *file = numbered(job->o->output, job->number, several);
+        gopt_error err = {0};
+        if (!gopt_taxis_render(g, s, &overlay, 1, file, &err)) code = cli_input_error(&err);
+        free(file);
+    }
+    free(moves);
+    free(path);
+    return code;
+}
+
+/* Reads every setting of the file before anything is played. */
+static gopt_taxis_setting **read_settings(const char *file, const gopt_taxis_graph *g, int *count) {
+    gopt_text t;
+    gopt_error err = {0};
+    *count = 0;
+    if (!gopt_text_load(&t, file, &err)) return cli_input_error(&err), NULL;
+    gopt_taxis_setting **list = NULL, *s;
+    size_t cap = 0;
+    int r;
+    while ((r = gopt_taxis_setting_read(&t, g, &s, &err)) == 1) {
+        gopt_grow(&list, &cap, (size_t)*count + 1, sizeof *list);
+        list[(*count)++] = s;
+    }
+    gopt_text_free(&t);
+    if (r < 0 || *count == 0) {
+        if (r == 0) gopt_fail(&err, file, 0, 0, "no setting in the file (it starts with `dups N`)");
+        cli_input_error(&err);
+        for (int k = 0; k < *count; k++) gopt_taxis_setting_free(list[k]);
+        free(list);
+        return NULL;
+    }
+    return list;
+}
+
+static bool save_settings(const char *file, const play_job *job, gopt_taxis_setting **list, int count) {
+    const gopt_taxis_graph *g = job->g;
+    FILE *f = fopen(file, "w");
+    if (!f) return cli_usage_error("--save-setting: cannot write '%s'", file), false;
+    fprintf(f, "# `gameopt taxis play %s --seed %llu --index %ld` replays the game%s\n", file,
+            (unsigned long long)job->o->seed, job->index, count > 1 ? "s" : "");
+    for (int k = 0; k < count; k++) {
+        char *text = gopt_taxis_setting_format(g, list[k]);
+        fputs(text, f);
+        free(text);
+    }
+    return fclose(f) == 0 || (cli_usage_error("--save-setting: cannot write '%s'", file), false);
+}
+
+static int run_play(const gopt_cli_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs > 1) return cli_usage_error("taxis play: one SETTING file at most (see --help)");
+    play_job job = {.o = o, .h = gopt_taxis_named_pairs[4], .out = stdout};
+    const char *hname = gopt_option(o, "heuristic");
+    if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
+        return cli_usage_error("--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+    long c[2] = {6, 6}, dups[2] = {2, 2};
+    if (!cli_option_int(o, "index", 0, 1L << 62, &job.index)) return 2;
+    gopt_taxis_graph *g = load_graph(o);
+    if (!g) return 2;
+    job.g = g;
+    gopt_taxis_setting **list = NULL;
+    int count = 1, code = 0;
+    if (call->nargs == 1) {
+        if (gopt_option(o, "c") || gopt_option(o, "dups"))
+            code = cli_usage_error("--c and --dups shape a random setting; a SETTING file has its own");
+        else if (!(list = read_settings(call->args[0], g, &count))) code = 2;
+        job.source = call->args[0];
+    } else if (!deck_ranges(o, g, c, dups) || !single(c, "c") || !single(dups, "dups")) {
+        code = 2;
+    } else {
+        list = gopt_malloc(sizeof *list);
+        list[0] = gopt_taxis_setting_new(g->n, (int)c[0], (int)dups[0]);
+        gopt_taxis_deal_indexed(list[0], o->seed, (uint64_t)job.index, NULL);
+    }
+    const char *save = gopt_option(o, "save-setting");
+    if (code == 0 && save && !save_settings(save, &job, list, count)) code = 2;
+    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE &&
+        !(job.out = fopen(o->output, "w")))
+        code = cli_usage_error("--output: cannot write '%s'", o->output), job.out = stdout;
+    for (int k = 0; k < count && code == 0 && list; k++) {
+        job.number = k + 1;
+        if (k > 0 && !o->json && !o->quiet) fputc('\n', job.out);
+        code = play_one(&job, list[k], count > 1);
+    }
+    if (job.out != stdout && fclose(job.out) != 0 && code == 0) code = cli_usage_error("--output: cannot write '%s'", o->output);
+    for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
+    free(list);
+    gopt_taxis_graph_free(g);
+    return code;
+}
+
+/* ---------------------------------------------------------------- experiment */
+
+typedef struct study_job {
+    const gopt_options *o;
+    gopt_taxis_run run;
+    bool per_game;
+} study_job;
+
+/* Runs one (c, N_D) point; with --per-game, in blocks whose lines are printed at once. */
+static void run_point(const study_job *job, const gopt_taxis_graph *g, const gopt_taxis_player *players, int np,
+                      taxis_point *pt) {
+    gopt_taxis_run run = job->run;
+    run.c = pt->c;
+    run.dups = pt->dups;
+    char label[64];
+    snprintf(label, sizeof label, "taxis c=%d N_D=%d", pt->c, pt->dups);
+    run.label = label;
+    if (!job->per_game) {
+        gopt_taxis_experiment(g, &run, players, np, pt->tallies);
+        return;
+    }
+    const int64_t block = 1 << 16;
+    int *lengths = gopt_malloc((size_t)block * (size_t)np * sizeof *lengths);
+    for (int64_t first = job->run.begin; first < job->run.end; first += block) {
+        run.begin = first;
+        run.end = first + block < job->run.end ? first + block : job->run.end;
+        run.lengths = lengths;
+        gopt_taxis_experiment(g, &run, players, np, pt->tallies);
+        taxis_print_per_game(stdout, pt->c, pt->dups, run.begin, run.end - run.begin, lengths, np);
+    }
+    free(lengths);
+}
+
+static int run_study(const gopt_cli_call *call, gopt_taxis_graph *g, bool table1, const gopt_taxis_heuristic *hs, int nh,
+                     const long c[2], const long dups[2], long games) {
+    const gopt_options *o = &call->opts;
+    taxis_format f;
+    if (!output_format(o, &f)) return 2;
+    if (gopt_option_flag(o, "per-game") && f != TAXIS_TEXT)
+        return cli_usage_error("--per-game prints CSV of its own; leave out --json and --csv");
+    study_job job = {o, {.seed = o->seed, .threads = o->threads, .progress = o->progress, .verify = o->verify},
+                     gopt_option_flag(o, "per-game")};
+    gopt_shard_range(o, games, &job.run.begin, &job.run.end);
+    gopt_taxis_player *players = gopt_malloc((size_t)nh * sizeof *players);
+    char (*names)[48] = gopt_malloc((size_t)nh * sizeof *names);
+    for (int p = 0; p < nh; p++) players[p] = gopt_taxis_heuristic_player(&hs[p], names[p], sizeof names[p]);
+    taxis_study s = {g, o->seed, job.run.begin, job.run.end, nh, players, 0, NULL, !table1 && gopt_option_flag(o, "hist")};
+    s.points = gopt_calloc((size_t)((c[1] - c[0] + 1) * (dups[1] - dups[0] + 1)), sizeof *s.points);
+    if (job.per_game) taxis_print_per_game_header(stdout, players, nh);
+    for (long d = dups[0]; d <= dups[1]; d++)
+        for (long k = c[0]; k <= c[1]; k++) {
+            taxis_point *pt = &s.points[s.npoints++];
+            *pt = (taxis_point){(int)k, (int)d, gopt_calloc((size_t)nh, sizeof *pt->tallies)};
+            for (int p = 0; p < nh && s.hist; p++) pt->tallies[p].hist = gopt_calloc((size_t)g->n + 1, sizeof(int64_t));
+            run_point(&job, g, players, nh, pt);
+        }
+    int64_t failed = 0;
+    for (int i = 0; i < s.npoints; i++)
+        for (int p = 0; p < nh; p++) failed += s.points[i].tallies[p].failed;
+    int code = failed ? internal_error(failed, "games") : 0;
+    if (!job.per_game && code == 0) {
+        if (table1) taxis_print_table1(stdout, &s, f);
+        else taxis_print_sweep(stdout, &s, f);
+    }
+    const char *plot = gopt_option(o, "plot");
+    if (plot && code == 0) {
+        gopt_error err = {0};
+        int drawn = taxis_plot(&s, table1, plot, &err);
+        if (drawn < 0) code = cli_input_error(&err);
+        else if (drawn == 0) fprintf(stderr, "gameopt: gnuplot is not installed; --plot %s skipped\n", plot);
+    }
+    for (int i = 0; i < s.npoints; i++) {
+        for (int p = 0; p < nh; p++) free(s.points[i].tallies[p].hist);
+        free(s.points[i].tallies);
+    }
+    free(s.points);
+    free(players);
+    free(names);
+    return code;
+}
+
+static int run_experiment(const gopt_cli_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs != 1 || (strcmp(call->args[0], "table1") != 0 && strcmp(call->args[0], "sweep") != 0))
+        return cli_usage_error("taxis experiment: name the experiment, table1 or sweep (see --help)");
+    bool table1 = strcmp(call->args[0], "table1") == 0;
+    long games = table1 ? 10000 : 100000;
+    if (!cli_option_int(o, "games", 1, 1000000000L, &games)) return 2;
+    if (table1 && (gopt_option(o, "heuristics") || gopt_option(o, "hist")))
+        return cli_usage_error("--heuristics and --hist belong to `experiment sweep`; table1 plays all 20 pairs");
+    gopt_taxis_graph *g = load_graph(o);
+    if (!g) return 2;
+    long c[2] = {table1 ? 6 : 4, table1 ? 6 : 8}, dups[2] = {table1 ? 2 : 1, table1 ? 2 : 3};
+    gopt_taxis_heuristic *hs = NULL;
+    int nh = 0, code = 2;
+    bool ok = deck_ranges(o, g, c, dups) && (!table1 || (single(c, "c") && single(dups, "dups")));
+    if (ok) ok = parse_heuristic_list(table1 ? "all" : gopt_option(o, "heuristics"), &hs, &nh);
+    if (ok) code = run_study(call, g, table1, hs, nh, c, dups, games);
+    free(hs);
+    gopt_taxis_graph_free(g);
+    return code;
+}
+
+/* ---------------------------------------------------------------- tournament */
+
+static int run_tournament(const gopt_cli_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs != 0) return cli_usage_error("taxis tournament takes no file (see --help)");
+    long games = 100000;
+    taxis_format f;
+    if (!cli_option_int(o, "games", 1, 1000000000L, &games) || !output_format(o, &f)) return 2;
+    gopt_taxis_graph *g = load_graph(o);
+    if (!g) return 2;
+    long c[2] = {6, 6}, dups[2] = {2, 2};
+    gopt_taxis_heuristic *hs = NULL;
+    int nh = 0;
+    if (!deck_ranges(o, g, c, dups) || !single(c, "c") || !single(dups, "dups") ||
+        !parse_heuristic_list(gopt_option(o, "heuristics"), &hs, &nh)) {
+        gopt_taxis_graph_free(g);
+        return 2;
+    }
+    gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress, "taxis tournament", NULL, o->verify};
+    gopt_shard_range(o, games, &run.begin, &run.end);
+    gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);
+    gopt_taxis_tournament(g, &run, hs, nh, matches);
+    char (*names)[48] = gopt_malloc((size_t)nh * sizeof *names);
+    const char **name_list = gopt_malloc((size_t)nh * sizeof *name_list);
+    for (int i = 0; i < nh; i++) name_list[i] = gopt_taxis_heuristic_name(hs[i], names[i], sizeof names[i]);
+    int64_t failed = 0;
+    for (int k = 0; k < nh * nh; k++) failed += matches[k].failed;
+    int code = failed ? internal_error(failed, "duels") : 0;
+    if (code == 0) taxis_print_tournament(stdout, g, &run, name_list, nh, matches, f);
+    free(name_list);
+    free(names);
+    free(matches);
+    free(hs);
+    gopt_taxis_graph_free(g);
+    return code;
+}
+
+/* ---------------------------------------------------------------- registration */
+
+static const gopt_cli_verb verbs[] = {
+    {"play", "play one game turn by turn with a heuristic, checked and optionally drawn", "[SETTING]",
+     CLI_OUTPUT | CLI_JSON | CLI_SEED | CLI_QUIET, play_options, run_play},
+    {"experiment", "the paper's experiments: table1 (Tables 1-2) or sweep (Figures 8-12)", "table1|sweep",
+     CLI_JSON | CLI_SEED | CLI_THREADS | CLI_SHARD | CLI_PROGRESS | CLI_VERIFY, experiment_options, run_experiment},
+    {"tournament", "two heuristics share one display, every ordered pair (Table 4)", "",
+     CLI_JSON | CLI_SEED | CLI_THREADS | CLI_SHARD | CLI_PROGRESS | CLI_VERIFY, tournament_options, run_tournament},
+    {0},
+};
+
+static const char help[] =
+    "A deck holds every node of a graph N_D times; c cards lie face up. A path starts on a\n"
+    "face-up node and grows at either end by face-up neighbours; a taken card is replaced by\n"
+    "the next of the deck. Heuristics (Kraus, Klamroth, Stiglmayr, Table 3): rs, md, mt, lcc,\n"
+    "pp, or any START+EXTENSION with START in random, degree, connected, longestpath and\n"
+    "EXTENSION in random, degree, tentacles, connected, longestpath.\n"
+    "Graphs: --graph thurn-taxis (bundled, 22 cities) or a .board, .graphml, .gml, .ncol or\n"
+    "edge-list file. Settings: `dups D`, `initial NAMES`, `extension NAMES` lines\n"
+    "(docs/formats.md); setting i of --seed S is the same deck in every verb.\n"
+    "\nexamples:\n"
+    "  gameopt taxis play --heuristic pp --seed 7 --output game.svg\n"
+    "  gameopt taxis experiment table1 --games 10000 --threads 2\n"
+    "  gameopt taxis experiment sweep --c 4..8 --dups 1..3 --plot sweep.svg\n"
+    "  gameopt taxis tournament --games 100000 --json\n";
+
+const gopt_cli_game gopt_cli_taxis = {"taxis", "the online path extension problem of Thurn & Taxis", NULL, verbs,
+                                      help};

@@ -1,0 +1,95 @@
+/* The independent checker of a two-player game (the paper's §5.2): the moves are replayed on
+ * the shared display with the rules written out again, from the setting's cards and the
+ * graph's adjacency lists only. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/taxis/internal.h"
+
+typedef struct side {
+    int *node; /* the path in node[lo .. lo + len) */
+    int lo, len;
+    bool *on;
+} side;
+
+typedef struct replay {
+    const gopt_taxis_graph *g;
+    const gopt_taxis_setting *s;
+    int *count; /* face-up cards per node */
+    int next;   /* the next card of the deck */
+    side p[2];
+} replay;
+
+static bool joins(const replay *r, const side *p, int v, gopt_taxis_end end) {
+    if (r->count[v] == 0 || p->on[v]) return false;
+    if (p->len == 0) return end == GOPT_TAXIS_AT_START;
+    int at = end == GOPT_TAXIS_AT_FRONT ? p->node[p->lo] : end == GOPT_TAXIS_AT_BACK ? p->node[p->lo + p->len - 1] : -1;
+    return at >= 0 && gopt_graph_has_edge(r->g->graph, at, v);
+}
+
+/* A node the player could take now, or -1. */
+static int any_move(const replay *r, const side *p) {
+    for (int v = 0; v < r->g->n; v++)
+        for (int e = GOPT_TAXIS_AT_START; e <= GOPT_TAXIS_AT_BACK; e++)
+            if (joins(r, p, v, (gopt_taxis_end)e)) return v;
+    return -1;
+}
+
+static void take(replay *r, side *p, int v, gopt_taxis_end end) {
+    if (end == GOPT_TAXIS_AT_FRONT) p->node[--p->lo] = v;
+    else p->node[p->lo + p->len] = v;
+    p->len++;
+    p->on[v] = true;
+    r->count[v]--;
+    if (r->next < r->s->ncards) r->count[r->s->cards[r->next++]]++;
+}
+
+/* Replays the moves; the outcome the rules give, or -1 with the reason. */
+static int play_back(replay *r, const gopt_taxis_duel_move *moves, int nmoves, char *why, size_t size) {
+    bool first_failed = false;
+    int player = 0;
+    for (int k = 0; k < nmoves; k++, player ^= 1) {
+        const gopt_taxis_duel_move *m = &moves[k];
+        if (first_failed) player = 1;
+        if (m->player != player)
+            return snprintf(why, size, "move %d is by player %d, but player %d is to move", k + 1, m->player + 1, player + 1), -1;
+        side *p = &r->p[player];
+        if (m->node >= 0) {
+            if (m->node >= r->g->n || !joins(r, p, m->node, m->end))
+                return snprintf(why, size, "move %d: player %d cannot take that node there", k + 1, player + 1), -1;
+            take(r, p, m->node, m->end);
+        } else {
+            int v = any_move(r, p);
+            if (v >= 0)
+                return snprintf(why, size, "move %d: player %d gave up although '%s' was free to take", k + 1, player + 1,
+                                gopt_taxis_name(r->g, v)), -1;
+        }
+        bool over = first_failed || (m->node < 0 && player == 1);
+        if (over && k != nmoves - 1) return snprintf(why, size, "moves follow the end of the duel"), -1;
+        if (over) return first_failed ? (m->node >= 0 ? GOPT_TAXIS_SECOND_WINS : GOPT_TAXIS_TIE) : GOPT_TAXIS_FIRST_WINS;
+        if (m->node < 0) first_failed = true;
+    }
+    return snprintf(why, size, "the moves stop before the duel ends"), -1;
+}
+
+bool gopt_taxis_check_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_duel_move *moves,
+                           int nmoves, gopt_taxis_outcome outcome, const int length[2], char *why, size_t why_size) {
+    if (!gopt_taxis_setting_valid(g, s, why, why_size)) return false;
+    int n = g->n;
+    replay r = {g, s, gopt_calloc((size_t)n, sizeof *r.count), s->c, {{0}}};
+    for (int k = 0; k < s->c; k++) r.count[s->cards[k]]++;
+    for (int i = 0; i < 2; i++)
+        r.p[i] = (side){gopt_malloc((size_t)(2 * n + 1) * sizeof(int)), n, 0, gopt_calloc((size_t)n, sizeof(bool))};
+    int result = play_back(&r, moves, nmoves, why, why_size);
+    bool ok = result >= 0;
+    if (ok && result != (int)outcome) ok = false, snprintf(why, why_size, "the duel's outcome does not follow the rules");
+    if (ok && (r.p[0].len != length[0] || r.p[1].len != length[1]))
+        ok = false, snprintf(why, why_size, "the node lengths %d and %d are not those of the moves (%d and %d)", length[0],
+                             length[1], r.p[0].len, r.p[1].len);
+    for (int i = 0; i < 2; i++) {
+        free(r.p[i].node);
+        free(r.p[i].on);
+    }
+    free(r.count);
+    return ok;
+}

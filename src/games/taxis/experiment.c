@@ -1,0 +1,193 @@
+/* Experiments over many settings (the paper's §5): every player on settings [begin, end) of a
+ * seed's sequence, and the two-player tournament. Work is cut into chunks that threads take
+ * in any order; setting i and its random stream depend only on (seed, i), and the tallies
+ * are integer sums, so the results are the same for every thread count. */
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/taxis/internal.h"
+#include "gameopt/progress.h"
+#include "gameopt/timer.h"
+
+/* Settings per chunk: large enough that timing a chunk costs nothing measurable. */
+#define CHUNK 128
+
+static int play_heuristic(const void *ctx, const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_rng *rng,
+                          int *path) {
+    gopt_taxis_heuristic h = *(const gopt_taxis_heuristic *)ctx;
+    if (!path) return gopt_taxis_play(g, s, h, rng, NULL);
+    gopt_taxis_move moves[GOPT_TAXIS_MAX_NODES];
+    int len = gopt_taxis_play(g, s, h, rng, moves);
+    gopt_taxis_path_of_moves(moves, len, path);
+    return len;
+}
+
+gopt_taxis_player gopt_taxis_heuristic_player(const gopt_taxis_heuristic *h, char *name_buf, size_t size) {
+    return (gopt_taxis_player){gopt_taxis_heuristic_name(*h, name_buf, size), gopt_taxis_start_name(h->start),
+                               gopt_taxis_extension_name(h->extension), play_heuristic, h};
+}
+
+double gopt_taxis_tally_mean(const gopt_taxis_tally *t) { return t->games ? (double)t->sum / (double)t->games : 0; }
+
+double gopt_taxis_tally_stderr(const gopt_taxis_tally *t) {
+    if (t->games < 2) return 0;
+    double n = (double)t->games, mean = (double)t->sum / n;
+    double var = ((double)t->sum_sq - n * mean * mean) / (n - 1);
+    return var > 0 ? sqrt(var / n) : 0;
+}
+
+double gopt_taxis_tally_us_per_game(const gopt_taxis_tally *t) {
+    return t->games ? 1e6 * t->cpu_seconds / (double)t->games : 0;
+}
+
+/* A thread's chunk of dealt settings with the streams that continue after each deal, and room
+ * for checking: the lengths played, a path, a duel's moves. */
+typedef struct chunk {
+    int count;
+    gopt_taxis_setting *settings[CHUNK];
+    gopt_rng rng[CHUNK];
+    int length[CHUNK];
+    int *path;
+    gopt_taxis_duel_move *moves;
+} chunk;
+
+static chunk *chunk_new(const gopt_taxis_graph *g, const gopt_taxis_run *run) {
+    chunk *c = gopt_calloc(1, sizeof *c);
+    for (int k = 0; k < CHUNK; k++) c->settings[k] = gopt_taxis_setting_new(g->n, run->c, run->dups);
+    c->path = gopt_malloc((size_t)g->n * sizeof *c->path);
+    c->moves = gopt_malloc((size_t)(2 * g->n + 2) * sizeof *c->moves);
+    return c;
+}
+
+static void chunk_free(chunk *c) {
+    for (int k = 0; k < CHUNK; k++) gopt_taxis_setting_free(c->settings[k]);
+    free(c->path);
+    free(c->moves);
+    free(c);
+}
+
+/* Deals chunk number `index` of the run; returns the index of its first setting. */
+static int64_t chunk_deal(chunk *c, const gopt_taxis_run *run, int64_t index) {
+    int64_t first = run->begin + index * CHUNK;
+    c->count = (int)(run->end - first < CHUNK ? run->end - first : CHUNK);
+    for (int k = 0; k < c->count; k++)
+        gopt_taxis_deal_indexed(c->settings[k], run->seed, (uint64_t)(first + k), &c->rng[k]);
+    return first;
+}
+
+static int64_t chunk_count(const gopt_taxis_run *run) { return (run->end - run->begin + CHUNK - 1) / CHUNK; }
+
+static void tally_add(gopt_taxis_tally *dst, const gopt_taxis_tally *src, int n) {
+    dst->games += src->games;
+    dst->sum += src->sum;
+    dst->sum_sq += src->sum_sq;
+    dst->cpu_seconds += src->cpu_seconds;
+    dst->failed += src->failed;
+    if (dst->hist)
+        for (int l = 0; l <= n; l++) dst->hist[l] += src->hist[l];
+}
+
+/* Plays every game of the chunk again, untimed, with its path, and checks it. */
+static void chunk_verify(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, gopt_taxis_tally *tally) {
+    char why[256];
+    for (int k = 0; k < c->count; k++) {
+        gopt_rng rng = c->rng[k];
+        int len = player->play(player->ctx, g, c->settings[k], &rng, c->path);
+        if (len != c->length[k] || !gopt_taxis_check_path(g, c->settings[k], c->path, len, true, why, sizeof why))
+            tally->failed++;
+    }
+}
+
+/* Plays one chunk with one player, adding into its tally. */
+static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, gopt_taxis_tally *tally,
+                       int *lengths, int stride, bool verify) {
+    double started = gopt_thread_cpu_seconds();
+    for (int k = 0; k < c->count; k++) {
+        gopt_rng rng = c->rng[k];
+        int len = c->length[k] = player->play(player->ctx, g, c->settings[k], &rng, NULL);
+        tally->games++;
+        tally->sum += len;
+        tally->sum_sq += (int64_t)len * len;
+        if (tally->hist) tally->hist[len]++;
+        if (lengths) lengths[(size_t)k * (size_t)stride] = len;
+    }
+    tally->cpu_seconds += gopt_thread_cpu_seconds() - started;
+    if (verify) chunk_verify(c, g, player, tally);
+}
+
+void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_player *players,
+                           int nplayers, gopt_taxis_tally *tallies) {
+    int64_t chunks = chunk_count(run);
+    gopt_progress *bar = gopt_progress_start(run->label ? run->label : "taxis", run->end - run->begin, run->progress);
+#pragma omp parallel num_threads(run->threads) if (run->threads > 1)
+    {
+        chunk *c = chunk_new(g, run);
+        gopt_taxis_tally *local = gopt_calloc((size_t)nplayers, sizeof *local);
+        for (int p = 0; p < nplayers; p++)
+            if (tallies[p].hist) local[p].hist = gopt_calloc((size_t)g->n + 1, sizeof *local[p].hist);
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t index = 0; index < chunks; index++) {
+            int64_t first = chunk_deal(c, run, index);
+            for (int p = 0; p < nplayers; p++) {
+                int *lengths = run->lengths ? run->lengths + (size_t)(first - run->begin) * (size_t)nplayers + p : NULL;
+                chunk_play(c, g, &players[p], &local[p], lengths, nplayers, run->verify);
+            }
+            gopt_progress_add(bar, c->count);
+        }
+#pragma omp critical(taxis_experiment)
+        for (int p = 0; p < nplayers; p++) tally_add(&tallies[p], &local[p], g->n);
+        for (int p = 0; p < nplayers; p++) free(local[p].hist);
+        free(local);
+        chunk_free(c);
+    }
+    gopt_progress_finish(bar);
+}
+
+/* One duel of the tournament, checked with verify. */
+static void duel(chunk *c, int k, const gopt_taxis_graph *g, const gopt_taxis_heuristic pair[2], bool verify,
+                 gopt_taxis_match *m) {
+    gopt_rng rng = c->rng[k];
+    int length[2], nmoves;
+    gopt_taxis_duel_move *moves = verify ? c->moves : NULL;
+    gopt_taxis_outcome o = gopt_taxis_duel(g, c->settings[k], pair, &rng, moves, &nmoves, length);
+    char why[256];
+    if (verify && !gopt_taxis_check_duel(g, c->settings[k], moves, nmoves, o, length, why, sizeof why)) m->failed++;
+    m->games++;
+    m->first_wins += o == GOPT_TAXIS_FIRST_WINS;
+    m->second_wins += o == GOPT_TAXIS_SECOND_WINS;
+    m->ties += o == GOPT_TAXIS_TIE;
+}
+
+void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_heuristic *hs,
+                           int nh, gopt_taxis_match *matches) {
+    int64_t chunks = chunk_count(run);
+    size_t cells = (size_t)nh * (size_t)nh;
+    gopt_progress *bar = gopt_progress_start(run->label ? run->label : "taxis", run->end - run->begin, run->progress);
+#pragma omp parallel num_threads(run->threads) if (run->threads > 1)
+    {
+        chunk *c = chunk_new(g, run);
+        gopt_taxis_match *local = gopt_calloc(cells, sizeof *local);
+#pragma omp for schedule(dynamic, 1)
+        for (int64_t index = 0; index < chunks; index++) {
+            chunk_deal(c, run, index);
+            for (size_t cell = 0; cell < cells; cell++) {
+                gopt_taxis_heuristic pair[2] = {hs[cell / (size_t)nh], hs[cell % (size_t)nh]};
+                for (int k = 0; k < c->count; k++) duel(c, k, g, pair, run->verify, &local[cell]);
+            }
+            gopt_progress_add(bar, c->count);
+        }
+#pragma omp critical(taxis_tournament)
+        for (size_t cell = 0; cell < cells; cell++) {
+            matches[cell].games += local[cell].games;
+            matches[cell].first_wins += local[cell].first_wins;
+            matches[cell].second_wins += local[cell].second_wins;
+            matches[cell].ties += local[cell].ties;
+            matches[cell].failed += local[cell].failed;
+        }
+        free(local);
+        chunk_free(c);
+    }
+    gopt_progress_finish(bar);
+}

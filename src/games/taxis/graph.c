@@ -1,0 +1,151 @@
+/* The game graph: a simple undirected graph with named nodes, its neighbour masks (one word
+ * per node when n <= 64) and degree classes, loaded from our board format or through igraph
+ * (GraphML, GML, NCOL, edge lists). */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "games/taxis/internal.h"
+#include "gameopt/data.h"
+
+void taxis_graph_set_words(gopt_taxis_graph *g, int words) {
+    free(g->adj);
+    free(g->by_degree);
+    g->words = words;
+    g->adj = gopt_calloc((size_t)g->n * (size_t)words + 1, sizeof *g->adj);
+    g->by_degree = gopt_calloc((size_t)(g->max_degree + 1) * (size_t)words, sizeof *g->by_degree);
+    for (int e = 0; e < g->m; e++) {
+        int u = g->graph->from[e], v = g->graph->to[e];
+        gopt_bits_set(g->adj + (size_t)u * (size_t)words, (size_t)v);
+        gopt_bits_set(g->adj + (size_t)v * (size_t)words, (size_t)u);
+    }
+    for (int v = 0; v < g->n; v++) gopt_bits_set(g->by_degree + (size_t)g->degree[v] * (size_t)words, (size_t)v);
+}
+
+static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Loops, parallel edges, empty, overlong or repeated names: all break the game's model. */
+static bool validate(const gopt_graph *graph, const char *file, gopt_error *err) {
+    if (graph->directed)
+        return gopt_fail(err, file, 0, 0, "the graph is directed; taxis needs undirected roads");
+    if (graph->n < 1) return gopt_fail(err, file, 0, 0, "the graph has no nodes");
+    if (graph->n > GOPT_TAXIS_MAX_NODES)
+        return gopt_fail(err, file, 0, 0, "the graph has %d nodes; at most %d are supported", graph->n,
+                         GOPT_TAXIS_MAX_NODES);
+    const char *const *names = (const char *const *)graph->names;
+    for (int e = 0; e < graph->m; e++)
+        if (graph->from[e] == graph->to[e])
+            return gopt_fail(err, file, 0, 0, "road %d is a loop at '%s'; the graph must be simple", e + 1,
+                             names[graph->from[e]]);
+    for (int v = 0; v < graph->n; v++) {
+        size_t len = strlen(names[v]);
+        if (len == 0 || len > TAXIS_NAME_MAX)
+            return gopt_fail(err, file, 0, 0, "node %d has an empty or overlong name", v + 1);
+        for (const char *c = names[v]; *c; c++)
+            if ((unsigned char)*c < ' ' || *c == 127)
+                return gopt_fail(err, file, 0, 0, "the name of node %d has a control character", v + 1);
+        for (int k = graph->offset[v]; k < graph->offset[v + 1]; k++)
+            for (int l = k + 1; l < graph->offset[v + 1]; l++)
+                if (graph->adj[k] == graph->adj[l])
+                    return gopt_fail(err, file, 0, 0, "two roads join '%s' and '%s'; the graph must be simple",
+                                     names[v], names[graph->adj[k]]);
+    }
+    /* Names must tell nodes apart, since settings refer to nodes by name. */
+    char **sorted = gopt_malloc((size_t)graph->n * sizeof *sorted);
+    memcpy(sorted, graph->names, (size_t)graph->n * sizeof *sorted);
+    qsort(sorted, (size_t)graph->n, sizeof *sorted, compare_names);
+    bool ok = true;
+    for (int v = 1; v < graph->n && ok; v++)
+        if (strcmp(sorted[v - 1], sorted[v]) == 0) ok = gopt_fail(err, file, 0, 0, "two nodes are named '%s'", sorted[v]);
+    free(sorted);
+    return ok;
+}
+
+gopt_taxis_graph *gopt_taxis_graph_from(gopt_graph *graph, const char *name, const char *file, gopt_error *err) {
+    if (!graph->names) gopt_graph_set_names(graph, NULL);
+    if (!validate(graph, file, err)) {
+        gopt_graph_free(graph);
+        return NULL;
+    }
+    gopt_taxis_graph *g = gopt_calloc(1, sizeof *g);
+    g->name = gopt_strdup(name);
+    g->graph = graph;
+    g->n = graph->n;
+    g->m = graph->m;
+    g->degree = gopt_malloc((size_t)g->n * sizeof *g->degree);
+    for (int v = 0; v < g->n; v++) {
+        g->degree[v] = gopt_graph_degree(graph, v);
+        if (g->degree[v] > g->max_degree) g->max_degree = g->degree[v];
+    }
+    taxis_graph_set_words(g, g->n <= 64 ? 1 : GOPT_TAXIS_WIDE_WORDS);
+    return g;
+}
+
+void gopt_taxis_graph_free(gopt_taxis_graph *g) {
+    if (!g) return;
+    gopt_graph_free(g->graph);
+    free(g->name);
+    free(g->adj);
+    free(g->degree);
+    free(g->by_degree);
+    free(g);
+}
+
+int gopt_taxis_node(const gopt_taxis_graph *g, const char *name) { return gopt_graph_find(g->graph, name); }
+
+/* "data/graphs/x.board" -> "x" */
+static char *base_name(const char *path) {
+    const char *slash = strrchr(path, '/');
+    const char *start = slash ? slash + 1 : path;
+    const char *dot = strrchr(start, '.');
+    return gopt_strndup(start, dot && dot > start ? (size_t)(dot - start) : strlen(start));
+}
+
+static bool has_suffix(const char *s, const char *suffix) {
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static gopt_taxis_graph *load_board(const char *path, const char *name, gopt_error *err) {
+    gopt_text t;
+    if (!gopt_text_load(&t, path, err)) return NULL;
+    gopt_taxis_graph *g = gopt_taxis_graph_parse(&t, name, err);
+    gopt_text_free(&t);
+    return g;
+}
+
+gopt_taxis_graph *gopt_taxis_graph_load(const char *spec, const char *format, gopt_error *err) {
+    char path[4096];
+    /* A bare word names a bundled graph (a file of that name is read when there is none). */
+    if (!strchr(spec, '/') && !strchr(spec, '.') && strcmp(spec, "-") != 0) {
+        char relative[512];
+        snprintf(relative, sizeof relative, "graphs/%s.board", spec);
+        if (gopt_data_path(relative, path, sizeof path)) return load_board(path, spec, err);
+        if (access(spec, R_OK) != 0) {
+            gopt_fail(err, spec, 0, 0, "no bundled graph of that name and no such file (bundled: thurn-taxis)");
+            return NULL;
+        }
+    }
+    char *name = base_name(spec);
+    gopt_taxis_graph *g = NULL;
+    gopt_graph_format f = GOPT_GRAPH_AUTO;
+    bool board = false;
+    if (!format) board = has_suffix(spec, ".board") || strcmp(spec, "-") == 0;
+    else if (strcmp(format, "board") == 0) board = true;
+    else if (strcmp(format, "graphml") == 0) f = GOPT_GRAPH_GRAPHML;
+    else if (strcmp(format, "gml") == 0) f = GOPT_GRAPH_GML;
+    else if (strcmp(format, "ncol") == 0) f = GOPT_GRAPH_NCOL;
+    else if (strcmp(format, "edgelist") == 0) f = GOPT_GRAPH_EDGELIST;
+    else {
+        gopt_fail(err, spec, 0, 0, "unknown graph format '%s' (board, graphml, gml, ncol, edgelist)", format);
+        free(name);
+        return NULL;
+    }
+    if (board) g = load_board(spec, name, err);
+    else {
+        gopt_graph *graph = gopt_graph_load(spec, f, false, err);
+        if (graph) g = gopt_taxis_graph_from(graph, name, spec, err);
+    }
+    free(name);
+    return g;
+}

@@ -1,0 +1,86 @@
+/* Heuristic names, and the public entry points of the game: each picks the engine built for
+ * the graph's mask width. */
+#include <string.h>
+
+#include "games/taxis/internal.h"
+
+const char *const gopt_taxis_named_names[GOPT_TAXIS_NAMED] = {"rs", "md", "mt", "lcc", "pp"};
+const gopt_taxis_heuristic gopt_taxis_named_pairs[GOPT_TAXIS_NAMED] = {
+    {GOPT_TAXIS_START_RANDOM, GOPT_TAXIS_EXT_RANDOM},       /* rs: random search */
+    {GOPT_TAXIS_START_DEGREE, GOPT_TAXIS_EXT_DEGREE},       /* md: max degree */
+    {GOPT_TAXIS_START_DEGREE, GOPT_TAXIS_EXT_TENTACLES},    /* mt: max tentacle */
+    {GOPT_TAXIS_START_CONNECTED, GOPT_TAXIS_EXT_CONNECTED}, /* lcc: largest connected component */
+    {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST},     /* pp: potential path */
+};
+
+static const char *const start_names[GOPT_TAXIS_NSTARTS] = {"random", "degree", "connected", "longestpath"};
+static const char *const extension_names[GOPT_TAXIS_NEXTENSIONS] = {"random", "degree", "tentacles", "connected",
+                                                                    "longestpath"};
+
+const char *gopt_taxis_start_name(gopt_taxis_start s) { return start_names[s]; }
+const char *gopt_taxis_extension_name(gopt_taxis_extension e) { return extension_names[e]; }
+
+bool gopt_taxis_heuristic_parse(const char *text, gopt_taxis_heuristic *h) {
+    for (int k = 0; k < GOPT_TAXIS_NAMED; k++)
+        if (strcmp(text, gopt_taxis_named_names[k]) == 0) return *h = gopt_taxis_named_pairs[k], true;
+    const char *plus = strchr(text, '+');
+    if (!plus) return false;
+    size_t len = (size_t)(plus - text);
+    int start = -1, ext = -1;
+    for (int s = 0; s < GOPT_TAXIS_NSTARTS; s++)
+        if (strlen(start_names[s]) == len && strncmp(text, start_names[s], len) == 0) start = s;
+    for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++)
+        if (strcmp(plus + 1, extension_names[e]) == 0) ext = e;
+    if (start < 0 || ext < 0) return false;
+    *h = (gopt_taxis_heuristic){(gopt_taxis_start)start, (gopt_taxis_extension)ext};
+    return true;
+}
+
+const char *gopt_taxis_heuristic_name(gopt_taxis_heuristic h, char *buf, size_t size) {
+    for (int k = 0; k < GOPT_TAXIS_NAMED; k++)
+        if (gopt_taxis_named_pairs[k].start == h.start && gopt_taxis_named_pairs[k].extension == h.extension) {
+            snprintf(buf, size, "%s", gopt_taxis_named_names[k]);
+            return buf;
+        }
+    snprintf(buf, size, "%s+%s", start_names[h.start], extension_names[h.extension]);
+    return buf;
+}
+
+int gopt_taxis_play(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_taxis_heuristic h, gopt_rng *rng,
+                    gopt_taxis_move *moves) {
+    return g->words == 1 ? taxis_play_64(g, s, h, rng, moves) : taxis_play_wide(g, s, h, rng, moves);
+}
+
+gopt_taxis_outcome gopt_taxis_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
+                                   const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
+                                   int *nmoves, int length[2]) {
+    return g->words == 1 ? taxis_duel_64(g, s, h, rng, moves, nmoves, length)
+                         : taxis_duel_wide(g, s, h, rng, moves, nmoves, length);
+}
+
+bool taxis_decide(const gopt_taxis_graph *g, gopt_taxis_heuristic h, const int *nodes, int len, const int *display,
+                  int ndisplay, gopt_rng *rng, int *node, gopt_taxis_end *end) {
+    return g->words == 1 ? taxis_decide_64(g, h, nodes, len, display, ndisplay, rng, node, end)
+                         : taxis_decide_wide(g, h, nodes, len, display, ndisplay, rng, node, end);
+}
+
+void gopt_taxis_path_of_moves(const gopt_taxis_move *moves, int len, int *path) {
+    /* Nodes added at the front come first, latest first; then the start and the back. */
+    int k = 0;
+    for (int i = len - 1; i >= 0; i--)
+        if (moves[i].end == GOPT_TAXIS_AT_FRONT) path[k++] = moves[i].node;
+    for (int i = 0; i < len; i++)
+        if (moves[i].end != GOPT_TAXIS_AT_FRONT) path[k++] = moves[i].node;
+}
+
+int gopt_taxis_tentacles(const gopt_taxis_graph *g, const int *path, int len) {
+    if (len == 0) return 0;
+    int count = 0;
+    for (int v = 0; v < g->n; v++) {
+        if (!gopt_taxis_adjacent(g, path[0], v) && !gopt_taxis_adjacent(g, path[len - 1], v)) continue;
+        bool on = false;
+        for (int k = 0; k < len && !on; k++) on = path[k] == v;
+        count += !on;
+    }
+    return count;
+}

@@ -1,0 +1,1 @@
+taxis experiment table1 --c 50

@@ -1,0 +1,1 @@
+taxis tournament --json --csv

@@ -1,0 +1,1 @@
+taxis experiment table2

@@ -1,0 +1,1 @@
+taxis play data/taxis/figure7.setting --heuristic md

@@ -1,0 +1,1 @@
+taxis experiment table1 --games 300 --seed 1 --json

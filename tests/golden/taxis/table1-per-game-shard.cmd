@@ -1,0 +1,1 @@
+taxis experiment table1 --games 10 --per-game --shard 2/2

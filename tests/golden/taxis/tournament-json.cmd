@@ -1,0 +1,1 @@
+taxis tournament --games 300 --json

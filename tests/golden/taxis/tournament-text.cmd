@@ -1,0 +1,1 @@
+taxis tournament --games 300 --heuristics rs,pp,degree+longestpath --threads 2
