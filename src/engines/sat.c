@@ -41,6 +41,9 @@ static void on_learn(void *state, int *clause) {
 gopt_sat *gopt_sat_new(void) {
     gopt_sat *s = gopt_calloc(1, sizeof *s);
     s->solver = ccadical_init();
+    /* CaDiCaL prints some events ("c found falsified original clause") on stdout, which
+     * carries our results: keep it quiet. */
+    ccadical_set_option(s->solver, "quiet", 1);
     ccadical_set_terminate(s->solver, s, on_terminate);
     ccadical_set_learn(s->solver, s, INT_MAX, on_learn);
     return s;

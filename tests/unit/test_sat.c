@@ -1,5 +1,7 @@
 /* The SAT engine against known answers: pigeonhole, n-queens, cardinality counts. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "test_support.h"
 
@@ -162,6 +164,32 @@ static void unused_variables_are_false(void **state) {
     gopt_sat_free(s);
 }
 
+/* CaDiCaL reports some events on stdout ("c found falsified original clause" when a clause
+ * added between solves is false at the root); our stdout carries results, so it must stay
+ * silent. */
+static void solver_prints_nothing(void **state) {
+    (void)state;
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO);
+    FILE *capture = tmpfile();
+    assert_non_null(capture);
+    dup2(fileno(capture), STDOUT_FILENO);
+    gopt_sat *s = gopt_sat_new();
+    int a = gopt_sat_var(s);
+    gopt_sat_unit(s, a);
+    assert_int_equal(gopt_sat_solve(s), GOPT_SAT_SAT);
+    gopt_sat_unit(s, -a); /* falsified at the root */
+    assert_int_equal(gopt_sat_solve(s), GOPT_SAT_UNSAT);
+    gopt_sat_free(s);
+    fflush(stdout);
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+    fseek(capture, 0, SEEK_END);
+    long printed = ftell(capture);
+    fclose(capture);
+    assert_int_equal(printed, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pigeonhole_6_into_5_is_unsat),
@@ -170,6 +198,7 @@ int main(void) {
         cmocka_unit_test(cardinality_constraints_count_right),
         cmocka_unit_test(guarded_exactly_and_totalizer_assumptions),
         cmocka_unit_test(unused_variables_are_false),
+        cmocka_unit_test(solver_prints_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
