@@ -93,7 +93,8 @@ static bool check_rooms(const gopt_country *p, const uint8_t *dirs, char *why, s
         if (crossings[r] > 2)
             ok = fail(why, size, "the room at row %d col %d is entered more than once", AT(first));
         else if (crossings[r] == 0 && p->nrooms > 1 && !p->empty_rooms)
-            ok = fail(why, size, "the room at row %d col %d is not visited", AT(first));
+            ok = fail(why, size, cells[r] ? "the loop never leaves the room at row %d col %d"
+                                           : "the room at row %d col %d is not visited", AT(first));
         else if (p->number[r] >= 0 && cells[r] != p->number[r])
             ok = fail(why, size, "the room at row %d col %d has %d loop cells, its number is %d", AT(first), cells[r],
                       p->number[r]);

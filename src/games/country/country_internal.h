@@ -79,6 +79,8 @@ typedef struct country_run {
     int64_t rounds, cuts, room_cuts;
 } country_run;
 
+/* The SAT model of the local rules (everything but "one loop"), on g's variable layout. */
+gopt_sat *country_sat_model(const country_graph *g);
 void country_solve_sat(country_run *run);
 void country_solve_mip(country_run *run);
 

@@ -79,14 +79,19 @@ static void add_rooms(gopt_sat *s, const country_graph *g) {
     free(lits);
 }
 
+gopt_sat *country_sat_model(const country_graph *g) {
+    gopt_sat *s = gopt_sat_new();
+    gopt_sat_vars(s, g->nedges + g->ncells);
+    add_degrees(s, g);
+    add_rooms(s, g);
+    return s;
+}
+
 void country_solve_sat(country_run *run) {
     country_graph g;
     country_graph_init(&g, run->p);
-    gopt_sat *s = gopt_sat_new();
-    gopt_sat_vars(s, g.nedges + g.ncells);
+    gopt_sat *s = country_sat_model(&g);
     if (run->time_limit > 0) gopt_sat_set_time_limit(s, run->time_limit);
-    add_degrees(s, &g);
-    add_rooms(s, &g);
     gopt_cuts loop = {.separate = country_separate, .user = &g};
     bool *on = gopt_malloc((size_t)(g.nedges + 1) * sizeof *on);
     int *block = gopt_malloc((size_t)(g.nedges + 1) * sizeof *block);
