@@ -35,6 +35,10 @@ typedef struct gopt_country {
     int *room_first;     /* per room: its first cell, where its number is drawn */
     int *room_size;      /* per room: its cells */
     int *number;         /* per room: loop cells asked for, NO_NUMBER or UNKNOWN */
+    uint8_t *wall;       /* per cell, or NULL: GOPT_DIR_BIT(E) / (S) for a border drawn between
+                          * the cell and its east / south neighbour inside one room (puzz.link
+                          * URLs can hold such stray borders; the loop may not cross them and
+                          * the cells beside them are not both unused) */
     uint8_t *given;      /* a solution that came with the puzzle (exits per cell), or NULL */
     int given_unique;    /* the block format's `unique`: 1 yes, 0 no, -1 not stated */
 } gopt_country;
@@ -72,6 +76,9 @@ void gopt_country_loop_free(gopt_country_loop *l);
 const char *gopt_country_token(uint8_t dirs, char buf[5]);
 /* Reads a token of those letters (or "-") into direction bits; false when malformed. */
 bool gopt_country_parse_token(const char *s, size_t len, uint8_t *dirs);
+/* Is there a border between cell c and its neighbour in direction d (different rooms, or a
+ * stray border inside a room)? False off the board and next to holes. */
+bool gopt_country_border(const gopt_country *p, int c, gopt_dir d);
 
 /* ---- reading and writing ---- */
 /* Reads the next puzzle; format NULL guesses from the text. Returns 1, 0 at the end, -1

@@ -186,6 +186,26 @@ static void block_format(void **state) {
     gopt_country_free(q);
 }
 
+/* A border between two cells of one room (they connect around it): kept as a wall. */
+static void stray_borders(void **state) {
+    (void)state;
+    gopt_country *p = read_one("country/3/2/g0", NULL);
+    assert_int_equal(p->nrooms, 1);
+    assert_non_null(p->wall);
+    assert_int_equal(p->wall[0], GOPT_DIR_BIT(GOPT_E));
+    assert_true(gopt_country_border(p, 0, GOPT_E));
+    assert_true(gopt_country_border(p, 1, GOPT_W));
+    assert_false(gopt_country_border(p, 1, GOPT_E));
+    char *url = gopt_country_write(p, NULL, "url", NULL);
+    assert_string_equal(url, "https://puzz.link/p?country/3/2/g0g\n");
+    free(url);
+    const char *why = NULL;
+    assert_null(gopt_country_write(p, NULL, "pzprv3", &why));
+    assert_string_equal(why, "its borders inside a room cannot be written as pzprv3 room ids (use url)");
+    assert_null(gopt_country_write(p, NULL, "text", &why));
+    gopt_country_free(p);
+}
+
 static void tokens(void **state) {
     (void)state;
     const char *all[] = {"-", "ns", "ew", "ne", "nw", "se", "sw"};
@@ -212,7 +232,6 @@ static void errors_name_the_place(void **state) {
         {"https://puzz.link/p?country/5/5/amda0uf02h12h7", NULL, "test:1:46: unexpected '7' after the number of the last room"},
         {"https://puzz.link/p?country/0/5/", NULL, "test:1:29: number out of range (expected 1..100)"},
         {"https://puzz.link/p?sudoku/5/5/", NULL, "test:1:21: expected a Country Road URL (https://puzz.link/p?country/COLS/ROWS/...)"},
-        {"country/2/2/g0", NULL, "test:1:13: the border between row 1 col 1 and row 1 col 2 lies inside one room"},
         {"AB\nBA\n", NULL, "test:2:1: room 'B' makes two separate areas; give each its own letter"},
         {"AB\nAB\nC=1\n", NULL, "test:3:1: no room 'C' in the grid"},
         {"AB\nAB\nA=1 A=2\n", NULL, "test:3:5: room 'A' has two numbers"},
@@ -246,6 +265,7 @@ int main(void) {
         cmocka_unit_test(holes),
         cmocka_unit_test(pzprv3_with_a_loop_and_history),
         cmocka_unit_test(block_format),
+        cmocka_unit_test(stray_borders),
         cmocka_unit_test(tokens),
         cmocka_unit_test(errors_name_the_place),
     };

@@ -52,6 +52,20 @@ static void glyphs_to_dirs(const char *const *rows, int w, int h, uint8_t *dirs)
     }
 }
 
+static const char *checker_says(const gopt_country *p, const char *rows) {
+    static char why[256];
+    gopt_text t;
+    gopt_text_from_string(&t, "rows", rows);
+    gopt_country *q = gopt_country_copy(p);
+    gopt_error err = {0};
+    assert_true(country_read_loop_rows(&t, q, &err));
+    gopt_text_free(&t);
+    why[0] = 0;
+    bool ok = gopt_country_check(q, q->given, why, sizeof why);
+    gopt_country_free(q);
+    return ok ? "ok" : why;
+}
+
 static gopt_answer solve(const gopt_country *p, const char *method, long count) {
     gopt_country_solve_options o = {.method = method, .count = count};
     gopt_answer a = {0};
@@ -198,6 +212,19 @@ static void variant_and_holes(void **state) {
     assert_int_equal(a.status, GOPT_INFEASIBLE);
     release(&a);
     gopt_country_free(p);
+    /* A stray border inside the one room of a 3x2 board: only the loop avoiding it. */
+    p = read_one("country/3/2/g0");
+    a = solve(p, "sat", 5);
+    assert_int_equal(a.status, GOPT_SOLVED);
+    assert_int_equal(a.solutions, 1);
+    assert_true(a.complete);
+    gopt_buf w = {0};
+    country_write_loop_rows(&w, p, ((gopt_country_loop *)a.solution)->dirs);
+    assert_string_equal(w.data, "- se sw\n- ne nw\n");
+    gopt_buf_free(&w);
+    assert_string_equal(checker_says(p, "se ew sw\nne ew nw\n"), "row 1 col 1: the loop crosses a border inside a room");
+    release(&a);
+    gopt_country_free(p);
     /* A ring around a hole. */
     p = read_one("AAA\nA.B\nBBB\n");
     a = solve(p, "sat", 2);
@@ -206,20 +233,6 @@ static void variant_and_holes(void **state) {
     assert_int_equal(((gopt_country_loop *)a.solution)->length, 8);
     release(&a);
     gopt_country_free(p);
-}
-
-static const char *checker_says(const gopt_country *p, const char *rows) {
-    static char why[256];
-    gopt_text t;
-    gopt_text_from_string(&t, "rows", rows);
-    gopt_country *q = gopt_country_copy(p);
-    gopt_error err = {0};
-    assert_true(country_read_loop_rows(&t, q, &err));
-    gopt_text_free(&t);
-    why[0] = 0;
-    bool ok = gopt_country_check(q, q->given, why, sizeof why);
-    gopt_country_free(q);
-    return ok ? "ok" : why;
 }
 
 static void checker_catches_each_rule(void **state) {

@@ -3,7 +3,8 @@
  *   the drawing is consistent (an exit is matched by the neighbour's entrance) and stays
  *   on the board; no branch, no dead end; exactly one loop; every room entered and left
  *   once (or, in the variant, not at all); numbers count the loop's cells in their room;
- *   no two unused cells on either side of a room border. */
+ *   no two unused cells on either side of a room border. A stray border inside a room (from
+ *   a puzz.link URL) is a border too: not crossed, not between two unused cells. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,7 +82,12 @@ static bool check_rooms(const gopt_country *p, const uint8_t *dirs, char *why, s
         if (dirs[c]) cells[r]++;
         for (int d = 0; d < 4; d++) {
             int v = gopt_grid_step(g, c, (gopt_dir)d);
-            if (v < 0 || p->room[v] == GOPT_COUNTRY_HOLE || p->room[v] == r) continue;
+            if (v < 0 || p->room[v] == GOPT_COUNTRY_HOLE) continue;
+            bool wall = p->wall && ((d == GOPT_E || d == GOPT_S) ? p->wall[c] & GOPT_DIR_BIT(d)
+                                                                  : p->wall[v] & GOPT_DIR_BIT(gopt_dir_opposite((gopt_dir)d)));
+            if (p->room[v] == r && !wall) continue;
+            if ((dirs[c] & GOPT_DIR_BIT(d)) && wall)
+                ok = fail(why, size, "row %d col %d: the loop crosses a border inside a room", AT(c));
             if (dirs[c] & GOPT_DIR_BIT(d)) crossings[r]++;
             if (!dirs[c] && !dirs[v])
                 ok = fail(why, size, "row %d col %d and row %d col %d: unused cells on both sides of a border",

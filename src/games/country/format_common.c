@@ -114,6 +114,14 @@ char *gopt_country_write(const gopt_country *p, const uint8_t *dirs, const char 
     if (!why) why = &unused;
     *why = NULL;
     if (strcmp(format, "url") == 0) return country_write_url(p, why);
+    if (p->wall && strcmp(format, "pzprv3") == 0) {
+        *why = "its borders inside a room cannot be written as pzprv3 room ids (use url)";
+        return NULL;
+    }
+    if (p->wall && (strcmp(format, "block") == 0 || strcmp(format, "text") == 0)) {
+        *why = "the format has no borders inside a room (use url)";
+        return NULL;
+    }
     if (strcmp(format, "pzprv3") == 0) return country_write_pzprv3(p, dirs);
     if (strcmp(format, "block") == 0) return country_write_block(p, dirs);
     if (strcmp(format, "text") == 0) return country_write_text(p, dirs, why);

@@ -79,10 +79,10 @@ static void label_areas(gopt_grid g, const uint8_t *vb, const uint8_t *hb, int *
     free(stack);
 }
 
-/* A border drawn between two cells of one area separates nothing: pzprjs would count the
- * loop crossing it, a room model cannot; we refuse rather than guess. */
-static bool check_borders(const gopt_country *p, const uint8_t *vb, const uint8_t *hb, gopt_text *t,
-                          gopt_text_mark vstart, gopt_text_mark hstart, gopt_error *err) {
+/* A border drawn between two cells of one area (they connect around it) separates no
+ * rooms; puzz.link still counts the loop crossing it and the cells beside it, so we keep it
+ * as a wall inside the room. */
+static void record_walls(gopt_country *p, const uint8_t *vb, const uint8_t *hb) {
     gopt_grid g = p->size;
     for (int pass = 0; pass < 2; pass++) {
         int n = pass == 0 ? (g.w - 1) * g.h : g.w * (g.h - 1);
@@ -91,15 +91,10 @@ static bool check_borders(const gopt_country *p, const uint8_t *vb, const uint8_
             int u = pass == 0 ? i / (g.w - 1) * g.w + i % (g.w - 1) : i;
             int v = pass == 0 ? u + 1 : u + g.w;
             if (p->room[u] != p->room[v]) continue;
-            gopt_text_mark at = pass == 0 ? vstart : hstart;
-            at.pos += (size_t)(i / 5);
-            at.col += i / 5;
-            return gopt_text_fail_at(t, at, err,
-                                     "the border between row %d col %d and row %d col %d lies inside one room",
-                                     u / g.w + 1, u % g.w + 1, v / g.w + 1, v % g.w + 1);
+            if (!p->wall) p->wall = gopt_calloc((size_t)gopt_grid_cells(g), 1);
+            p->wall[u] |= (uint8_t)GOPT_DIR_BIT(pass == 0 ? GOPT_E : GOPT_S);
         }
     }
-    return true;
 }
 
 static bool read_numbers(gopt_text *t, gopt_country *p, gopt_error *err) {
@@ -154,16 +149,14 @@ bool country_read_url(gopt_text *t, gopt_country **out, gopt_error *err) {
     uint8_t *vb = gopt_calloc((size_t)nv + 1, 1), *hb = gopt_calloc((size_t)nh + 1, 1);
     int *label = gopt_malloc((size_t)gopt_grid_cells(g) * sizeof *label);
     gopt_country *p = NULL;
-    gopt_text_mark vstart = gopt_text_save(t);
-    bool ok = read_bits(t, vb, nv, err);
-    gopt_text_mark hstart = gopt_text_save(t);
-    ok = ok && read_bits(t, hb, nh, err);
+    bool ok = read_bits(t, vb, nv, err) && read_bits(t, hb, nh, err);
     if (ok) {
         p = gopt_country_new(g.w, g.h);
         p->empty_rooms = empty_rooms;
         label_areas(g, vb, hb, label);
         gopt_country_set_rooms(p, label);
-        ok = check_borders(p, vb, hb, t, vstart, hstart, err) && read_numbers(t, p, err);
+        record_walls(p, vb, hb);
+        ok = read_numbers(t, p, err);
     }
     free(vb);
     free(hb);
@@ -206,12 +199,9 @@ char *country_write_url(const gopt_country *p, const char **why) {
     gopt_buf_printf(&b, "https://puzz.link/p?country/%s%d/%d/", p->empty_rooms ? "e/" : "", g.w, g.h);
     int nv = (g.w - 1) * g.h, nh = g.w * (g.h - 1);
     uint8_t *bits = gopt_malloc((size_t)(nv > nh ? nv : nh) + 1);
-    for (int i = 0; i < nv; i++) {
-        int u = i / (g.w - 1) * g.w + i % (g.w - 1);
-        bits[i] = p->room[u] != p->room[u + 1];
-    }
+    for (int i = 0; i < nv; i++) bits[i] = gopt_country_border(p, i / (g.w - 1) * g.w + i % (g.w - 1), GOPT_E);
     put_bits(&b, bits, nv);
-    for (int i = 0; i < nh; i++) bits[i] = p->room[i] != p->room[i + g.w];
+    for (int i = 0; i < nh; i++) bits[i] = gopt_country_border(p, i, GOPT_S);
     put_bits(&b, bits, nh);
     free(bits);
     int skipped = 0;

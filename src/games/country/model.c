@@ -24,6 +24,7 @@ void gopt_country_free(gopt_country *p) {
     free(p->room_first);
     free(p->room_size);
     free(p->number);
+    free(p->wall);
     free(p->given);
     free(p);
 }
@@ -43,10 +44,8 @@ gopt_country *gopt_country_copy(const gopt_country *p) {
     q->room_first = copy_ints(p->room_first, p->nrooms);
     q->room_size = copy_ints(p->room_size, p->nrooms);
     q->number = copy_ints(p->number, p->nrooms);
-    if (p->given) {
-        q->given = gopt_malloc((size_t)n);
-        memcpy(q->given, p->given, (size_t)n);
-    }
+    q->given = p->given ? memcpy(gopt_malloc((size_t)n), p->given, (size_t)n) : NULL;
+    q->wall = p->wall ? memcpy(gopt_malloc((size_t)n), p->wall, (size_t)n) : NULL;
     return q;
 }
 
@@ -83,6 +82,8 @@ int gopt_country_set_rooms(gopt_country *p, const int *label) {
     }
     free(stack);
     p->nrooms = rooms;
+    free(p->wall); /* stray borders belong to the old rooms */
+    p->wall = NULL;
     free(p->number);
     p->number = gopt_malloc((size_t)(rooms > 0 ? rooms : 1) * sizeof *p->number);
     for (int r = 0; r < rooms; r++) p->number[r] = GOPT_COUNTRY_NO_NUMBER;
@@ -125,6 +126,15 @@ bool gopt_country_parse_token(const char *s, size_t len, uint8_t *dirs) {
     }
     *dirs = bits;
     return true;
+}
+
+bool gopt_country_border(const gopt_country *p, int c, gopt_dir d) {
+    int v = gopt_grid_step(p->size, c, d);
+    if (v < 0 || p->room[c] == GOPT_COUNTRY_HOLE || p->room[v] == GOPT_COUNTRY_HOLE) return false;
+    if (p->room[c] != p->room[v]) return true;
+    if (!p->wall) return false;
+    if (d == GOPT_E || d == GOPT_S) return p->wall[c] & GOPT_DIR_BIT(d);
+    return p->wall[v] & GOPT_DIR_BIT(gopt_dir_opposite(d));
 }
 
 int country_loop_length(const uint8_t *dirs, int n) {

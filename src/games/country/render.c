@@ -9,11 +9,11 @@
 static double cx(int col) { return MARGIN + (col + 0.5) * CELL; }
 static double cy(int row) { return MARGIN + (row + 0.5) * CELL; }
 
-/* Is there a room border on side d of cell c (the board's edge counts for a cell inside)? */
+/* Is there a border on side d of cell c (the board's edge and holes count for a cell inside)? */
 static bool border(const gopt_country *p, int c, gopt_dir d) {
     int v = gopt_grid_step(p->size, c, d);
     int a = p->room[c], b = v < 0 ? GOPT_COUNTRY_HOLE : p->room[v];
-    return a != b;
+    return a != b || gopt_country_border(p, c, d);
 }
 
 static void draw_board(cairo_t *cr, const gopt_country *p) {

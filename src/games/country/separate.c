@@ -38,7 +38,8 @@ void country_graph_init(country_graph *g, const gopt_country *p) {
         if (p->room[c] == GOPT_COUNTRY_HOLE) continue;
         for (gopt_dir d = GOPT_E; d <= GOPT_S; d++) {
             int v = gopt_grid_step(size, c, d);
-            if (v < 0 || p->room[v] == GOPT_COUNTRY_HOLE) continue;
+            /* No edge through a stray border inside a room: the loop may not cross it. */
+            if (v < 0 || p->room[v] == GOPT_COUNTRY_HOLE || (p->wall && (p->wall[c] & GOPT_DIR_BIT(d)))) continue;
             int e = g->nedges++;
             g->eu[e] = c, g->ev[e] = v;
             g->cell_edge[4 * c + d] = e;

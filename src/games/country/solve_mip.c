@@ -41,12 +41,14 @@ static gopt_mip *build(const country_graph *g) {
         snprintf(name, sizeof name, "degree%d", c);
         gopt_mip_row(m, name, n, cols, coef, '=', 0);
     }
-    for (int e = 0; e < g->nedges; e++) {
-        if (p->room[g->eu[e]] == p->room[g->ev[e]]) continue;
-        cols[0] = g->nedges + g->eu[e], cols[1] = g->nedges + g->ev[e], coef[0] = coef[1] = 1;
-        snprintf(name, sizeof name, "border%d_%d", g->eu[e], g->ev[e]);
-        gopt_mip_row(m, name, 2, cols, coef, '>', 1);
-    }
+    for (int c = 0; c < g->ncells; c++)
+        for (gopt_dir d = GOPT_E; d <= GOPT_S; d++) {
+            if (!gopt_country_border(p, c, d)) continue;
+            int v = gopt_grid_step(p->size, c, d);
+            cols[0] = g->nedges + c, cols[1] = g->nedges + v, coef[0] = coef[1] = 1;
+            snprintf(name, sizeof name, "border%d_%d", c, v);
+            gopt_mip_row(m, name, 2, cols, coef, '>', 1);
+        }
     for (int r = 0; r < p->nrooms; r++) {
         if (p->number[r] < 0) continue;
         int n = 0;

@@ -4,7 +4,8 @@
  * Clauses (edge e joins cells u and v; x_c: cell c is on the loop):
  *  - e -> x_u, e -> x_v; at most two edges at a cell (no three of them); and x_c -> "at
  *    least two": for each edge e at c, -x_c | (the other edges at c). Degree is 0 or 2.
- *  - Borders: x_u | x_v for neighbours in different rooms.
+ *  - Borders: x_u | x_v for neighbours in different rooms (or beside a stray border, which
+ *    also has no edge through it).
  *  - Rooms: a totalizer over a room's crossing edges; exactly 2 crossings in the standard
  *    rules (with two rooms or more), 0 or 2 in the variant ("at least 1 -> at least 2",
  *    "not 3"). Any set of disjoint cycles crosses a room's boundary an even number of
@@ -48,9 +49,10 @@ static void add_degrees(gopt_sat *s, const country_graph *g) {
 static void add_rooms(gopt_sat *s, const country_graph *g) {
     const gopt_country *p = g->p;
     int *lits = gopt_malloc((size_t)(g->ncells + g->nedges + 1) * sizeof *lits);
-    for (int e = 0; e < g->nedges; e++)
-        if (p->room[g->eu[e]] != p->room[g->ev[e]])
-            gopt_sat_clause2(s, country_cell_var(g, g->eu[e]), country_cell_var(g, g->ev[e]));
+    for (int c = 0; c < g->ncells; c++)
+        for (gopt_dir d = GOPT_E; d <= GOPT_S; d++)
+            if (gopt_country_border(p, c, d))
+                gopt_sat_clause2(s, country_cell_var(g, c), country_cell_var(g, gopt_grid_step(p->size, c, d)));
     for (int r = 0; r < p->nrooms && p->nrooms >= 2; r++) {
         int n = 0;
         for (int i = g->room_cross_at[r]; i < g->room_cross_at[r + 1]; i++)
