@@ -3,6 +3,7 @@
  * generate (random puzzles with one solution). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "gameopt/country.h"
@@ -41,6 +42,14 @@ static void free_puzzles(puzzles *ps) {
     free(ps->at);
 }
 
+/* "dir/seed.txt" -> "seed", as `solve` names puzzles without an id of their own. */
+static char *file_stem(const char *path) {
+    if (strcmp(path, "-") == 0) return gopt_strdup("stdin");
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    const char *dot = strrchr(base, '.');
+    return gopt_strndup(base, dot && dot != base ? (size_t)(dot - base) : strlen(base));
+}
+
 static bool read_puzzles(const gopt_cli_call *call, puzzles *ps) {
     static char *stdin_only[] = {"-"};
     char **inputs = call->nargs ? call->args : stdin_only;
@@ -54,9 +63,7 @@ static bool read_puzzles(const gopt_cli_call *call, puzzles *ps) {
         int r;
         while ((r = gopt_country_read(&t, call->opts.format, &p, &err)) == 1) {
             gopt_grow(&ps->at, &ps->cap, ps->n + 1, sizeof *ps->at);
-            ps->at[ps->n].p = p;
-            ps->at[ps->n].name = p->name ? gopt_strdup(p->name) : gopt_format("%s:%zu", inputs[i], ps->n - first + 1);
-            ps->n++;
+            ps->at[ps->n++] = (named){p, NULL};
         }
         gopt_text_free(&t);
         if (r < 0) return cli_input_error(&err), false;
@@ -64,6 +71,13 @@ static bool read_puzzles(const gopt_cli_call *call, puzzles *ps) {
             gopt_fail(&err, inputs[i], 0, 0, "no country puzzle found");
             return cli_input_error(&err), false;
         }
+        char *stem = file_stem(inputs[i]);
+        for (size_t k = first; k < ps->n; k++) {
+            const char *own = ps->at[k].p->name;
+            ps->at[k].name = own ? gopt_strdup(own)
+                             : ps->n - first == 1 ? gopt_strdup(stem) : gopt_format("%s:%zu", stem, k - first + 1);
+        }
+        free(stem);
     }
     return true;
 }
@@ -73,8 +87,9 @@ static int run_check(const gopt_cli_call *call) {
     if (!read_puzzles(call, &ps)) return free_puzzles(&ps), 2;
     for (size_t i = 0; i < ps.n; i++)
         if (!ps.at[i].p->given) {
+            cli_usage_error("%s: the puzzle comes without a loop to check", ps.at[i].name);
             free_puzzles(&ps);
-            return cli_usage_error("%s: the puzzle comes without a loop to check", ps.at[i].name);
+            return 2;
         }
     int code = 0;
     for (size_t i = 0; i < ps.n; i++) {
@@ -120,6 +135,22 @@ static int run_convert(const gopt_cli_call *call) {
     return code;
 }
 
+/* The LP writer takes a path; for stdout we go through a temporary file. */
+static bool write_lp_to_stdout(const gopt_mip *m, gopt_error *err) {
+    char path[] = "/tmp/gameopt-lp-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) return gopt_fail(err, "-", 0, 0, "cannot create a temporary file");
+    close(fd);
+    bool ok = gopt_mip_write_lp(m, path, err);
+    gopt_text t;
+    if (ok && (ok = gopt_text_load(&t, path, err))) {
+        fwrite(t.data, 1, t.len, stdout);
+        gopt_text_free(&t);
+    }
+    unlink(path);
+    return ok;
+}
+
 static int run_lp(const gopt_cli_call *call) {
     puzzles ps = {0};
     if (!read_puzzles(call, &ps)) return free_puzzles(&ps), 2;
@@ -129,11 +160,10 @@ static int run_lp(const gopt_cli_call *call) {
         return cli_usage_error("country lp: one puzzle at a time (the input holds %zu)", ps.n);
     }
     gopt_mip *m = gopt_country_mip_model(ps.at[0].p, gopt_option_flag(&call->opts, "with-cuts"));
-    gopt_error err = {0};
-    fflush(stdout);
-    bool ok = gopt_mip_write_lp(m, output ? output : "/dev/stdout", &err);
-    gopt_mip_free(m);
     free_puzzles(&ps);
+    gopt_error err = {0};
+    bool ok = output ? gopt_mip_write_lp(m, output, &err) : write_lp_to_stdout(m, &err);
+    gopt_mip_free(m);
     return ok ? 0 : cli_input_error(&err);
 }
 
