@@ -170,15 +170,15 @@ static int run_lp(const gopt_cli_call *call) {
 static const gopt_cli_option solve_options[] = {
     {"print", "FORMAT", "drawing (default), or the solved puzzle as url, pzprv3, block or text"},
     {"ascii", NULL, "draw the loop with ASCII characters"},
-    {NULL},
+    {0},
 };
 static const gopt_cli_option convert_options[] = {
     {"to", "FORMAT", "url, pzprv3, block or text (a given loop is kept where the format holds one)"},
-    {NULL},
+    {0},
 };
 static const gopt_cli_option lp_options[] = {
     {"with-cuts", NULL, "solve first and keep the single-loop cuts the solver needed"},
-    {NULL},
+    {0},
 };
 
 static const gopt_cli_verb verbs[] = {
@@ -188,7 +188,7 @@ static const gopt_cli_verb verbs[] = {
     {"convert", "write puzzles in another format", "[FILE...]", CLI_FORMAT, convert_options, run_convert},
     {"lp", "write the MIP model (the seed's ILP) as a CPLEX-LP file", "[FILE]", CLI_FORMAT | CLI_OUTPUT, lp_options,
      run_lp},
-    {NULL},
+    {0},
 };
 
 static const char help[] =

@@ -176,7 +176,13 @@ bool country_read_block(gopt_text *t, gopt_country **out, gopt_error *err) {
 char *country_write_block(const gopt_country *p, const uint8_t *dirs) {
     gopt_grid g = p->size;
     gopt_buf b = {0};
-    gopt_buf_printf(&b, "puzzle %s %d %d\nsource gameopt\n", p->name ? p->name : "country", g.h, g.w);
+    /* The id is one word here: blanks and control bytes in a name (from the text format)
+     * become '_'. */
+    char *id = gopt_strdup(p->name ? p->name : "country");
+    for (char *s = id; *s; s++)
+        if ((unsigned char)*s <= ' ' || *s == 0x7f) *s = '_';
+    gopt_buf_printf(&b, "puzzle %s %d %d\nsource gameopt\n", id, g.h, g.w);
+    free(id);
     const char *why;
     char *url = country_write_url(p, &why);
     gopt_buf_printf(&b, "url %s%s", url ? url : "-", url ? "" : "\n");

@@ -48,6 +48,14 @@ static bool read_header(gopt_text *t, char **name, bool *empty_rooms, gopt_error
             gopt_text_skip_spaces(t);
             size_t n = line_length(t);
             if (n == 0) return gopt_text_fail(t, err, "expected a name after 'name'");
+            for (size_t i = 0; i < n; i++) {
+                unsigned char c = (unsigned char)t->data[t->pos + i];
+                if ((c < ' ' && c != '\t') || c == 0x7f) {
+                    char what[32];
+                    while (i--) gopt_text_next(t);
+                    return gopt_text_fail(t, err, "%s in a name", gopt_text_describe(c, what, sizeof what));
+                }
+            }
             free(*name);
             *name = gopt_strndup(t->data + t->pos, n);
             gopt_text_line(t, &len);
