@@ -6,12 +6,14 @@
  *    least two": for each edge e at c, -x_c | (the other edges at c). Degree is 0 or 2.
  *  - Borders: x_u | x_v for neighbours in different rooms (or beside a stray border, which
  *    also has no edge through it).
- *  - Rooms: a totalizer over a room's crossing edges; exactly 2 crossings in the standard
- *    rules (with two rooms or more), 0 or 2 in the variant ("at least 1 -> at least 2",
- *    "not 3"). Any set of disjoint cycles crosses a room's boundary an even number of
- *    times, so these bounds say "entered and left once".
- *  - Numbers: exactly k cell variables of the room (a totalizer).
+ *  - Rooms: exactly 2 crossing edges used in the standard rules (with two rooms or more),
+ *    0 or 2 in the variant. Any set of disjoint cycles crosses a room's boundary an even
+ *    number of times, so these bounds say "entered and left once".
+ *  - Numbers: exactly k cell variables of the room (a totalizer, over the unused cells
+ *    when those are fewer).
  *  - Some cell is on the loop.
+ *  - Redundant, to save rounds of the lazy loop: no four edges around a 2x2 square when a
+ *    room that must be visited lies outside it (the square would be the whole loop).
  * Enumeration: a model the separator accepts is one loop; we block it with the clause
  * "one of its edges is unused" (a second loop cannot contain the whole first one) and solve
  * again, through the same lazy loop, so only real loops are counted and blocked. The count
@@ -46,6 +48,33 @@ static void add_degrees(gopt_sat *s, const country_graph *g) {
     }
 }
 
+/* A room's crossings: exactly two, or (may_be_empty) none or two. With few crossing edges
+ * directly (no three of them; an edge used needs a partner; some edge), which propagates as
+ * well as a totalizer and costs far fewer clauses; with many, a totalizer ("at least 1 ->
+ * at least 2", "not 3"). */
+static void add_crossings(gopt_sat *s, const int *lits, int m, bool may_be_empty) {
+    if (m > 10) {
+        gopt_sat_card t = gopt_sat_totalizer(s, lits, m, 3);
+        gopt_sat_unit(s, -t.out[2]);
+        gopt_sat_implies(s, t.out[0], t.out[1]);
+        if (!may_be_empty) gopt_sat_unit(s, t.out[0]);
+        gopt_sat_card_free(&t);
+        return;
+    }
+    int clause[10];
+    for (int i = 0; i < m; i++)
+        for (int j = i + 1; j < m; j++)
+            for (int k = j + 1; k < m; k++) gopt_sat_clause3(s, -lits[i], -lits[j], -lits[k]);
+    for (int i = 0; i < m; i++) {
+        int n = 0;
+        clause[n++] = -lits[i];
+        for (int j = 0; j < m; j++)
+            if (j != i) clause[n++] = lits[j];
+        gopt_sat_clause(s, clause, n);
+    }
+    if (!may_be_empty) gopt_sat_clause(s, lits, m);
+}
+
 static void add_rooms(gopt_sat *s, const country_graph *g) {
     const gopt_country *p = g->p;
     int *lits = gopt_malloc((size_t)(g->ncells + g->nedges + 1) * sizeof *lits);
@@ -57,22 +86,16 @@ static void add_rooms(gopt_sat *s, const country_graph *g) {
         int n = 0;
         for (int i = g->room_cross_at[r]; i < g->room_cross_at[r + 1]; i++)
             lits[n++] = country_edge_var(g->room_cross[i]);
-        if (!p->empty_rooms) {
-            gopt_sat_exactly(s, lits, n, 2);
-            continue;
-        }
-        gopt_sat_card t = gopt_sat_totalizer(s, lits, n, 3);
-        if (t.cap >= 3) gopt_sat_unit(s, -t.out[2]);
-        if (t.cap >= 2) gopt_sat_implies(s, t.out[0], t.out[1]);
-        else if (t.cap == 1) gopt_sat_unit(s, -t.out[0]);
-        gopt_sat_card_free(&t);
+        add_crossings(s, lits, n, p->empty_rooms);
     }
     for (int r = 0; r < p->nrooms; r++) {
         if (p->number[r] < 0) continue;
-        int n = 0;
+        /* A totalizer cut off at k + 1 grows with k: count the unused cells when fewer. */
+        int k = p->number[r], n = 0;
+        bool unused = k > p->room_size[r] - k && k <= p->room_size[r];
         for (int c = 0; c < g->ncells; c++)
-            if (p->room[c] == r) lits[n++] = country_cell_var(g, c);
-        gopt_sat_exactly(s, lits, n, p->number[r]);
+            if (p->room[c] == r) lits[n++] = unused ? -country_cell_var(g, c) : country_cell_var(g, c);
+        gopt_sat_exactly(s, lits, n, unused ? n - k : k);
     }
     int n = 0;
     for (int c = 0; c < g->ncells; c++)
@@ -81,11 +104,36 @@ static void add_rooms(gopt_sat *s, const country_graph *g) {
     free(lits);
 }
 
+/* No loop of four cells when some room that must be visited lies outside them. */
+static void add_squares(gopt_sat *s, const country_graph *g) {
+    const gopt_country *p = g->p;
+    int w = p->size.w;
+    for (int c = 0; c < g->ncells; c++) {
+        int e1 = g->cell_edge[4 * c + GOPT_E], e2 = g->cell_edge[4 * c + GOPT_S];
+        if (e1 < 0 || e2 < 0) continue;
+        int e3 = g->cell_edge[4 * (c + 1) + GOPT_S], e4 = g->cell_edge[4 * (c + w) + GOPT_E];
+        if (e3 < 0 || e4 < 0) continue;
+        int cells[4] = {c, c + 1, c + w, c + w + 1};
+        bool outside = false;
+        for (int r = 0; r < p->nrooms && !outside; r++) {
+            if (p->empty_rooms && p->number[r] < 1) continue;
+            bool in = false;
+            for (int i = 0; i < 4; i++) in |= p->room[cells[i]] == r;
+            outside = !in;
+        }
+        if (outside) {
+            int clause[4] = {-country_edge_var(e1), -country_edge_var(e2), -country_edge_var(e3), -country_edge_var(e4)};
+            gopt_sat_clause(s, clause, 4);
+        }
+    }
+}
+
 gopt_sat *country_sat_model(const country_graph *g) {
     gopt_sat *s = gopt_sat_new();
     gopt_sat_vars(s, g->nedges + g->ncells);
     add_degrees(s, g);
     add_rooms(s, g);
+    add_squares(s, g);
     return s;
 }
 
