@@ -181,11 +181,19 @@ static const gopt_cli_option lp_options[] = {
     {0},
 };
 
+static const gopt_cli_option generate_options[] = {
+    {"size", "WxH", "columns x rows (default 10x10; 2x2 to 40x40)"},
+    {"empty-rooms", NULL, "the variant where rooms may be left unvisited"},
+    {0},
+};
+
 static const gopt_cli_verb verbs[] = {
     {"solve", "solve puzzles (--count 2 proves uniqueness)", "[FILE...]", CLI_SOLVE_OPTIONS, solve_options, run_solve},
     {"check", "check the loops given with puzzles against the rules", "[FILE...]", CLI_FORMAT | CLI_JSON, NULL,
      run_check},
     {"convert", "write puzzles in another format", "[FILE...]", CLI_FORMAT, convert_options, run_convert},
+    {"generate", "random puzzles with exactly one solution (--count of them)", "", CLI_FORMAT | CLI_SEED | CLI_COUNT | CLI_SHARD,
+     generate_options, cli_run_generate},
     {"lp", "write the MIP model (the seed's ILP) as a CPLEX-LP file", "[FILE]", CLI_FORMAT | CLI_OUTPUT, lp_options,
      run_lp},
     {0},

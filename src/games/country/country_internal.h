@@ -75,6 +75,7 @@ typedef struct country_run {
     bool complete;       /* the enumeration proved there are no more */
     bool limit;          /* a limit stopped it */
     uint8_t *first;      /* the first loop found (ncells), owned by the caller */
+    uint8_t *second;     /* the second, when non-NULL (the generator looks at it) */
     gopt_counters counters;
     int64_t rounds, cuts, room_cuts;
 } country_run;

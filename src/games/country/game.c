@@ -1,5 +1,6 @@
 /* The gopt_game table of Country Road: how the command line, tests, fuzzers and benchmarks
  * see the puzzle. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,21 @@ static bool render(const void *puzzle, const void *solution, const char *path, g
     return gopt_country_render(puzzle, loop ? loop->dirs : NULL, path, err);
 }
 
+/* --size WxH (columns x rows, default 10x10) and --empty-rooms. */
+static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
+    const char *size = gopt_option(o, "size");
+    int w = 10, h = 10;
+    if (size) {
+        char x;
+        int used = 0;
+        if (sscanf(size, "%d%c%d%n", &w, &x, &h, &used) != 3 || (x != 'x' && x != 'X') || size[used]) {
+            gopt_fail(err, "--size", 0, 0, "expected COLSxROWS like 10x10, found '%s'", size);
+            return NULL;
+        }
+    }
+    return gopt_country_generate(w, h, gopt_option_flag(o, "empty-rooms"), rng, err);
+}
+
 static void free_puzzle(void *p) { gopt_country_free(p); }
 static void free_solution(void *s) { gopt_country_loop_free(s); }
 
@@ -61,7 +77,7 @@ const gopt_game gopt_game_country = {
     .print = country_print,
     .to_json = country_json,
     .render = render,
-    .generate = NULL,
+    .generate = generate,
     .free_puzzle = free_puzzle,
     .free_solution = free_solution,
     .free_extra = free,

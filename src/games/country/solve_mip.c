@@ -104,7 +104,9 @@ static void enumerate(country_run *run, country_graph *g, gopt_mip *m) {
             on[e] = gopt_mip_bool(m, e);
             if (on[e]) cols[n] = e, one[n++] = 1;
         }
-        if (run->found++ == 0) country_graph_dirs(g, on, run->first);
+        if (run->found == 0) country_graph_dirs(g, on, run->first);
+        if (run->found == 1 && run->second) country_graph_dirs(g, on, run->second);
+        run->found++;
         gopt_mip_row(m, NULL, n, cols, one, '<', n - 1);
     }
     run->rounds += loop.rounds;

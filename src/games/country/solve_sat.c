@@ -157,7 +157,9 @@ void country_solve_sat(country_run *run) {
             on[e] = gopt_sat_val(s, country_edge_var(e));
             if (on[e]) block[n++] = -country_edge_var(e);
         }
-        if (run->found++ == 0) country_graph_dirs(&g, on, run->first);
+        if (run->found == 0) country_graph_dirs(&g, on, run->first);
+        if (run->found == 1 && run->second) country_graph_dirs(&g, on, run->second);
+        run->found++;
         gopt_sat_clause(s, block, n);
     }
     run->rounds += loop.rounds;
