@@ -166,72 +166,63 @@ static void seeds_model_alone_has_three_answers(void **state) {
     gopt_country_free(p);
 }
 
+static void assert_count(const gopt_country *p, const char *method, long count, gopt_status status, long solutions,
+                         bool complete) {
+    gopt_answer a = solve(p, method, count);
+    assert_int_equal(a.status, status);
+    assert_int_equal(a.solutions, solutions);
+    assert_int_equal(a.complete, complete);
+    assert_true((a.solution != NULL) == (solutions > 0));
+    release(&a);
+}
+
 static void counts_and_infeasible(void **state) {
     (void)state;
     const char *methods[] = {"sat", "mip"};
     for (int m = 0; m < 2; m++) {
         /* One room, no numbers: every cycle of the 3x3 grid graph (13 of them). */
         gopt_country *p = read_one("AAA\nAAA\nAAA\n");
-        gopt_answer a = solve(p, methods[m], 100);
-        assert_int_equal(a.status, GOPT_SOLVED);
-        assert_int_equal(a.solutions, 13);
-        assert_true(a.complete);
-        release(&a);
-        a = solve(p, methods[m], 2);
-        assert_int_equal(a.status, GOPT_SOLVED);
-        assert_int_equal(a.solutions, 2);
-        assert_false(a.complete);
-        release(&a);
+        assert_count(p, methods[m], 100, GOPT_SOLVED, 13, true);
+        assert_count(p, methods[m], 2, GOPT_SOLVED, 2, false);
         gopt_country_free(p);
         /* Room A has two cells, its number asks for three. */
         p = read_one("AB\nAB\nA=3\n");
-        a = solve(p, methods[m], 2);
-        assert_int_equal(a.status, GOPT_INFEASIBLE);
-        assert_int_equal(a.solutions, 0);
-        assert_null(a.solution);
-        release(&a);
+        assert_count(p, methods[m], 2, GOPT_INFEASIBLE, 0, true);
         gopt_country_free(p);
     }
+}
+
+/* Solves with --count `count`, expecting a unique loop drawn as `rows`. */
+static void assert_unique_loop(const gopt_country *p, long count, const char *rows) {
+    gopt_answer a = solve(p, "sat", count);
+    assert_int_equal(a.status, GOPT_SOLVED);
+    assert_int_equal(a.solutions, 1);
+    assert_true(a.complete);
+    gopt_buf b = {0};
+    country_write_loop_rows(&b, p, ((gopt_country_loop *)a.solution)->dirs);
+    assert_string_equal(b.data, rows);
+    gopt_buf_free(&b);
+    release(&a);
 }
 
 static void variant_and_holes(void **state) {
     (void)state;
     gopt_country *p = read_one("https://puzz.link/p?country/e/5/5/vvuebrvb1q1j");
-    gopt_answer a = solve(p, "sat", 2);
-    assert_int_equal(a.status, GOPT_SOLVED);
-    assert_int_equal(a.solutions, 1);
-    const char *expected = "- se sw se sw\nse nw ns ns ns\nns - ne nw ns\nne sw se ew nw\n- ne nw - -\n";
-    gopt_buf b = {0};
-    country_write_loop_rows(&b, p, ((gopt_country_loop *)a.solution)->dirs);
-    assert_string_equal(b.data, expected);
-    gopt_buf_free(&b);
-    release(&a);
+    assert_unique_loop(p, 2, "- se sw se sw\nse nw ns ns ns\nns - ne nw ns\nne sw se ew nw\n- ne nw - -\n");
     /* The same rooms under the standard rules: every room visited is impossible here. */
     p->empty_rooms = false;
-    a = solve(p, "sat", 2);
+    gopt_answer a = solve(p, "sat", 2);
     assert_int_equal(a.status, GOPT_INFEASIBLE);
     release(&a);
     gopt_country_free(p);
     /* A stray border inside the one room of a 3x2 board: only the loop avoiding it. */
     p = read_one("country/3/2/g0");
-    a = solve(p, "sat", 5);
-    assert_int_equal(a.status, GOPT_SOLVED);
-    assert_int_equal(a.solutions, 1);
-    assert_true(a.complete);
-    gopt_buf w = {0};
-    country_write_loop_rows(&w, p, ((gopt_country_loop *)a.solution)->dirs);
-    assert_string_equal(w.data, "- se sw\n- ne nw\n");
-    gopt_buf_free(&w);
+    assert_unique_loop(p, 5, "- se sw\n- ne nw\n");
     assert_string_equal(checker_says(p, "se ew sw\nne ew nw\n"), "row 1 col 1: the loop crosses a border inside a room");
-    release(&a);
     gopt_country_free(p);
     /* A ring around a hole. */
     p = read_one("AAA\nA.B\nBBB\n");
-    a = solve(p, "sat", 2);
-    assert_int_equal(a.status, GOPT_SOLVED);
-    assert_int_equal(a.solutions, 1);
-    assert_int_equal(((gopt_country_loop *)a.solution)->length, 8);
-    release(&a);
+    assert_unique_loop(p, 2, "se ew sw\nns - ns\nne ew nw\n");
     gopt_country_free(p);
 }
 
