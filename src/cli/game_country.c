@@ -182,7 +182,7 @@ static const gopt_cli_option lp_options[] = {
 };
 
 static const gopt_cli_option generate_options[] = {
-    {"size", "WxH", "columns x rows (default 10x10; 2x2 to 40x40)"},
+    {"size", "WxH", "columns x rows (default 10x10; 2x2 to 30x30)"},
     {"empty-rooms", NULL, "the variant where rooms may be left unvisited"},
     {0},
 };

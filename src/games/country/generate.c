@@ -3,14 +3,15 @@
  *  1. A random loop: the boundary of a random polyomino on the lattice of squares whose
  *     corners are cell centres, grown one square at a time and kept only while its boundary
  *     stays one simple cycle (no holes, no pinch points).
- *  2. Rooms that fit the loop: the loop is cut into runs of consecutive cells, one room per
- *     run, so every room is entered and left once. Each area of unused cells joins one room
- *     it touches (two unused cells side by side must share a room), or, in the variant, may
- *     stay a room of its own that the loop never visits.
- *  3. Numbers: the SAT method counts loops (up to 2). While a second loop exists, we reveal
- *     the number of a room whose count tells the two loops apart; when none does, we cut a
- *     run where the loops differ into two rooms (our loop still enters each once); when
- *     that is impossible too, we start again.
+ *  2. Rooms that fit the loop: the loop is cut into runs of 2-5 consecutive cells, one room
+ *     per run, so every room is entered and left once. Each area of unused cells joins one
+ *     room it touches (two unused cells side by side must share a room), or, in the variant,
+ *     may stay a room of its own that the loop never visits.
+ *  3. Every room gets its number. While the SAT method still finds a second loop, we change
+ *     the rooms where the two loops differ, in ways that keep ours valid: split a run in two,
+ *     join two runs, or give an unused area to another room it touches. (Numbers cannot
+ *     tell loops apart that swap two parallel edges of a 2x2 square; a room holding both
+ *     ends of one of our edges can.) After a few dozen changes in vain we start again.
  *  4. Fewer numbers: each number is dropped in random order unless the puzzle stops being
  *     unique without it.
  * Every puzzle returned was proven unique by the solver, whose answer passes the checker. */
@@ -103,6 +104,8 @@ typedef struct plan {
     uint8_t *cut;        /* per loop position k: a border between order[k] and order[k + 1] */
     int *area_of;        /* per cell: its unused area, -1 on the loop */
     int *area_owner;     /* per area: the loop position it joins, -1 for a room of its own */
+    int *touch;          /* per area: up to 8 loop positions it touches (8 per area) */
+    uint8_t *ntouch;
     int *number;         /* per key */
     int *label;          /* per cell: its room key (output of plan_labels) */
 } plan;
@@ -113,13 +116,15 @@ static void plan_init(plan *P, gen *G, bool empty_rooms) {
     P->cut = gopt_calloc((size_t)G->length, 1);
     P->area_of = gopt_malloc((size_t)n * sizeof *P->area_of);
     P->area_owner = gopt_malloc((size_t)n * sizeof *P->area_owner);
+    P->touch = gopt_malloc((size_t)n * 8 * sizeof *P->touch);
+    P->ntouch = gopt_calloc((size_t)n, 1);
     P->number = gopt_malloc((size_t)(G->length + n) * sizeof *P->number);
     P->label = gopt_malloc((size_t)n * sizeof *P->label);
     for (int k = 0; k < G->length + n; k++) P->number[k] = GOPT_COUNTRY_NO_NUMBER;
     /* Runs of 1 to 5 cells from a random start; two rooms at least. */
     int offset = (int)gopt_rng_below(G->rng, (uint32_t)G->length), runs = 0;
     for (int k = 0; k < G->length;) {
-        int run = 1 + (int)gopt_rng_below(G->rng, 5);
+        int run = 2 + (int)gopt_rng_below(G->rng, 4);
         if (k + run > G->length) run = G->length - k;
         if (k == 0 && run == G->length) run = G->length / 2;
         k += run;
@@ -131,7 +136,7 @@ static void plan_init(plan *P, gen *G, bool empty_rooms) {
     for (int k = 0; k < G->length; k++) pos[G->order[k]] = k, P->area_of[G->order[k]] = -1;
     for (int c = 0; c < n; c++) {
         if (P->area_of[c] != -2) continue;
-        int a = P->nareas++, top = 0, touch[64], ntouch = 0;
+        int a = P->nareas++, top = 0, *touch = P->touch + 8 * a, ntouch = 0;
         stack[top++] = c;
         P->area_of[c] = a;
         while (top) {
@@ -140,9 +145,10 @@ static void plan_init(plan *P, gen *G, bool empty_rooms) {
                 int v = gopt_grid_step(G->g, u, (gopt_dir)d);
                 if (v < 0) continue;
                 if (P->area_of[v] == -2) P->area_of[v] = a, stack[top++] = v;
-                else if (pos[v] >= 0 && ntouch < 64) touch[ntouch++] = pos[v];
+                else if (pos[v] >= 0 && ntouch < 8) touch[ntouch++] = pos[v];
             }
         }
+        P->ntouch[a] = (uint8_t)ntouch;
         P->area_owner[a] = empty_rooms && gopt_rng_below(G->rng, 3) == 0 ? -1 : touch[gopt_rng_below(G->rng, (uint32_t)ntouch)];
     }
     free(pos);
@@ -153,6 +159,8 @@ static void plan_free(plan *P) {
     free(P->cut);
     free(P->area_of);
     free(P->area_owner);
+    free(P->touch);
+    free(P->ntouch);
     free(P->number);
     free(P->label);
 }
@@ -176,18 +184,16 @@ static void plan_apply(plan *P, const gen *G, gopt_country *p) {
     for (int r = 0; r < p->nrooms; r++) p->number[r] = P->number[P->label[p->room_first[r]]];
 }
 
-/* Splits a run of two cells or more in a room where the loops differ; false when none. */
+/* Splits a run of two cells or more in a room where the loops differ; false when none.
+ * The parts lose their number (refine gives both theirs). */
 static bool plan_split(plan *P, const gen *G, const uint8_t *other, gopt_rng *rng) {
     int n = gopt_grid_cells(G->g), *candidates = gopt_malloc((size_t)P->length * sizeof *candidates), k = 0;
     uint8_t *differs = gopt_calloc((size_t)(P->length + n), 1);
     for (int c = 0; c < n; c++)
         if (G->dirs[c] != other[c]) differs[P->label[c]] = 1;
-    for (int i = 0; i < P->length; i++) {
-        int next = (i + 1) % P->length;
-        /* a cut may go between i and next when both lie in one run that differs */
+    /* A cut may go after position i when i and i + 1 lie in one run that differs. */
+    for (int i = 0; i < P->length; i++)
         if (!P->cut[i] && differs[P->label[G->order[i]]]) candidates[k++] = i;
-        (void)next;
-    }
     if (k > 0) {
         int i = candidates[gopt_rng_below(rng, (uint32_t)k)];
         P->number[P->label[G->order[i]]] = GOPT_COUNTRY_NO_NUMBER;
@@ -195,6 +201,58 @@ static bool plan_split(plan *P, const gen *G, const uint8_t *other, gopt_rng *rn
     }
     free(candidates);
     free(differs);
+    return k > 0;
+}
+
+/* Joins two runs at a border beside a cell where the loops differ (a room holding both ends
+ * of an edge of ours is entered twice by a loop that swaps that edge away); false when none. */
+static bool plan_merge(plan *P, const gen *G, const uint8_t *other, gopt_rng *rng) {
+    int *candidates = gopt_malloc((size_t)P->length * sizeof *candidates), k = 0, cuts = 0;
+    for (int i = 0; i < P->length; i++) cuts += P->cut[i];
+    for (int i = 0; i < P->length && cuts > 2; i++) {
+        int u = G->order[i], v = G->order[(i + 1) % P->length];
+        if (P->cut[i] && (G->dirs[u] != other[u] || G->dirs[v] != other[v])) candidates[k++] = i;
+    }
+    if (k > 0) {
+        int i = candidates[gopt_rng_below(rng, (uint32_t)k)];
+        P->number[P->label[G->order[i]]] = GOPT_COUNTRY_NO_NUMBER;
+        P->cut[i] = 0;
+    }
+    free(candidates);
+    return k > 0;
+}
+
+/* Moves an unused area on or beside a cell where the loops differ to another room it
+ * touches (our loop's counts stay; the other loop may no longer fit); false when none can. */
+static bool plan_move_area(plan *P, const gen *G, const uint8_t *other, gopt_rng *rng) {
+    gopt_grid g = G->g;
+    int n = gopt_grid_cells(g), *candidates = gopt_malloc((size_t)(P->nareas + 1) * sizeof *candidates), k = 0;
+    uint8_t *near = gopt_calloc((size_t)(P->nareas + 1), 1);
+    for (int c = 0; c < n; c++) {
+        if (G->dirs[c] == other[c]) continue;
+        for (int d = -1; d < 4; d++) {
+            int v = d < 0 ? c : gopt_grid_step(g, c, (gopt_dir)d);
+            if (v >= 0 && P->area_of[v] >= 0) near[P->area_of[v]] = 1;
+        }
+    }
+    for (int a = 0; a < P->nareas; a++) {
+        if (!near[a] || P->area_owner[a] < 0) continue;
+        int here = P->label[G->order[P->area_owner[a]]];
+        for (int i = 0; i < P->ntouch[a]; i++)
+            if (P->label[G->order[P->touch[8 * a + i]]] != here) {
+                candidates[k++] = a;
+                break;
+            }
+    }
+    if (k > 0) {
+        int a = candidates[gopt_rng_below(rng, (uint32_t)k)], here = P->label[G->order[P->area_owner[a]]];
+        int choices[8], m = 0;
+        for (int i = 0; i < P->ntouch[a]; i++)
+            if (P->label[G->order[P->touch[8 * a + i]]] != here) choices[m++] = P->touch[8 * a + i];
+        P->area_owner[a] = choices[gopt_rng_below(rng, (uint32_t)m)];
+    }
+    free(candidates);
+    free(near);
     return k > 0;
 }
 
@@ -217,34 +275,36 @@ static int loop_cells_in(const gopt_country *p, const uint8_t *dirs, int room) {
     return k;
 }
 
-/* While another loop exists: reveal the number of a room that tells the two apart, or
- * else split a room where they differ. False when neither helps. */
+/* Every room gets its number; while another loop exists, a run where the two loops differ
+ * is split in two (our loop still enters each part once) and the parts get their numbers.
+ * False when no run can be split. */
 static bool refine_until_unique(plan *P, const gen *G, gopt_country *p, gopt_rng *rng) {
     int n = gopt_grid_cells(p->size);
     uint8_t *other = gopt_malloc((size_t)n);
-    int *candidates = gopt_malloc((size_t)n * sizeof *candidates);
     bool unique = false;
-    for (int step = 0; step < 4 * n; step++) {
+    /* Successful refinements take a few dozen steps; those that drag on rarely succeed, and
+     * a fresh loop is cheaper. */
+    int steps = 10 + 2 * (p->size.w + p->size.h);
+    for (int step = 0; step < steps; step++) {
         plan_apply(P, G, p);
+        for (int r = 0; r < p->nrooms; r++)
+            if (p->number[r] == GOPT_COUNTRY_NO_NUMBER)
+                p->number[r] = P->number[P->label[p->room_first[r]]] = loop_cells_in(p, G->dirs, r);
         long found = count_loops(p, G->dirs, other);
         if (found == 1) {
             unique = true;
             break;
         }
         if (found != 2) break;
-        int k = 0;
-        for (int r = 0; r < p->nrooms; r++)
-            if (p->number[r] == GOPT_COUNTRY_NO_NUMBER && loop_cells_in(p, G->dirs, r) != loop_cells_in(p, other, r))
-                candidates[k++] = r;
-        if (k > 0) {
-            int r = candidates[gopt_rng_below(rng, (uint32_t)k)];
-            P->number[P->label[p->room_first[r]]] = loop_cells_in(p, G->dirs, r);
-        } else if (!plan_split(P, G, other, rng)) {
-            break;
-        }
+        /* Split, merge or move, in a random order of preference, whichever applies first. */
+        bool (*const moves[3])(plan *, const gen *, const uint8_t *, gopt_rng *) = {plan_split, plan_merge,
+                                                                                   plan_move_area};
+        int first = (int)gopt_rng_below(rng, 3);
+        bool changed = false;
+        for (int i = 0; i < 3 && !changed; i++) changed = moves[(first + i) % 3](P, G, other, rng);
+        if (!changed) break;
     }
     free(other);
-    free(candidates);
     return unique;
 }
 
@@ -264,8 +324,8 @@ static void drop_numbers(gopt_country *p, const uint8_t *ours, gopt_rng *rng) {
 }
 
 gopt_country *gopt_country_generate(int w, int h, bool empty_rooms, gopt_rng *rng, gopt_error *err) {
-    if (w < 2 || h < 2 || w > 40 || h > 40) {
-        gopt_fail(err, "--size", 0, 0, "sizes from 2x2 to 40x40");
+    if (w < 2 || h < 2 || w > 30 || h > 30) {
+        gopt_fail(err, "--size", 0, 0, "sizes from 2x2 to 30x30");
         return NULL;
     }
     int n = w * h;
