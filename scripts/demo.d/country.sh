@@ -11,6 +11,10 @@ echo "--- the puzz.link URL of our file"
 "$GAMEOPT" country convert --to url "$seed"
 echo "--- a puzz.link URL of the variant with empty rooms, read from stdin, as JSON"
 echo 'https://puzz.link/p?country/e/5/5/vvuebrvb1q1j' | "$GAMEOPT" country solve --count 2 --json
+echo "--- a 12x12 of our generator, and a fresh random 8x8 (unique by construction)"
+"$GAMEOPT" country solve --count 2 data/country/generated-12x12.txt
+"$GAMEOPT" country generate --size 8x8 --seed 2 --format text | "$GAMEOPT" country solve --count 2 -
+"$GAMEOPT" country solve --quiet --output "$OUT/country-generated-12x12.svg" data/country/generated-12x12.txt >/dev/null
 "$GAMEOPT" country solve --quiet --output "$OUT/country-seed.svg" "$seed" >/dev/null
 "$GAMEOPT" country solve --quiet --output "$OUT/country-seed.png" "$seed" >/dev/null
-echo "pictures: $OUT/country-seed.svg $OUT/country-seed.png"
+echo "pictures: $OUT/country-seed.svg $OUT/country-seed.png $OUT/country-generated-12x12.svg"
