@@ -54,6 +54,9 @@ static bool read_puzzles(const gopt_cli_call *call, puzzles *ps) {
     static char *stdin_only[] = {"-"};
     char **inputs = call->nargs ? call->args : stdin_only;
     int ninputs = call->nargs ? call->nargs : 1;
+    const char *format = call->opts.format;
+    if (format && !known(gopt_country_formats, format))
+        return cli_usage_error("country: unknown format '%s' (url, pzprv3, block, text)", format), false;
     gopt_error err = {0};
     for (int i = 0; i < ninputs; i++) {
         gopt_text t;
