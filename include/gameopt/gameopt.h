@@ -7,6 +7,7 @@
 #include "gameopt/alloc.h"
 #include "gameopt/bitset.h"
 #include "gameopt/canvas.h"
+#include "gameopt/country.h"
 #include "gameopt/cuts.h"
 #include "gameopt/data.h"
 #include "gameopt/error.h"
