@@ -41,6 +41,9 @@ static void on_learn(void *state, int *clause) {
 gopt_sat *gopt_sat_new(void) {
     gopt_sat *s = gopt_calloc(1, sizeof *s);
     s->solver = ccadical_init();
+    /* CaDiCaL reports some events (e.g. "found falsified original clause" when a blocking
+     * clause is false at the root) on stdout, which belongs to our results. */
+    ccadical_set_option(s->solver, "quiet", 1);
     ccadical_set_terminate(s->solver, s, on_terminate);
     ccadical_set_learn(s->solver, s, INT_MAX, on_learn);
     return s;

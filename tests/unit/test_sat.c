@@ -1,5 +1,7 @@
 /* The SAT engine against known answers: pigeonhole, n-queens, cardinality counts. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "test_support.h"
 
@@ -162,6 +164,32 @@ static void unused_variables_are_false(void **state) {
     gopt_sat_free(s);
 }
 
+/* A clause false at the root (here: blocking the only model) must not make CaDiCaL print
+ * on stdout, where our results go. */
+static void solver_keeps_stdout_clean(void **state) {
+    (void)state;
+    fflush(stdout);
+    FILE *capture = tmpfile();
+    assert_non_null(capture);
+    int saved = dup(fileno(stdout));
+    dup2(fileno(capture), fileno(stdout));
+    gopt_sat *s = gopt_sat_new();
+    int x = gopt_sat_var(s);
+    gopt_sat_unit(s, x);
+    int first = gopt_sat_solve(s);
+    gopt_sat_unit(s, -x);
+    int second = gopt_sat_solve(s);
+    gopt_sat_free(s);
+    fflush(stdout);
+    dup2(saved, fileno(stdout));
+    close(saved);
+    long printed = ftell(capture) >= 0 ? (fseek(capture, 0, SEEK_END), ftell(capture)) : -1;
+    fclose(capture);
+    assert_int_equal(first, GOPT_SAT_SAT);
+    assert_int_equal(second, GOPT_SAT_UNSAT);
+    assert_int_equal(printed, 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pigeonhole_6_into_5_is_unsat),
@@ -170,6 +198,7 @@ int main(void) {
         cmocka_unit_test(cardinality_constraints_count_right),
         cmocka_unit_test(guarded_exactly_and_totalizer_assumptions),
         cmocka_unit_test(unused_variables_are_false),
+        cmocka_unit_test(solver_keeps_stdout_clean),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
