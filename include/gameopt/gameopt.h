@@ -11,6 +11,7 @@
 #include "gameopt/data.h"
 #include "gameopt/error.h"
 #include "gameopt/game.h"
+#include "gameopt/flow.h"
 #include "gameopt/graph.h"
 #include "gameopt/grid.h"
 #include "gameopt/json.h"
