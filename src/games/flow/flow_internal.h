@@ -68,10 +68,18 @@ typedef struct flow_run {
     gopt_answer *a;      /* status, solution, solutions, complete, counters, note */
 } flow_run;
 
-/* The backtracking search. `lemma`: assume no path touches itself (its failure proves
- * nothing). Stops after node_budget nodes (0: none) with GOPT_LIMIT. */
+/* The backtracking search. `lemma`: assume no path touches itself (plain rectangles under
+ * full coverage only; its failure then proves nothing). Stops after node_budget nodes (0:
+ * none) with GOPT_LIMIT. Plain rectangles go to the grid sweep (solve_grid.c). */
 gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget);
+gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t node_budget);
+/* Partial coverage, one solution: paths grown from their endpoints (solve_paths.c). */
+gopt_status flow_solve_paths(flow_run *r, int64_t node_budget);
 gopt_status flow_solve_sat(flow_run *r);
+/* Full coverage on a two-colourable board: every path from one colour class to the same
+ * class holds one more cell of it, so the board's surplus of one class over the other must
+ * equal the surplus the paths make. False proves the puzzle unsolvable (parity.c). */
+bool flow_parity_ok(const gopt_flow_puzzle *p);
 gopt_status flow_solve_mip(flow_run *r);
 
 /* ---- stray cycles, shared by the SAT and MIP separators (cycles.c) ---- */

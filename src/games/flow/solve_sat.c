@@ -114,8 +114,9 @@ static void degree_rules(sat_model *m) {
     }
 }
 
-/* A used edge joins two nodes of the same colour. */
-static void edge_rules(sat_model *m) {
+/* A used edge joins two nodes of the same colour; with `induced`, two neighbours of the same
+ * colour are always joined (paths never touch themselves). */
+static void edge_rules(sat_model *m, bool induced) {
     const gopt_flow_puzzle *p = m->p;
     int n = p->nnodes;
     for (int e = 0; e < p->nedges; e++) {
@@ -125,6 +126,7 @@ static void edge_rules(sat_model *m) {
             if (xu && xv) {
                 gopt_sat_clause3(m->s, -ev, -xu, xv);
                 gopt_sat_clause3(m->s, -ev, -xv, xu);
+                if (induced) gopt_sat_clause3(m->s, ev, -xu, -xv);
             } else if (xu || xv) {
                 gopt_sat_clause2(m->s, -ev, -(xu ? xu : xv));
             }
@@ -183,7 +185,7 @@ static int separate(void *user, gopt_cut_sink *sink) {
     return found;
 }
 
-static void build(sat_model *m, const gopt_flow_puzzle *p) {
+static void build(sat_model *m, const gopt_flow_puzzle *p, bool induced) {
     memset(m, 0, sizeof *m);
     m->p = p;
     m->s = gopt_sat_new();
@@ -197,7 +199,7 @@ static void build(sat_model *m, const gopt_flow_puzzle *p) {
     colour_rules(m, dom);
     free(dom);
     degree_rules(m);
-    edge_rules(m);
+    edge_rules(m, induced);
     short_cycle_rules(m);
     m->used = gopt_calloc((size_t)p->nedges + 1, 1);
     m->comp = gopt_malloc((n + 1) * sizeof *m->comp);
@@ -223,7 +225,10 @@ gopt_status flow_solve_sat(flow_run *r) {
     const gopt_flow_puzzle *p = r->p;
     gopt_answer *a = r->a;
     sat_model m;
-    build(&m, p);
+    /* Under partial coverage a path that touches itself can be cut short (the cells in between
+     * become empty), so when one solution is wanted we may look only among paths that never
+     * touch themselves: a much smaller space. Counting needs all solutions. */
+    build(&m, p, p->partial && r->count == 1);
     if (r->deadline > 0) gopt_sat_set_time_limit(m.s, r->deadline - gopt_now());
     gopt_cuts loop = {.separate = separate, .user = &m};
     gopt_cuts_result res = GOPT_CUTS_NONE;

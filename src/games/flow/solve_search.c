@@ -1,29 +1,19 @@
-/* The search: a backtracking sweep over the cells. Cells are taken in a fixed order
- * (anti-diagonals on rectangles, top-right to bottom-left within one); at each cell every link
- * to an earlier cell is decided already, and the search chooses which links to later cells the
- * path through it uses, so that its degree comes out right (1 at an endpoint, 2 elsewhere, 0 or
- * 2 under partial coverage). Path fragments are kept as the classic `end` array: at each end
- * of a fragment, the other end and the fragment's colour. A link that would close a fragment
- * into a cycle, or join fragments of two colours, is refused; a later cell that can no longer
- * reach its degree (too few undecided links left) fails the choice at once.
- *
- * With `lemma` (full coverage of a plain rectangle), the search also assumes that no path
- * touches itself, and then it may use the corner rule: if a cell turns ┌, the cell diagonally
- * inside the turn (its south-east neighbour) is an endpoint or turns ┌ too, and likewise for
- * ┐ (south-west), └ (north-east) and ┘ (north-west). Proof for ┌ at c, with east neighbour
- * e, south neighbour s, and d south-east: d touches e and s, both on c's path. If d were on
- * that path, not touching itself means d is joined to both e and s, closing the cycle
- * c-e-d-s. So d is on another path, joined to neither e nor s; being covered, d is an endpoint
- * or uses its other two sides, east and south: a ┌. Corners therefore come in diagonal
- * spikes rooted at endpoints, which prunes open areas drastically. Under the assumption a
- * failed search proves nothing; without it the search is complete, and exhausting it proves
- * that the puzzle has no solution (or that all solutions were counted). */
+/* The search on any cell graph: a backtracking sweep over the nodes. Nodes are taken in a
+ * fixed order (anti-diagonals of the display grid, layer by layer, a bridge's two channels
+ * together); at each node every link to an earlier node is decided already, and the search
+ * chooses which links to later nodes the path through it uses, so that its degree comes out
+ * right (1 at an endpoint, 2 elsewhere, 0 or 2 under partial coverage). Path fragments are
+ * kept as the classic `end` array: at each end of a fragment, the other end and the
+ * fragment's colour. A link that would close a fragment into a cycle, or join fragments of
+ * two colours, is refused; a later node that can no longer reach its degree (too few
+ * undecided links left) fails the choice at once. Every configuration that survives to the
+ * last node is a solution, and the search assumes nothing, so exhausting it proves that the
+ * puzzle has none (or that all solutions were counted). Plain rectangles take the faster
+ * sweep of solve_grid.c, which may also assume that paths never touch themselves. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "flow_internal.h"
-
-enum { BIT_N = 1, BIT_E = 2, BIT_S = 4, BIT_W = 8 };
 
 typedef struct trail_entry {
     int *slot;
@@ -33,20 +23,15 @@ typedef struct trail_entry {
 typedef struct search {
     const gopt_flow_puzzle *p;
     int n;
-    bool lemma, partial;
+    bool partial;
     /* the order, and each node's links to later nodes */
     int *order, *pos;
     int *later_start, *later_node, *later_edge;
-    uint8_t *later_bit; /* the link's N/E/S/W bit seen from the earlier node (plain grids) */
-    /* plain grids: may a cell turn ┌ (a spike of south-east diagonals to an endpoint)? */
-    uint8_t *can_turn_se;
-    int w, h;
     /* state */
     int *deg;      /* used links so far */
     int *pend;     /* undecided links */
     int *end;      /* at a fragment end: the other end */
     int *fcol;     /* at a fragment end: the fragment's colour, or -1 */
-    uint8_t *shape; /* decided nodes: N/E/S/W bits of their used links (plain grids) */
     trail_entry *trail;
     size_t ntrail, trail_cap;
     /* the stack of decisions, by position */
@@ -54,8 +39,6 @@ typedef struct search {
     size_t *mark;
     int64_t nodes;
 } search;
-
-static unsigned in_bits(const struct search *s, int v);
 
 /* ---------------------------------------------------------------- choice lists */
 
@@ -102,11 +85,7 @@ static int choice_count(const search *s, int i) {
 static uint8_t choice_mask(const search *s, int i, int k) {
     int links = s->later_start[i + 1] - s->later_start[i];
     if (s->kind[i] == NEED_0_OR_2) return k < masks[links][2].n ? masks[links][2].mask[k] : 0;
-    uint8_t m = masks[links][s->kind[i]].mask[k];
-    /* Plain grids: a cell entered from the west tries turning south before going on east,
-     * so that corners (rare, and checked by the corner rule) are tried first. */
-    if (s->kind[i] == NEED_1 && links == 2 && s->lemma && (in_bits(s, s->order[i]) & BIT_W)) m ^= 3;
-    return m;
+    return masks[links][s->kind[i]].mask[k];
 }
 
 /* ---------------------------------------------------------------- state changes */
@@ -151,84 +130,15 @@ static bool connect(search *s, int u, int v) {
     return true;
 }
 
-/* ---------------------------------------------------------------- the corner rule */
-
-static int grid_at(const search *s, int r, int c) { return r < 0 || c < 0 || r >= s->h || c >= s->w ? -1 : r * s->w + c; }
-static bool is_end(const search *s, int v) { return s->p->colour[v] >= 0; }
-
-/* The N/W links into v from its decided neighbours (all of them, once v's turn is near). */
-static unsigned in_bits(const search *s, int v) {
-    int r = v / s->w, c = v % s->w;
-    unsigned bits = 0;
-    if (r > 0 && (s->shape[v - s->w] & BIT_S)) bits |= BIT_N;
-    if (c > 0 && (s->shape[v - 1] & BIT_E)) bits |= BIT_W;
-    return bits;
-}
-
-/* A cell entered from the west that turns south (┐) needs a spike of ┐ down to the
- * south-west, ending at an endpoint: the cells on it are all entered from the west and not
- * from the north already. */
-static bool spike_south_west(const search *s, int u) {
-    int r = u / s->w, c = u % s->w;
-    for (;;) {
-        int v = grid_at(s, ++r, --c);
-        if (v < 0) return false;
-        if (is_end(s, v)) return true;
-        if (in_bits(s, v) != BIT_W || r + 1 >= s->h) return false;
-    }
-}
-
-/* The corner rule at u, whose links are now `shape`. */
-static bool corner_ok(const search *s, int u, unsigned shape) {
-    int r = u / s->w, c = u % s->w;
-    int nw = grid_at(s, r - 1, c - 1), ne = grid_at(s, r - 1, c + 1);
-    if (!is_end(s, u)) {
-        /* forced by a decided diagonal neighbour's turn */
-        if (nw >= 0 && s->shape[nw] == (BIT_E | BIT_S) && shape != (BIT_E | BIT_S)) return false;
-        if (ne >= 0 && s->shape[ne] == (BIT_W | BIT_S) && shape != (BIT_W | BIT_S)) return false;
-        switch (shape) {
-        case BIT_E | BIT_S: return s->can_turn_se[u];
-        case BIT_W | BIT_S: return spike_south_west(s, u);
-        case BIT_N | BIT_E: return is_end(s, ne) || s->shape[ne] == (BIT_N | BIT_E);
-        case BIT_N | BIT_W: return is_end(s, nw) || s->shape[nw] == (BIT_N | BIT_W);
-        default: break;
-        }
-    }
-    return true;
-}
-
-/* x's links from the north and west are all decided now: what it may become is limited. */
-static bool settled_ok(const search *s, int x) {
-    if (x < 0 || is_end(s, x)) return true;
-    int r = x / s->w, c = x % s->w;
-    unsigned in = in_bits(s, x);
-    int nw = grid_at(s, r - 1, c - 1);
-    if (nw >= 0 && s->shape[nw] == (BIT_E | BIT_S) && in) return false;
-    if (in == 0) return s->can_turn_se[x];
-    if (in == (BIT_N | BIT_W)) return is_end(s, nw) || s->shape[nw] == (BIT_N | BIT_W);
-    return true;
-}
-
 /* ---------------------------------------------------------------- one decision */
 
 /* Uses the later links of position i picked by mask; false when that breaks a rule. */
 static bool apply(search *s, int i, unsigned mask) {
     int u = s->order[i];
-    unsigned shape = s->lemma ? in_bits(s, u) : 0;
     for (int j = s->later_start[i], b = 0; j < s->later_start[i + 1]; j++, b++) {
         int v = s->later_node[j];
-        if (mask & (1u << b)) {
-            if (!connect(s, u, v)) return false;
-            shape |= s->later_bit[j];
-        }
+        if ((mask & (1u << b)) && !connect(s, u, v)) return false;
         if (!feasible(s, v)) return false;
-    }
-    if (s->lemma) {
-        s->shape[u] = (uint8_t)shape;
-        if (!corner_ok(s, u, shape)) return false;
-        int r = u / s->w, c = u % s->w;
-        if (!settled_ok(s, grid_at(s, r, c + 1))) return false;
-        if (c == 0 && !settled_ok(s, grid_at(s, r + 1, c))) return false;
     }
     return true;
 }
@@ -278,35 +188,29 @@ static void make_order(search *s) {
             if (s->pos[l->node] > i) {
                 s->later_node[count] = l->node;
                 s->later_edge[count] = l->edge;
-                s->later_bit[count] = l->dir <= GOPT_FLOW_W ? (uint8_t)(1u << l->dir) : 0;
                 count++;
             }
     }
     s->later_start[s->n] = count;
 }
 
-static void setup(search *s, const gopt_flow_puzzle *p, bool lemma) {
+static void setup(search *s, const gopt_flow_puzzle *p) {
     init_masks();
     memset(s, 0, sizeof *s);
     s->p = p;
     s->n = p->nnodes;
-    s->lemma = lemma;
     s->partial = p->partial;
-    s->w = p->cols;
-    s->h = p->rows;
     size_t n = (size_t)s->n + 1;
     s->order = gopt_malloc(n * sizeof *s->order);
     s->pos = gopt_malloc(n * sizeof *s->pos);
     s->later_start = gopt_malloc((n + 1) * sizeof *s->later_start);
     s->later_node = gopt_malloc(((size_t)p->nedges + 1) * sizeof *s->later_node);
     s->later_edge = gopt_malloc(((size_t)p->nedges + 1) * sizeof *s->later_edge);
-    s->later_bit = gopt_malloc((size_t)p->nedges + 1);
     make_order(s);
     s->deg = gopt_calloc(n, sizeof *s->deg);
     s->pend = gopt_malloc(n * sizeof *s->pend);
     s->end = gopt_malloc(n * sizeof *s->end);
     s->fcol = gopt_malloc(n * sizeof *s->fcol);
-    s->shape = gopt_calloc(n, 1);
     s->choice = gopt_calloc(n, 1);
     s->mask = gopt_calloc(n, 1);
     s->kind = gopt_calloc(n, 1);
@@ -316,12 +220,6 @@ static void setup(search *s, const gopt_flow_puzzle *p, bool lemma) {
         s->end[v] = v;
         s->fcol[v] = p->colour[v];
     }
-    s->can_turn_se = gopt_calloc(n, 1);
-    if (lemma)
-        for (int v = s->n - 1; v >= 0; v--) {
-            int r = v / s->w, c = v % s->w, d = grid_at(s, r + 1, c + 1);
-            s->can_turn_se[v] = d >= 0 && (is_end(s, d) || s->can_turn_se[d]);
-        }
 }
 
 static void teardown(search *s) {
@@ -330,13 +228,10 @@ static void teardown(search *s) {
     free(s->later_start);
     free(s->later_node);
     free(s->later_edge);
-    free(s->later_bit);
-    free(s->can_turn_se);
     free(s->deg);
     free(s->pend);
     free(s->end);
     free(s->fcol);
-    free(s->shape);
     free(s->trail);
     free(s->choice);
     free(s->mask);
@@ -393,25 +288,23 @@ static sweep_end sweep(search *s, flow_run *r, int64_t budget, long *found) {
 }
 
 gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget) {
+    if (r->p->plain) return flow_solve_grid(r, lemma, node_budget);
     search s;
-    setup(&s, r->p, lemma);
+    setup(&s, r->p);
     long found = 0;
     sweep_end e = sweep(&s, r, node_budget, &found);
     gopt_answer *a = r->a;
     a->method = "search";
     a->solutions = found;
-    a->complete = e == SWEEP_EXHAUSTED && !lemma;
+    a->complete = e == SWEEP_EXHAUSTED;
     gopt_counter_add(&a->counters, "nodes", s.nodes);
     teardown(&s);
     if (found > 0) return GOPT_SOLVED;
-    if (e == SWEEP_EXHAUSTED && !lemma) {
+    if (e == SWEEP_EXHAUSTED) {
         snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search");
         return GOPT_INFEASIBLE;
     }
-    if (e == SWEEP_EXHAUSTED)
-        snprintf(a->note, sizeof a->note, "no solution whose paths never touch themselves (not a proof: try --method sat)");
-    else
-        snprintf(a->note, sizeof a->note, "the search reached its %s",
+    snprintf(a->note, sizeof a->note, "the search reached its %s",
                  r->deadline > 0 && gopt_now() > r->deadline ? "time limit" : "node budget");
     return GOPT_LIMIT;
 }
