@@ -65,14 +65,14 @@ static bool add_link(drawing *d, flow_builder *b, int i, int j, gopt_error *err)
     bool warp = false, vertical = c == '|';
     const char *where = "";
     if (c == '-') {
-        if (j % 2 == 0) return gopt_text_fail_at(d->t, mark_at(d, i, j), err, "'-' must sit between two cells");
+        if (j % 2 == 0 || i % 2) return gopt_text_fail_at(d->t, mark_at(d, i, j), err, "'-' must sit between two cells");
         u = node_at(d, i, j - 1);
         warp = j > d->max_col;
         v = warp ? first_in_row(d, i) : node_at(d, i, j + 1);
         du = GOPT_FLOW_E, dv = GOPT_FLOW_W;
         where = u < 0 ? "on its left" : "on its right";
     } else if (c == '|') {
-        if (i % 2 == 0) return gopt_text_fail_at(d->t, mark_at(d, i, j), err, "'|' must sit between two cells");
+        if (i % 2 == 0 || j % 2) return gopt_text_fail_at(d->t, mark_at(d, i, j), err, "'|' must sit between two cells");
         u = node_at(d, i - 1, j);
         warp = i > d->max_row;
         v = warp ? first_in_col(d, j) : node_at(d, i + 1, j);

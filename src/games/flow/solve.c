@@ -97,8 +97,11 @@ static gopt_status portfolio(const gopt_flow_puzzle *p, const gopt_flow_settings
 gopt_status gopt_flow_solve(const gopt_flow_puzzle *p, const gopt_flow_settings *s, gopt_answer *a) {
     flow_run r = {.p = p, .count = s->count > 0 ? s->count : 1, .a = a};
     if (s->time_limit > 0) r.deadline = gopt_now() + s->time_limit;
-    if (!p->partial && s->method != GOPT_FLOW_MIP && !flow_parity_ok(p)) {
-        a->method = s->method == GOPT_FLOW_SAT ? "sat" : "search";
+    /* The parity proof belongs to our search (and so to the portfolio); SAT and MIP prove
+     * things on their own, so the methods stay independent cross-checks. */
+    bool ours = s->method == GOPT_FLOW_AUTO || s->method == GOPT_FLOW_SEARCH;
+    if (ours && !p->partial && !flow_parity_ok(p)) {
+        a->method = "search";
         a->complete = true;
         snprintf(a->note, sizeof a->note, "proven unsolvable by parity: the paths cannot cover both cell colours of the board evenly");
         return GOPT_INFEASIBLE;

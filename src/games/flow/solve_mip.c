@@ -70,7 +70,9 @@ static void row(mip_model *mm, const char *name, int n, const int *cols, const d
     double *ww = n > 64 ? gopt_malloc((size_t)n * sizeof *ww) : w;
     for (int i = 0; i < n; i++)
         if (cols[i] >= 0) cc[len] = cols[i], ww[len++] = coef[i];
-    gopt_mip_row(mm->m, name, len, cc, ww, sense, rhs);
+    /* A row without columns matters only when 0 breaks it (then it keeps the model infeasible). */
+    bool zero_ok = sense == '<' ? 0 <= rhs : sense == '>' ? 0 >= rhs : rhs == 0;
+    if (len > 0 || !zero_ok) gopt_mip_row(mm->m, name, len, cc, ww, sense, rhs);
     if (cc != c) free(cc);
     if (ww != w) free(ww);
 }
