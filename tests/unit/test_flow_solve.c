@@ -225,7 +225,7 @@ static void answers_are_traced_and_checked(void **state) {
     gopt_flow_solution_free(s);
     s = answer(p, "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGG.\n");
     assert_non_null(s);
-    expect_rejected(p, s, "the endpoint at row 2, column 1 has 0 path links (it needs 1)"); /* G untraced */
+    expect_rejected(p, s, "the endpoint at row 4, column 5 has 0 path links (it needs 1)");
     gopt_flow_solution_free(s);
     gopt_text t;
     gopt_text_from_string(&t, "answer", "BBRRR\nGBYYR\nGBYRR\nGBXRG\nGGGGG\n");

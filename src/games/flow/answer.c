@@ -3,7 +3,8 @@
  * file (rows of line numbers, 00 empty), or the filled drawing (samgoldman). An answer gives
  * each cell's colour but not the links, so each colour's path is traced through its cells:
  * from one endpoint to the other, through every cell of that colour (and through free bridge
- * channels). When no such path exists the colour is left untraced and the checker says why. */
+ * channels). When no such path exists, every pair of neighbouring cells of that colour is
+ * linked instead, so the checker points at the dead end, the branch or the gap. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,10 @@ static gopt_flow_solution *trace_all(const gopt_flow_puzzle *p, int *mark) {
     int *count = gopt_calloc((size_t)p->ncolours + 1, sizeof *count);
     for (int v = 0; v < p->nnodes; v++)
         if (mark[v] >= 0) count[mark[v]]++;
-    for (int k = 0; k < p->ncolours; k++) trace(&t, k, count[k]);
+    for (int k = 0; k < p->ncolours; k++)
+        if (!trace(&t, k, count[k])) /* no single path: link all its cells, so the checker shows where */
+            for (int e = 0; e < p->nedges; e++)
+                if (mark[p->edge_u[e]] == k && mark[p->edge_v[e]] == k) t.s->used[e] = 1;
     for (int v = 0; v < p->nnodes; v++) t.s->colour[v] = mark[v] >= 0 ? mark[v] : -1;
     free(count);
     free(t.stack_node);
