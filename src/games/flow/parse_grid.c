@@ -11,8 +11,8 @@
 
 const char *const gopt_flow_format_names[] = {"flow_solver", "thomasahle", "adc", "samgoldman", "houston", NULL};
 
-/* The largest board we read: a thousand times the largest known puzzle would still fit. */
-#define MAX_CELLS (16L * 1024 * 1024)
+/* The largest board we read: four times the largest known puzzle (1002x1002). */
+#define MAX_CELLS (4L * 1024 * 1024)
 
 /* ---------------------------------------------------------------- format guessing */
 
@@ -163,6 +163,27 @@ static int read_thomasahle(gopt_text *t, bool partial, gopt_flow_puzzle **out, g
     if (w < 1 || h < 1 || w * h > MAX_CELLS)
         return gopt_text_fail_at(t, start, err, "board size %ldx%ld is out of range", w, h), -1;
     gopt_text_accept(t, '\n');
+    /* The rows first (so a short or broken file fails before a large board is built). */
+    gopt_text_mark first_row = gopt_text_save(t);
+    for (long r = 0; r < h; r++) {
+        gopt_text_mark row = gopt_text_save(t);
+        if (gopt_text_eof(t)) return gopt_text_fail(t, err, "expected %ld more rows of the %ldx%ld board", h - r, w, h), -1;
+        size_t n = gopt_text_line_rest(t);
+        const char *p = t->data + t->pos;
+        while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t')) n--;
+        if ((long)n != w) return gopt_text_fail_at(t, row, err, "row %ld has %zu cells, expected %ld", r + 1, n, w), -1;
+        for (long c = 0; c < w; c++)
+            if ((unsigned char)p[c] <= ' ' || (unsigned char)p[c] >= 0x7f) {
+                char what[32];
+                gopt_text_mark at = {row.pos + (size_t)c, row.line, row.col + (int)c};
+                return gopt_text_fail_at(t, at, err, "unexpected %s in a board row",
+                                         gopt_text_describe((unsigned char)p[c], what, sizeof what)), -1;
+            }
+        size_t skip;
+        gopt_text_line(t, &skip);
+    }
+    gopt_text_mark after = gopt_text_save(t);
+    gopt_text_restore(t, first_row);
     flow_builder b;
     flow_build_start(&b, GOPT_FLOW_THOMASAHLE, 1, (int)h, (int)w);
     flow_build_box(&b, 1, (int)h, (int)w);
@@ -171,31 +192,15 @@ static int read_thomasahle(gopt_text *t, bool partial, gopt_flow_puzzle **out, g
     bool ok = true;
     for (long r = 0; r < h && ok; r++) {
         gopt_text_mark row = gopt_text_save(t);
-        size_t n = gopt_text_line_rest(t);
         const char *p = t->data + t->pos;
-        while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t')) n--;
-        if (gopt_text_eof(t)) {
-            ok = gopt_text_fail(t, err, "expected %ld more rows of the %ldx%ld board", h - r, w, h);
-            break;
-        }
-        if ((long)n != w) {
-            ok = gopt_text_fail_at(t, row, err, "row %ld has %zu cells, expected %ld", r + 1, n, w);
-            break;
-        }
         for (long c = 0; c < w && ok; c++) {
-            unsigned char ch = (unsigned char)p[c];
             gopt_text_mark at = {row.pos + (size_t)c, row.line, row.col + (int)c};
-            if (ch == '.') continue;
-            if (ch <= ' ' || ch >= 0x7f) {
-                char what[32];
-                ok = gopt_text_fail_at(t, at, err, "unexpected %s in a board row", gopt_text_describe(ch, what, sizeof what));
-            } else {
-                ok = flow_parse_add_endpoint(t, &b, &m, (int)(r * w + c), (char[]){(char)ch, 0}, at, err);
-            }
+            if (p[c] != '.') ok = flow_parse_add_endpoint(t, &b, &m, (int)(r * w + c), (char[]){p[c], 0}, at, err);
         }
         size_t skip;
         gopt_text_line(t, &skip);
     }
+    gopt_text_restore(t, after);
     if (!ok) {
         flow_build_abort(&b);
         flow_parse_marks_free(&m);
