@@ -29,7 +29,23 @@
 #include "flow_internal.h"
 
 enum { N = 1, E = 2, S = 4, W = 8 };
+
+/* The hot helpers below are small; inlining them into the sweep is most of its speed. */
+#define HOT static inline __attribute__((always_inline))
 enum { WALL = -2, EMPTY = -1 };
+
+typedef struct trail_entry {
+    int at;      /* the cell whose frag it was */
+    int64_t old; /* its value before */
+} trail_entry;
+
+/* The decision at one position of the sweep. */
+typedef struct frame {
+    int cell;
+    uint8_t in;                     /* the links from the north and west */
+    uint8_t choice, nopts, opts[2]; /* options (E and S bits), and the next one to try */
+    uint32_t mark;                  /* the trail's length on arrival */
+} frame;
 
 typedef struct grid {
     int w, h, W;    /* W: the padded width */
@@ -40,70 +56,79 @@ typedef struct grid {
     uint8_t *can_se;
     int *stop_e, *stop_s; /* the first cell east / south where a line may stop or turn */
     int *order;     /* the sweep */
-    /* dynamic: st[0 .. cells) connection bits, then fragment ends, then fragment colours */
-    int *st, *con, *end, *col;
-    int *trail_at, *trail_old;
+    /* dynamic: the connection bits of decided cells (written when decided, read only while
+     * decided, so never undone), and per cell at a fragment end the other end (low 32 bits)
+     * and the fragment's colour (high 32 bits), undone through the trail */
+    uint8_t *con;
+    int64_t *frag;
+    trail_entry *trail;
     size_t ntrail, trail_cap;
-    /* decisions by position */
-    uint8_t *choice, *nopts, (*opts)[2];
-    size_t *mark;
+    frame *stack; /* the decision at each position of the sweep */
     int64_t nodes;
     int joined; /* the colour of the fragment the last connect made */
 } grid;
 
-static inline void set(grid *g, int *slot, int value) {
-    if (*slot == value) return;
-    if (g->ntrail == g->trail_cap) {
-        size_t cap = g->trail_cap;
-        gopt_grow(&g->trail_at, &cap, g->ntrail + 1, sizeof *g->trail_at);
-        gopt_grow(&g->trail_old, &g->trail_cap, g->ntrail + 1, sizeof *g->trail_old);
-    }
-    g->trail_at[g->ntrail] = (int)(slot - g->st);
-    g->trail_old[g->ntrail++] = *slot;
-    *slot = value;
+/* One decision changes at most this many slots (two links of two). */
+#define TRAIL_PER_CELL 4
+
+/* Room for one more decision on the trail (so `set` needs no check). */
+static void reserve(grid *g) {
+    if (g->ntrail + TRAIL_PER_CELL <= g->trail_cap) return;
+    gopt_grow(&g->trail, &g->trail_cap, g->ntrail + TRAIL_PER_CELL, sizeof *g->trail);
 }
 
-static inline void undo_to(grid *g, size_t mark) {
+HOT void set_frag(grid *g, int cell, int64_t value) {
+    g->trail[g->ntrail++] = (trail_entry){cell, g->frag[cell]};
+    g->frag[cell] = value;
+}
+
+static inline int64_t fragment(int other_end, int colour) { return (int64_t)(uint32_t)other_end | (int64_t)colour << 32; }
+static inline int end_of(int64_t f) { return (int)(uint32_t)f; }
+static inline int colour_of(int64_t f) { return (int)(f >> 32); }
+
+HOT void undo_to(grid *g, size_t mark) {
+    /* (undone in reverse, so a slot set twice gets its oldest value back) */
     while (g->ntrail > mark) {
-        g->ntrail--;
-        g->st[g->trail_at[g->ntrail]] = g->trail_old[g->ntrail];
+        const trail_entry *t = &g->trail[--g->ntrail];
+        g->frag[t->at] = t->old;
     }
 }
 
 static inline bool is_end(const grid *g, int p) { return g->colour[p] >= 0; }
 
-/* Joins the fragments ending at p and q (q gets the link bit `in`). */
-static inline bool connect(grid *g, int p, int q, int in) {
+/* The links into x from the north and west (both neighbours decided). */
+HOT int in_bits(const grid *g, int x) { return (g->con[x - g->W] & S ? N : 0) | (g->con[x - 1] & E ? W : 0); }
+
+/* Joins the fragments ending at p and q (q east of p, whose bits are written, or south). */
+HOT bool connect(grid *g, int p, int q, bool east) {
     int cq = g->colour[q];
     if (cq == WALL) return false;
-    if (cq >= 0 && g->con[q]) return false; /* an endpoint takes one link */
-    int ep = g->end[p], eq = g->end[q];
+    if (cq >= 0 && east && in_bits(g, q) != W) return false; /* an endpoint takes one link */
+    int64_t fp = g->frag[p], fq = g->frag[q];
+    int ep = end_of(fp), eq = end_of(fq);
     if (ep == q) return false; /* a cycle */
-    int kp = g->col[p], kq = g->col[q];
+    int kp = colour_of(fp), kq = colour_of(fq);
     if (kp >= 0 && kq >= 0 && kp != kq) return false;
     int k = kp >= 0 ? kp : kq;
     g->joined = k;
-    set(g, &g->end[ep], eq);
-    set(g, &g->end[eq], ep);
-    set(g, &g->col[ep], k);
-    set(g, &g->col[eq], k);
-    set(g, &g->con[q], g->con[q] | in);
+    set_frag(g, ep, fragment(eq, k));
+    set_frag(g, eq, fragment(ep, k));
     return true;
 }
 
 /* ┐ at p: the cells down the south-west diagonal, all decided from the north and west, are
  * entered from the west only until an endpoint. */
-static bool spike_south_west(const grid *g, int p) {
+HOT bool spike_south_west(const grid *g, int p) {
     int step = g->W - 1;
     for (int q = p + step;; q += step) {
         int k = g->colour[q];
         if (k >= 0) return true;
-        if (k == WALL || (g->con[q] & (N | W)) != W || g->colour[q + g->W] == WALL) return false;
+        if (k == WALL || in_bits(g, q) != W || g->colour[q + g->W] == WALL) return false;
     }
 }
 
 /* The corner rule at p, now shaped `shape`. */
-static bool corner_ok(const grid *g, int p, int shape) {
+HOT bool corner_ok(const grid *g, int p, int shape) {
     if (is_end(g, p)) return true;
     int nw = p - g->W - 1, ne = p - g->W + 1;
     if (g->con[nw] == (E | S) && !is_end(g, nw) && shape != (E | S)) return false;
@@ -118,10 +143,10 @@ static bool corner_ok(const grid *g, int p, int shape) {
 }
 
 /* x's links from the north and west are decided: can it still be completed? */
-static bool settled_ok(const grid *g, int x) {
+HOT bool settled_ok(const grid *g, int x) {
     int k = g->colour[x];
     if (k == WALL) return true;
-    int in = g->con[x];
+    int in = in_bits(g, x);
     bool east = g->colour[x + 1] != WALL, south = g->colour[x + g->W] != WALL;
     if (k >= 0) return in || east || south;
     if (!in) {
@@ -139,18 +164,17 @@ static bool settled_ok(const grid *g, int x) {
 
 /* The line just joined east or south reaches x first where it may stop or turn: x must
  * exist, and an endpoint there must have the line's colour. */
-static inline bool line_ok(const grid *g, int x) {
+HOT bool line_ok(const grid *g, int x) {
     if (x < 0) return false;
     int k = g->colour[x];
     return k < 0 || g->joined < 0 || g->joined == k;
 }
 
 /* Takes option `out` (E and/or S bits) at p. */
-static bool apply(grid *g, int p, int out) {
-    int in = g->con[p];
-    if ((out & E) && (!connect(g, p, p + 1, W) || (g->lemma && !line_ok(g, g->stop_e[p])))) return false;
-    if ((out & S) && (!connect(g, p, p + g->W, N) || (g->lemma && !line_ok(g, g->stop_s[p])))) return false;
-    set(g, &g->con[p], in | out);
+HOT bool apply(grid *g, int p, int in, int out) {
+    g->con[p] = (uint8_t)(in | out);
+    if ((out & E) && (!connect(g, p, p + 1, true) || (g->lemma && !line_ok(g, g->stop_e[p])))) return false;
+    if ((out & S) && (!connect(g, p, p + g->W, false) || (g->lemma && !line_ok(g, g->stop_s[p])))) return false;
     if (g->lemma && !corner_ok(g, p, in | out)) return false;
     if (!settled_ok(g, p + 1)) return false;
     if (g->colour[p + g->W - 1] == WALL && !settled_ok(g, p + g->W)) return false;
@@ -158,8 +182,8 @@ static bool apply(grid *g, int p, int out) {
 }
 
 /* The options at p (E and S bits), most promising first. */
-static int options(const grid *g, int p, uint8_t opts[2]) {
-    int in = g->con[p], n = 0;
+static int options(const grid *g, int p, int in, uint8_t opts[2]) {
+    int n = 0;
     if (is_end(g, p)) {
         if (in) opts[n++] = 0;
         else opts[n++] = E, opts[n++] = S;
@@ -220,14 +244,9 @@ static void setup(grid *g, const gopt_flow_puzzle *p, bool lemma) {
     for (size_t i = 0; i < C; i++) g->colour[i] = WALL;
     for (int r = 0; r < g->h; r++)
         for (int c = 0; c < g->w; c++) g->colour[(r + 1) * g->W + c + 1] = p->colour[r * g->w + c];
-    g->st = gopt_calloc(3 * C, sizeof *g->st);
-    g->con = g->st;
-    g->end = g->st + C;
-    g->col = g->st + 2 * C;
-    for (size_t i = 0; i < C; i++) {
-        g->end[i] = (int)i;
-        g->col[i] = g->colour[i] >= 0 ? g->colour[i] : -1;
-    }
+    g->con = gopt_calloc(C, 1);
+    g->frag = gopt_malloc(C * sizeof *g->frag);
+    for (size_t i = 0; i < C; i++) g->frag[i] = fragment((int)i, g->colour[i] >= 0 ? g->colour[i] : -1);
     g->can_se = gopt_calloc(C, 1);
     g->stop_e = gopt_malloc(C * sizeof *g->stop_e);
     g->stop_s = gopt_malloc(C * sizeof *g->stop_s);
@@ -236,25 +255,19 @@ static void setup(grid *g, const gopt_flow_puzzle *p, bool lemma) {
     g->order = gopt_malloc((size_t)n * sizeof *g->order);
     for (int d = 0; d < g->w + g->h - 1; d++)
         for (int r = d < g->w ? 0 : d - g->w + 1; r < g->h && r <= d; r++) g->order[i++] = (r + 1) * g->W + (d - r) + 1;
-    g->choice = gopt_calloc((size_t)n + 1, 1);
-    g->nopts = gopt_calloc((size_t)n + 1, 1);
-    g->opts = gopt_calloc((size_t)n + 1, sizeof *g->opts);
-    g->mark = gopt_calloc((size_t)n + 1, sizeof *g->mark);
+    g->stack = gopt_calloc((size_t)n + 1, sizeof *g->stack);
 }
 
 static void teardown(grid *g) {
     free(g->colour);
-    free(g->st);
+    free(g->con);
+    free(g->frag);
     free(g->can_se);
     free(g->stop_e);
     free(g->stop_s);
     free(g->order);
-    free(g->trail_at);
-    free(g->trail_old);
-    free(g->choice);
-    free(g->nopts);
-    free(g->opts);
-    free(g->mark);
+    free(g->trail);
+    free(g->stack);
 }
 
 static gopt_flow_solution *solution(const grid *g, const gopt_flow_puzzle *p) {
@@ -277,24 +290,26 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
     int n = g.w * g.h, i = 0;
     long found = 0;
     bool limit = false;
-    g.mark[0] = 0;
-    g.nopts[0] = (uint8_t)options(&g, g.order[0], g.opts[0]);
+    frame *f = &g.stack[0];
+    reserve(&g);
+    f->cell = g.order[0];
+    f->in = (uint8_t)in_bits(&g, f->cell);
+    f->nopts = (uint8_t)options(&g, f->cell, f->in, f->opts);
     for (;;) {
         if (i == n) {
             if (found++ == 0) r->a->solution = solution(&g, p);
             if (found >= r->count) break;
-            i--;
+            f = &g.stack[--i];
         }
-        int cell = g.order[i];
         bool advanced = false;
-        while (g.choice[i] < g.nopts[i]) {
-            undo_to(&g, g.mark[i]);
-            int out = g.opts[i][g.choice[i]++];
+        while (f->choice < f->nopts) {
+            undo_to(&g, f->mark);
+            int out = f->opts[f->choice++];
             if ((++g.nodes & 0xffff) == 0 && ((budget > 0 && g.nodes >= budget) || (r->deadline > 0 && gopt_now() > r->deadline))) {
                 limit = true;
                 break;
             }
-            if (apply(&g, cell, out)) {
+            if (apply(&g, f->cell, f->in, out)) {
                 advanced = true;
                 break;
             }
@@ -302,14 +317,19 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
         if (limit) break;
         if (advanced) {
             if (++i < n) {
-                g.choice[i] = 0;
-                g.mark[i] = g.ntrail;
-                g.nopts[i] = (uint8_t)options(&g, g.order[i], g.opts[i]);
+                reserve(&g);
+                f = &g.stack[i];
+                f->cell = g.order[i];
+                f->choice = 0;
+                f->mark = (uint32_t)g.ntrail;
+                f->in = (uint8_t)in_bits(&g, f->cell);
+                f->nopts = (uint8_t)options(&g, f->cell, f->in, f->opts);
             }
             continue;
         }
-        undo_to(&g, g.mark[i]);
+        undo_to(&g, f->mark);
         if (--i < 0) break;
+        f = &g.stack[i];
     }
     gopt_answer *a = r->a;
     a->method = "search";
