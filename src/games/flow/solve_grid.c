@@ -36,7 +36,7 @@ enum { WALL = -2, EMPTY = -1 };
 
 typedef struct trail_entry {
     int at;      /* the cell whose frag it was */
-    int64_t old; /* its value before */
+    uint64_t old; /* its value before */
 } trail_entry;
 
 /* The decision at one position of the sweep. */
@@ -60,7 +60,7 @@ typedef struct grid {
      * decided, so never undone), and per cell at a fragment end the other end (low 32 bits)
      * and the fragment's colour (high 32 bits), undone through the trail */
     uint8_t *con;
-    int64_t *frag;
+    uint64_t *frag;
     trail_entry *trail;
     size_t ntrail, trail_cap;
     frame *stack; /* the decision at each position of the sweep */
@@ -77,14 +77,15 @@ static void reserve(grid *g) {
     gopt_grow(&g->trail, &g->trail_cap, g->ntrail + TRAIL_PER_CELL, sizeof *g->trail);
 }
 
-HOT void set_frag(grid *g, int cell, int64_t value) {
+HOT void set_frag(grid *g, int cell, uint64_t value) {
     g->trail[g->ntrail++] = (trail_entry){cell, g->frag[cell]};
     g->frag[cell] = value;
 }
 
-static inline int64_t fragment(int other_end, int colour) { return (int64_t)(uint32_t)other_end | (int64_t)colour << 32; }
-static inline int end_of(int64_t f) { return (int)(uint32_t)f; }
-static inline int colour_of(int64_t f) { return (int)(f >> 32); }
+/* A fragment end's word: the other end, and the colour + 1 (0 for none) above it. */
+static inline uint64_t fragment(int other_end, int colour) { return (uint64_t)(uint32_t)other_end | (uint64_t)(colour + 1) << 32; }
+static inline int end_of(uint64_t f) { return (int)(uint32_t)f; }
+static inline int colour_of(uint64_t f) { return (int)(f >> 32) - 1; }
 
 HOT void undo_to(grid *g, size_t mark) {
     /* (undone in reverse, so a slot set twice gets its oldest value back) */
@@ -104,7 +105,7 @@ HOT bool connect(grid *g, int p, int q, bool east) {
     int cq = g->colour[q];
     if (cq == WALL) return false;
     if (cq >= 0 && east && in_bits(g, q) != W) return false; /* an endpoint takes one link */
-    int64_t fp = g->frag[p], fq = g->frag[q];
+    uint64_t fp = g->frag[p], fq = g->frag[q];
     int ep = end_of(fp), eq = end_of(fq);
     if (ep == q) return false; /* a cycle */
     int kp = colour_of(fp), kq = colour_of(fq);
