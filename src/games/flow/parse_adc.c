@@ -57,10 +57,8 @@ gopt_flow_puzzle *flow_read_adc(gopt_text *t, bool partial, gopt_error *err) {
 
     int w = (int)size[0], h = (int)size[1], d = (int)size[2];
     flow_builder b;
-    flow_build_start(&b, GOPT_FLOW_ADC, d, h, w);
-    flow_build_box(&b, d, h, w);
     flow_marks m;
-    flow_parse_marks_init(&m);
+    flow_parse_start_box(&b, &m, GOPT_FLOW_ADC, d, h, w);
     bool ok = true;
     for (long i = 0; i < lines && ok; i++) {
         gopt_text_skip_ws(t);
@@ -85,9 +83,5 @@ gopt_flow_puzzle *flow_read_adc(gopt_text *t, bool partial, gopt_error *err) {
         }
         if (ok) ok = end_of_line(t, err);
     }
-    gopt_flow_puzzle *p = NULL;
-    if (ok) p = flow_parse_finish(t, &b, &m, partial, start, err);
-    else flow_build_abort(&b);
-    flow_parse_marks_free(&m);
-    return p;
+    return flow_parse_finish(t, &b, &m, ok, partial, start, err);
 }

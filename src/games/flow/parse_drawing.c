@@ -166,7 +166,12 @@ gopt_flow_puzzle *flow_read_drawing(gopt_text *t, bool partial, gopt_error *err)
     gopt_flow_puzzle *p = NULL;
     flow_marks m;
     flow_parse_marks_init(&m);
-    if (!read_lines(t, &d, err)) goto done;
+    if (!read_lines(t, &d, err)) {
+        flow_parse_marks_free(&m);
+        free(d.line_pos);
+        free(d.line_len);
+        return NULL;
+    }
     d.width = d.max_col + 1;
     size_t positions = (size_t)(d.max_row + 1) * (size_t)d.width;
     d.node = gopt_malloc(positions * sizeof *d.node);
@@ -178,22 +183,17 @@ gopt_flow_puzzle *flow_read_drawing(gopt_text *t, bool partial, gopt_error *err)
     for (int i = 0; i < d.nlines && ok; i++)
         for (int j = 0; ok && (size_t)j < d.line_len[i]; j++)
             if (is_link_char(char_at(&d, i, j))) ok = add_link(&d, &b, i, j, err);
-    if (!ok) {
-        flow_build_abort(&b);
-        goto done;
-    }
-    gopt_buf text = {0};
-    gopt_buf_append(&text, header, header_len);
-    gopt_buf_putc(&text, '\n');
-    for (int i = 0; i < d.nlines; i++) {
-        gopt_buf_append(&text, t->data + d.line_pos[i], d.line_len[i]);
+    p = flow_parse_finish(t, &b, &m, ok, partial, start, err);
+    if (p) { /* kept to write the answer back into the drawing */
+        gopt_buf text = {0};
+        gopt_buf_append(&text, header, header_len);
         gopt_buf_putc(&text, '\n');
+        for (int i = 0; i < d.nlines; i++) {
+            gopt_buf_append(&text, t->data + d.line_pos[i], d.line_len[i]);
+            gopt_buf_putc(&text, '\n');
+        }
+        p->drawing = gopt_buf_take(&text);
     }
-    p = flow_parse_finish(t, &b, &m, partial, start, err);
-    if (p) p->drawing = gopt_buf_take(&text);
-    gopt_buf_free(&text);
-done:
-    flow_parse_marks_free(&m);
     free(d.line_pos);
     free(d.line_len);
     free(d.node);

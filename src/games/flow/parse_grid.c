@@ -79,6 +79,12 @@ gopt_flow_format gopt_flow_guess_format(const gopt_text *t) {
 
 void flow_parse_marks_init(flow_marks *m) { memset(m, 0, sizeof *m); }
 
+void flow_parse_start_box(flow_builder *b, flow_marks *m, gopt_flow_format format, int layers, int rows, int cols) {
+    flow_build_start(b, format, layers, rows, cols);
+    flow_build_box(b, layers, rows, cols);
+    flow_parse_marks_init(m);
+}
+
 void flow_parse_marks_free(flow_marks *m) { free(m->at); }
 
 void flow_parse_mark(flow_marks *m, int colour, gopt_text_mark at) {
@@ -98,18 +104,22 @@ bool flow_parse_add_endpoint(const gopt_text *t, flow_builder *b, flow_marks *m,
     return true;
 }
 
-gopt_flow_puzzle *flow_parse_finish(const gopt_text *t, flow_builder *b, flow_marks *m, bool partial,
+gopt_flow_puzzle *flow_parse_finish(const gopt_text *t, flow_builder *b, flow_marks *m, bool ok, bool partial,
                                     gopt_text_mark start, gopt_error *err) {
-    int k = flow_build_unpaired(b);
-    if (b->p->ncolours == 0) {
+    int k = ok ? flow_build_unpaired(b) : -1;
+    gopt_flow_puzzle *p = NULL;
+    if (!ok) {
+        /* the reader has said what is wrong */
+    } else if (b->p->ncolours == 0) {
         gopt_text_fail_at(t, start, err, "the board has no endpoints");
     } else if (k >= 0) {
         gopt_text_fail_at(t, m->at[k], err, "colour '%s' has one endpoint (it needs two)", b->p->label[k]);
     } else {
-        return flow_build_finish(b, partial);
+        p = flow_build_finish(b, partial);
     }
-    flow_build_abort(b);
-    return NULL;
+    if (!p) flow_build_abort(b);
+    flow_parse_marks_free(m);
+    return p;
 }
 
 /* ---------------------------------------------------------------- flow_solver */
@@ -121,10 +131,8 @@ static gopt_flow_puzzle *read_flow_solver(gopt_text *t, bool partial, gopt_error
     if (!gopt_char_block_read(t, &block, err)) return NULL;
     int w = block.size.w, h = block.size.h;
     flow_builder b;
-    flow_build_start(&b, GOPT_FLOW_FLOW_SOLVER, 1, h, w);
-    flow_build_box(&b, 1, h, w);
     flow_marks m;
-    flow_parse_marks_init(&m);
+    flow_parse_start_box(&b, &m, GOPT_FLOW_FLOW_SOLVER, 1, h, w);
     bool ok = true;
     for (int r = 0; r < h && ok; r++)
         for (int c = 0; c < w && ok; c++) {
@@ -134,11 +142,7 @@ static gopt_flow_puzzle *read_flow_solver(gopt_text *t, bool partial, gopt_error
             ok = flow_parse_add_endpoint(t, &b, &m, r * w + c, (char[]){ch, 0}, at, err);
         }
     gopt_char_block_free(&block);
-    gopt_flow_puzzle *p = NULL;
-    if (ok) p = flow_parse_finish(t, &b, &m, partial, start, err);
-    else flow_build_abort(&b);
-    flow_parse_marks_free(&m);
-    return p;
+    return flow_parse_finish(t, &b, &m, ok, partial, start, err);
 }
 
 /* ---------------------------------------------------------------- thomasahle */
@@ -185,10 +189,8 @@ static int read_thomasahle(gopt_text *t, bool partial, gopt_flow_puzzle **out, g
     gopt_text_mark after = gopt_text_save(t);
     gopt_text_restore(t, first_row);
     flow_builder b;
-    flow_build_start(&b, GOPT_FLOW_THOMASAHLE, 1, (int)h, (int)w);
-    flow_build_box(&b, 1, (int)h, (int)w);
     flow_marks m;
-    flow_parse_marks_init(&m);
+    flow_parse_start_box(&b, &m, GOPT_FLOW_THOMASAHLE, 1, (int)h, (int)w);
     bool ok = true;
     for (long r = 0; r < h && ok; r++) {
         gopt_text_mark row = gopt_text_save(t);
@@ -201,13 +203,7 @@ static int read_thomasahle(gopt_text *t, bool partial, gopt_flow_puzzle **out, g
         gopt_text_line(t, &skip);
     }
     gopt_text_restore(t, after);
-    if (!ok) {
-        flow_build_abort(&b);
-        flow_parse_marks_free(&m);
-        return -1;
-    }
-    *out = flow_parse_finish(t, &b, &m, partial, start, err);
-    flow_parse_marks_free(&m);
+    *out = flow_parse_finish(t, &b, &m, ok, partial, start, err);
     return *out ? 1 : -1;
 }
 
@@ -240,10 +236,8 @@ static gopt_flow_puzzle *read_houston(gopt_text *t, bool partial, gopt_error *er
     if (w * h > MAX_CELLS) return gopt_text_fail_at(t, start, err, "board size %ldx%ld is out of range", w, h), NULL;
     if (n > w * h / 2) return gopt_text_fail_at(t, start, err, "%ld colours do not fit on %ldx%ld cells", n, w, h), NULL;
     flow_builder b;
-    flow_build_start(&b, GOPT_FLOW_HOUSTON, 1, (int)h, (int)w);
-    flow_build_box(&b, 1, (int)h, (int)w);
     flow_marks m;
-    flow_parse_marks_init(&m);
+    flow_parse_start_box(&b, &m, GOPT_FLOW_HOUSTON, 1, (int)h, (int)w);
     bool ok = true;
     for (long k = 0; k < n && ok; k++) {
         gopt_text_skip_ws(t);
@@ -264,11 +258,7 @@ static gopt_flow_puzzle *read_houston(gopt_text *t, bool partial, gopt_error *er
         if (ok && gopt_text_peek(t) != '\n' && !gopt_text_eof(t))
             ok = gopt_text_fail(t, err, "expected the end of the line after two points");
     }
-    gopt_flow_puzzle *p = NULL;
-    if (ok) p = flow_parse_finish(t, &b, &m, partial, start, err);
-    else flow_build_abort(&b);
-    flow_parse_marks_free(&m);
-    return p;
+    return flow_parse_finish(t, &b, &m, ok, partial, start, err);
 }
 
 /* ---------------------------------------------------------------- dispatch */
