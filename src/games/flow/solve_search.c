@@ -20,6 +20,12 @@ typedef struct trail_entry {
     int old;
 } trail_entry;
 
+/* Masks over up to FLOW_MAX_LINKS later links with 0, 1 or 2 bits set. */
+typedef struct mask_list {
+    uint8_t n;
+    uint8_t mask[FLOW_MAX_LINKS * (FLOW_MAX_LINKS - 1) / 2];
+} mask_list;
+
 typedef struct search {
     const gopt_flow_puzzle *p;
     int n;
@@ -38,27 +44,20 @@ typedef struct search {
     uint8_t *choice, *mask, *kind;
     size_t *mark;
     int64_t nodes;
+    mask_list masks[FLOW_MAX_LINKS + 1][3];
 } search;
 
 /* ---------------------------------------------------------------- choice lists */
 
-/* Masks over up to FLOW_MAX_LINKS later links with 0, 1 or 2 bits set. */
-typedef struct mask_list {
-    uint8_t n;
-    uint8_t mask[FLOW_MAX_LINKS * (FLOW_MAX_LINKS - 1) / 2];
-} mask_list;
 
-static mask_list masks[FLOW_MAX_LINKS + 1][3];
-
-static void init_masks(void) {
-    static bool done;
-    if (done) return;
+/* Per search (not a shared table: solves run in parallel threads). */
+static void init_masks(mask_list masks[FLOW_MAX_LINKS + 1][3]) {
+    memset(masks, 0, (FLOW_MAX_LINKS + 1) * 3 * sizeof(mask_list));
     for (int links = 0; links <= FLOW_MAX_LINKS; links++)
         for (int m = 0; m < (1 << links); m++) {
             int bits = __builtin_popcount((unsigned)m);
             if (bits <= 2) masks[links][bits].mask[masks[links][bits].n++] = (uint8_t)m;
         }
-    done = true;
 }
 
 /* What a node still needs, fixed when the sweep reaches it: exactly 0, 1 or 2 more links,
@@ -76,16 +75,16 @@ static int need_kind(const search *s, int u) {
 static int choice_count(const search *s, int i) {
     int links = s->later_start[i + 1] - s->later_start[i];
     switch (s->kind[i]) {
-    case NEED_0_OR_2: return masks[links][0].n + masks[links][2].n;
+    case NEED_0_OR_2: return s->masks[links][0].n + s->masks[links][2].n;
     case NEED_NONE_POSSIBLE: return 0;
-    default: return masks[links][s->kind[i]].n;
+    default: return s->masks[links][s->kind[i]].n;
     }
 }
 
 static uint8_t choice_mask(const search *s, int i, int k) {
     int links = s->later_start[i + 1] - s->later_start[i];
-    if (s->kind[i] == NEED_0_OR_2) return k < masks[links][2].n ? masks[links][2].mask[k] : 0;
-    return masks[links][s->kind[i]].mask[k];
+    if (s->kind[i] == NEED_0_OR_2) return k < s->masks[links][2].n ? s->masks[links][2].mask[k] : 0;
+    return s->masks[links][s->kind[i]].mask[k];
 }
 
 /* ---------------------------------------------------------------- state changes */
@@ -195,8 +194,8 @@ static void make_order(search *s) {
 }
 
 static void setup(search *s, const gopt_flow_puzzle *p) {
-    init_masks();
     memset(s, 0, sizeof *s);
+    init_masks(s->masks);
     s->p = p;
     s->n = p->nnodes;
     s->partial = p->partial;
