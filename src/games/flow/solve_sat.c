@@ -164,6 +164,38 @@ static void short_cycle_rules(sat_model *m) {
     }
 }
 
+/* The edge from cell v of a plain rectangle in direction d, or -1. */
+static int grid_edge(const gopt_flow_puzzle *p, int v, int d) {
+    for (const gopt_flow_link *l = flow_links(p, v), *end = l + flow_degree(p, v); l < end; l++)
+        if (l->dir == d) return l->edge;
+    return -1;
+}
+
+/* With paths that never touch themselves (partial coverage, one solution wanted) the corner
+ * rule of the search holds with empty cells allowed: if a cell turns, the diagonal cell
+ * inside the turn is empty, an endpoint, or turns the same way (solve_grid.c has the proof;
+ * "covered" becomes "used"). As clauses on plain rectangles, for the four turns. */
+static void corner_rules(sat_model *m) {
+    const gopt_flow_puzzle *p = m->p;
+    static const int turns[4][2] = {{GOPT_FLOW_E, GOPT_FLOW_S}, {GOPT_FLOW_W, GOPT_FLOW_S},
+                                    {GOPT_FLOW_N, GOPT_FLOW_E}, {GOPT_FLOW_N, GOPT_FLOW_W}};
+    for (int v = 0; v < p->nnodes; v++)
+        for (int t = 0; t < 4; t++) {
+            int a = grid_edge(p, v, turns[t][0]), b = grid_edge(p, v, turns[t][1]);
+            if (a < 0 || b < 0) continue;
+            int r = p->row[v] + flow_dir_dr[turns[t][0]] + flow_dir_dr[turns[t][1]];
+            int c = p->col[v] + flow_dir_dc[turns[t][0]] + flow_dir_dc[turns[t][1]];
+            int d = r * p->cols + c; /* inside the turn */
+            if (p->colour[d] >= 0) continue;
+            for (int side = 0; side < 2; side++) {
+                int e = grid_edge(p, d, turns[t][side]);
+                int lits[4] = {-evar(m, a), -evar(m, b), -m->on[d], 0};
+                if (e >= 0) lits[3] = evar(m, e);
+                gopt_sat_clause(m->s, lits, e >= 0 ? 4 : 3);
+            }
+        }
+}
+
 static int separate(void *user, gopt_cut_sink *sink) {
     sat_model *m = user;
     const gopt_flow_puzzle *p = m->p;
@@ -185,7 +217,7 @@ static int separate(void *user, gopt_cut_sink *sink) {
     return found;
 }
 
-static void build(sat_model *m, const gopt_flow_puzzle *p, bool induced) {
+static void build(sat_model *m, const gopt_flow_puzzle *p, bool induced, bool corners) {
     memset(m, 0, sizeof *m);
     m->p = p;
     m->s = gopt_sat_new();
@@ -200,6 +232,7 @@ static void build(sat_model *m, const gopt_flow_puzzle *p, bool induced) {
     free(dom);
     degree_rules(m);
     edge_rules(m, induced);
+    if (corners) corner_rules(m);
     short_cycle_rules(m);
     m->used = gopt_calloc((size_t)p->nedges + 1, 1);
     m->comp = gopt_malloc((n + 1) * sizeof *m->comp);
@@ -221,44 +254,84 @@ static void release(sat_model *m) {
     free(m->in_set);
 }
 
-gopt_status flow_solve_sat(flow_run *r) {
+/* The first solution of model m, as a puzzle solution. */
+static gopt_flow_solution *model_solution(sat_model *m) {
+    gopt_flow_solution *sol = gopt_flow_solution_new(m->p);
+    for (int e = 0; e < m->p->nedges; e++) sol->used[e] = gopt_sat_val(m->s, evar(m, e));
+    gopt_flow_solution_paint(m->p, sol);
+    return sol;
+}
+
+/* Finds (and counts up to r->count) solutions of one model. */
+static gopt_cuts_result enumerate(flow_run *r, sat_model *m, gopt_cuts *loop, long *found) {
     const gopt_flow_puzzle *p = r->p;
-    gopt_answer *a = r->a;
-    sat_model m;
-    /* Under partial coverage a path that touches itself can be cut short (the cells in between
-     * become empty), so when one solution is wanted we may look only among paths that never
-     * touch themselves: a much smaller space. Counting needs all solutions. */
-    build(&m, p, p->partial && r->count == 1);
-    if (r->deadline > 0) gopt_sat_set_time_limit(m.s, r->deadline - gopt_now());
-    gopt_cuts loop = {.separate = separate, .user = &m};
     gopt_cuts_result res = GOPT_CUTS_NONE;
-    long found = 0;
     int *block = gopt_malloc(((size_t)p->nedges + 1) * sizeof *block);
-    while (found < r->count) {
+    while (*found < r->count) {
         if (r->deadline > 0 && gopt_now() > r->deadline) {
             res = GOPT_CUTS_LIMIT;
             break;
         }
-        res = gopt_cuts_sat(m.s, &loop);
+        res = gopt_cuts_sat(m->s, loop);
         if (res != GOPT_CUTS_FOUND) break;
-        if (found++ == 0) {
-            gopt_flow_solution *sol = gopt_flow_solution_new(p);
-            for (int e = 0; e < p->nedges; e++) sol->used[e] = gopt_sat_val(m.s, evar(&m, e));
-            gopt_flow_solution_paint(p, sol);
-            a->solution = sol;
-        }
+        if ((*found)++ == 0) r->a->solution = model_solution(m);
         int len = 0;
         for (int e = 0; e < p->nedges; e++)
-            if (gopt_sat_val(m.s, evar(&m, e))) block[len++] = -evar(&m, e);
-        gopt_sat_clause(m.s, block, len);
+            if (gopt_sat_val(m->s, evar(m, e))) block[len++] = -evar(m, e);
+        gopt_sat_clause(m->s, block, len);
     }
     free(block);
+    return res;
+}
+
+/* One solution from whichever of two models gets there first: each solves in turn with a
+ * conflict budget that doubles, keeping what it learned. SAT on these puzzles is heavy-tailed,
+ * and two encodings rarely stall on the same board. */
+static gopt_cuts_result race(flow_run *r, sat_model m[2], gopt_cuts loop[2]) {
+    for (int budget = 1000;; budget = budget < (1 << 29) ? 2 * budget : budget) {
+        for (int i = 0; i < 2; i++) {
+            if (r->deadline > 0 && gopt_now() > r->deadline) return GOPT_CUTS_LIMIT;
+            gopt_sat_set_conflict_limit(m[i].s, budget);
+            loop[i].max_rounds = (int)loop[i].rounds + 1; /* one solve per turn */
+            gopt_cuts_result res = gopt_cuts_sat(m[i].s, &loop[i]);
+            if (res == GOPT_CUTS_FOUND) r->a->solution = model_solution(&m[i]);
+            if (res != GOPT_CUTS_LIMIT) return res;
+        }
+    }
+}
+
+gopt_status flow_solve_sat(flow_run *r) {
+    const gopt_flow_puzzle *p = r->p;
+    gopt_answer *a = r->a;
+    /* Under partial coverage a path that touches itself can be cut short (the cells in between
+     * become empty), so when one solution is wanted we may look only among paths that never
+     * touch themselves: a much smaller space. Counting needs all solutions. On rectangles the
+     * corner rule then holds too; with and without it, the two models race. */
+    bool induced = p->partial && r->count == 1;
+    int models = induced && p->plain ? 2 : 1;
+    sat_model m[2];
+    gopt_cuts loop[2];
+    for (int i = 0; i < models; i++) {
+        build(&m[i], p, induced, i == 1);
+        if (r->deadline > 0) gopt_sat_set_time_limit(m[i].s, r->deadline - gopt_now());
+        loop[i] = (gopt_cuts){.separate = separate, .user = &m[i]};
+    }
+    long found = 0;
+    gopt_cuts_result res;
+    if (models == 2) {
+        res = race(r, m, loop);
+        found = res == GOPT_CUTS_FOUND;
+    } else {
+        res = enumerate(r, &m[0], &loop[0], &found);
+    }
     a->solutions = found;
     a->complete = res == GOPT_CUTS_NONE;
     a->method = "sat";
-    gopt_sat_add_counters(m.s, &a->counters);
-    gopt_cuts_add_counters(&loop, &a->counters);
-    release(&m);
+    for (int i = 0; i < models; i++) {
+        gopt_sat_add_counters(m[i].s, &a->counters);
+        gopt_cuts_add_counters(&loop[i], &a->counters);
+        release(&m[i]);
+    }
     if (found > 0) return GOPT_SOLVED;
     if (res == GOPT_CUTS_NONE) {
         snprintf(a->note, sizeof a->note, "proven unsolvable by SAT");
