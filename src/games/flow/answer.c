@@ -37,7 +37,7 @@ static bool trace(tracer *t, int k, int need) {
     t->on[start] = 1;
     int visited = 1; /* cells of colour k on the stack */
     while (depth >= 0) {
-        if (++t->steps > 2000000) break;
+        if (++t->steps > 2000000 + 50 * (int64_t)p->nnodes) break; /* a path that touches itself often */
         int v = t->stack_node[depth];
         if (v == goal && visited == need) {
             for (int i = 1; i <= depth; i++) {
