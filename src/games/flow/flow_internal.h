@@ -68,6 +68,11 @@ typedef struct flow_run {
     gopt_answer *a;      /* status, solution, solutions, complete, counters, note */
 } flow_run;
 
+/* Records a solution a method found: the first becomes the answer's; later ones (counting)
+ * are run through the checker too, since a count is a claim as well, then dropped. False
+ * (with a->note set) when one fails the checker. */
+bool flow_record(flow_run *r, gopt_flow_solution *s);
+
 /* The backtracking search. `lemma`: assume no path touches itself (plain rectangles under
  * full coverage only; its failure then proves nothing). Stops after node_budget nodes (0:
  * none) with GOPT_LIMIT. Plain rectangles go to the grid sweep (solve_grid.c). */

@@ -59,6 +59,18 @@ static void untangle(const gopt_flow_puzzle *p, gopt_flow_solution *s) {
     gopt_flow_solution_paint(p, s);
 }
 
+bool flow_record(flow_run *r, gopt_flow_solution *s) {
+    if (!r->a->solution) {
+        r->a->solution = s; /* (checked by the caller, like every printed answer) */
+        return true;
+    }
+    char why[200];
+    bool ok = gopt_flow_check(r->p, s, why, sizeof why);
+    if (!ok) snprintf(r->a->note, sizeof r->a->note, "internal error: a counted solution failed the checker: %s", why);
+    gopt_flow_solution_free(s);
+    return ok;
+}
+
 /* May the search assume that no path touches itself? Only where the corner rule is worked
  * out: a plain rectangle, looking for one solution. */
 static bool lemma_applies(const gopt_flow_puzzle *p, const gopt_flow_settings *s) {

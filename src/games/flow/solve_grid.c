@@ -290,7 +290,7 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
     setup(&g, p, lemma);
     int n = g.w * g.h, i = 0;
     long found = 0;
-    bool limit = false;
+    bool limit = false, bad = false;
     frame *f = &g.stack[0];
     reserve(&g);
     f->cell = g.order[0];
@@ -298,7 +298,11 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
     f->nopts = (uint8_t)options(&g, f->cell, f->in, f->opts);
     for (;;) {
         if (i == n) {
-            if (found++ == 0) r->a->solution = solution(&g, p);
+            found++;
+            if (!flow_record(r, solution(&g, p))) {
+                bad = true;
+                break;
+            }
             if (found >= r->count) break;
             f = &g.stack[--i];
         }
@@ -338,6 +342,7 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
     a->complete = i < 0 && !lemma;
     gopt_counter_add(&a->counters, "nodes", g.nodes);
     teardown(&g);
+    if (bad) return GOPT_ERROR;
     if (found > 0) return GOPT_SOLVED;
     if (i < 0 && !lemma) {
         snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search");

@@ -263,7 +263,7 @@ static gopt_flow_solution *model_solution(sat_model *m) {
 }
 
 /* Finds (and counts up to r->count) solutions of one model. */
-static gopt_cuts_result enumerate(flow_run *r, sat_model *m, gopt_cuts *loop, long *found) {
+static gopt_cuts_result enumerate(flow_run *r, sat_model *m, gopt_cuts *loop, long *found, bool *bad) {
     const gopt_flow_puzzle *p = r->p;
     gopt_cuts_result res = GOPT_CUTS_NONE;
     int *block = gopt_malloc(((size_t)p->nedges + 1) * sizeof *block);
@@ -274,7 +274,11 @@ static gopt_cuts_result enumerate(flow_run *r, sat_model *m, gopt_cuts *loop, lo
         }
         res = gopt_cuts_sat(m->s, loop);
         if (res != GOPT_CUTS_FOUND) break;
-        if ((*found)++ == 0) r->a->solution = model_solution(m);
+        (*found)++;
+        if (!flow_record(r, model_solution(m))) {
+            *bad = true;
+            break;
+        }
         int len = 0;
         for (int e = 0; e < p->nedges; e++)
             if (gopt_sat_val(m->s, evar(m, e))) block[len++] = -evar(m, e);
@@ -317,12 +321,13 @@ gopt_status flow_solve_sat(flow_run *r) {
         loop[i] = (gopt_cuts){.separate = separate, .user = &m[i]};
     }
     long found = 0;
+    bool bad = false;
     gopt_cuts_result res;
     if (models == 2) {
         res = race(r, m, loop);
         found = res == GOPT_CUTS_FOUND;
     } else {
-        res = enumerate(r, &m[0], &loop[0], &found);
+        res = enumerate(r, &m[0], &loop[0], &found, &bad);
     }
     a->solutions = found;
     a->complete = res == GOPT_CUTS_NONE;
@@ -332,6 +337,7 @@ gopt_status flow_solve_sat(flow_run *r) {
         gopt_cuts_add_counters(&loop[i], &a->counters);
         release(&m[i]);
     }
+    if (bad) return GOPT_ERROR;
     if (found > 0) return GOPT_SOLVED;
     if (res == GOPT_CUTS_NONE) {
         snprintf(a->note, sizeof a->note, "proven unsolvable by SAT");

@@ -249,7 +249,7 @@ static gopt_flow_solution *current_solution(const search *s) {
 
 /* ---------------------------------------------------------------- the sweep */
 
-typedef enum { SWEEP_DONE, SWEEP_EXHAUSTED, SWEEP_LIMIT } sweep_end;
+typedef enum { SWEEP_DONE, SWEEP_EXHAUSTED, SWEEP_LIMIT, SWEEP_BAD } sweep_end;
 
 /* Runs the sweep until `want` solutions, exhaustion or a limit; counts what it finds. */
 static sweep_end sweep(search *s, flow_run *r, int64_t budget, long *found) {
@@ -257,7 +257,8 @@ static sweep_end sweep(search *s, flow_run *r, int64_t budget, long *found) {
     enter(s, 0);
     for (;;) {
         if (i == s->n) {
-            if ((*found)++ == 0) r->a->solution = current_solution(s);
+            (*found)++;
+            if (!flow_record(r, current_solution(s))) return SWEEP_BAD;
             if (*found >= r->count) return SWEEP_DONE;
             i--; /* look for the next one */
         }
@@ -298,6 +299,7 @@ gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget) {
     a->complete = e == SWEEP_EXHAUSTED;
     gopt_counter_add(&a->counters, "nodes", s.nodes);
     teardown(&s);
+    if (e == SWEEP_BAD) return GOPT_ERROR;
     if (found > 0) return GOPT_SOLVED;
     if (e == SWEEP_EXHAUSTED) {
         snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search");
