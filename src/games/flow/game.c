@@ -1,4 +1,5 @@
 /* The flow family's gopt_game table: options in, answers out (text, JSON, pictures). */
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
