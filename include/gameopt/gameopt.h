@@ -12,6 +12,7 @@
 #include "gameopt/data.h"
 #include "gameopt/error.h"
 #include "gameopt/game.h"
+#include "gameopt/flow.h"
 #include "gameopt/graph.h"
 #include "gameopt/grid.h"
 #include "gameopt/json.h"
