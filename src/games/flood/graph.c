@@ -1,0 +1,214 @@
+/* The region graph of a Flood-It board and the moves on it. A state is the set of flooded
+ * regions F (always connected, always containing the root); a move of colour c adds every
+ * region of colour c on the border of F. Two neighbouring regions never share a colour, so
+ * one move adds exactly one layer, and the colour of F itself never matters: no border
+ * region has it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "flood_internal.h"
+#include "gameopt/alloc.h"
+
+bool flood_graph_build(flood_graph *g, const gopt_flood_puzzle *p, char *why, size_t why_size) {
+    memset(g, 0, sizeof *g);
+    int w = p->w, h = p->h, n = w * h;
+    g->w = w;
+    g->h = h;
+    g->ncolours = p->ncolours;
+    g->cell_region = gopt_malloc((size_t)n * sizeof *g->cell_region);
+    for (int i = 0; i < n; i++) g->cell_region[i] = -1;
+    int32_t *queue = gopt_malloc((size_t)n * sizeof *queue);
+    int nreg = 0;
+    for (int s = 0; s < n; s++) {
+        if (g->cell_region[s] >= 0) continue;
+        int head = 0, tail = 0;
+        queue[tail++] = s;
+        g->cell_region[s] = nreg;
+        while (head < tail) {
+            int cell = queue[head++], r = cell / w, c = cell % w;
+            int next[4] = {r > 0 ? cell - w : -1, r + 1 < h ? cell + w : -1, c > 0 ? cell - 1 : -1,
+                           c + 1 < w ? cell + 1 : -1};
+            for (int k = 0; k < 4; k++) {
+                int x = next[k];
+                if (x >= 0 && g->cell_region[x] < 0 && p->cells[x] == p->cells[cell]) {
+                    g->cell_region[x] = nreg;
+                    queue[tail++] = x;
+                }
+            }
+        }
+        nreg++;
+    }
+    free(queue);
+    if (nreg > FLOOD_MAX_REGIONS) {
+        snprintf(why, why_size, "the board has %d regions; the region-graph methods handle up to %d", nreg,
+                 FLOOD_MAX_REGIONS);
+        free(g->cell_region);
+        g->cell_region = NULL;
+        return false;
+    }
+    g->nregions = nreg;
+    g->nwords = (int)gopt_words((size_t)nreg);
+    size_t nw = (size_t)g->nwords;
+    g->colour = gopt_calloc((size_t)nreg, 1);
+    g->cells = gopt_calloc((size_t)nreg, sizeof *g->cells);
+    g->adj = gopt_calloc((size_t)nreg * nw, sizeof *g->adj);
+    g->colour_set = gopt_calloc((size_t)p->ncolours * nw, sizeof *g->colour_set);
+    g->all = gopt_calloc(nw, sizeof *g->all);
+    for (int i = 0; i < n; i++) {
+        int r = g->cell_region[i];
+        g->colour[r] = p->cells[i];
+        g->cells[r]++;
+        int right = (i % w + 1 < w) ? g->cell_region[i + 1] : r;
+        int down = (i + w < n) ? g->cell_region[i + w] : r;
+        if (right != r) {
+            gopt_bits_set(g->adj + (size_t)r * nw, (size_t)right);
+            gopt_bits_set(g->adj + (size_t)right * nw, (size_t)r);
+        }
+        if (down != r) {
+            gopt_bits_set(g->adj + (size_t)r * nw, (size_t)down);
+            gopt_bits_set(g->adj + (size_t)down * nw, (size_t)r);
+        }
+    }
+    for (int r = 0; r < nreg; r++) {
+        gopt_bits_set(g->colour_set + (size_t)g->colour[r] * nw, (size_t)r);
+        gopt_bits_set(g->all, (size_t)r);
+        g->present |= gopt_bit(g->colour[r]);
+    }
+    g->root = g->cell_region[p->start];
+    return true;
+}
+
+void flood_graph_free(flood_graph *g) {
+    free(g->colour);
+    free(g->cells);
+    free(g->cell_region);
+    free(g->adj);
+    free(g->colour_set);
+    free(g->all);
+    memset(g, 0, sizeof *g);
+}
+
+void flood_neighbours_or(const flood_graph *g, const uint64_t *src, uint64_t *dst) {
+    int nw = g->nwords;
+    for (int k = 0; k < nw; k++) {
+        uint64_t x = src[k];
+        while (x) {
+            int r = k * 64 + __builtin_ctzll(x);
+            x &= x - 1;
+            const uint64_t *a = flood_adj(g, r);
+            for (int j = 0; j < nw; j++) dst[j] |= a[j];
+        }
+    }
+}
+
+void flood_border(const flood_graph *g, const uint64_t *F, uint64_t *border) {
+    int nw = g->nwords;
+    size_t inside = gopt_bits_count(F, (size_t)nw);
+    gopt_bits_zero(border, (size_t)nw);
+    if (inside * 2 <= (size_t)g->nregions) {
+        flood_neighbours_or(g, F, border);
+        for (int k = 0; k < nw; k++) border[k] &= ~F[k];
+        return;
+    }
+    /* Mostly flooded: test the few outside regions instead. */
+    for (int k = 0; k < nw; k++) {
+        uint64_t x = ~F[k] & g->all[k];
+        while (x) {
+            int r = k * 64 + __builtin_ctzll(x);
+            x &= x - 1;
+            if (gopt_bits_intersects(flood_adj(g, r), F, (size_t)nw)) border[k] |= gopt_bit(r & 63);
+        }
+    }
+}
+
+uint64_t flood_colours_of(const flood_graph *g, const uint64_t *set) {
+    uint64_t cols = 0;
+    for (int k = 0; k < g->nwords; k++) {
+        uint64_t x = set[k];
+        while (x) {
+            cols |= gopt_bit(g->colour[k * 64 + __builtin_ctzll(x)]);
+            x &= x - 1;
+        }
+    }
+    return cols;
+}
+
+int flood_completable(const flood_graph *g, const uint64_t *F, const uint64_t *border) {
+    int nw = g->nwords;
+    uint64_t cols = g->present;
+    GOPT_FOR_BITS(c, cols) {
+        const uint64_t *cs = flood_colour_set(g, c);
+        bool on_border = false, rest = false;
+        for (int k = 0; k < nw; k++) {
+            uint64_t left = cs[k] & ~F[k];
+            if (left & border[k]) on_border = true;
+            if (left & ~border[k]) {
+                rest = true;
+                break;
+            }
+        }
+        if (on_border && !rest) return c;
+    }
+    return -1;
+}
+
+int flood_play(const flood_graph *g, uint64_t *F, uint64_t *border, int c, uint64_t *scratch) {
+    int nw = g->nwords;
+    const uint64_t *cs = flood_colour_set(g, c);
+    int absorbed = 0;
+    for (int k = 0; k < nw; k++) {
+        scratch[k] = border[k] & cs[k];
+        absorbed += __builtin_popcountll(scratch[k]);
+        F[k] |= scratch[k];
+        border[k] &= ~scratch[k];
+    }
+    /* The new border: the old one without the absorbed regions, plus their neighbours. */
+    uint64_t *grown = scratch + nw;
+    gopt_bits_zero(grown, (size_t)nw);
+    flood_neighbours_or(g, scratch, grown);
+    for (int k = 0; k < nw; k++) border[k] |= grown[k] & ~F[k];
+    return absorbed;
+}
+
+int flood_play_forced(const flood_graph *g, uint64_t *F, uint64_t *border, uint64_t *scratch, uint8_t *moves) {
+    int played = 0, c;
+    while ((c = flood_completable(g, F, border)) >= 0) {
+        flood_play(g, F, border, c, scratch);
+        if (moves) moves[played] = (uint8_t)c;
+        played++;
+    }
+    return played;
+}
+
+int64_t flood_cells(const flood_graph *g, const uint64_t *F) {
+    int64_t n = 0;
+    for (int k = 0; k < g->nwords; k++) {
+        uint64_t x = F[k];
+        while (x) {
+            n += g->cells[k * 64 + __builtin_ctzll(x)];
+            x &= x - 1;
+        }
+    }
+    return n;
+}
+
+int flood_start(const flood_graph *g, uint64_t *F, uint64_t *border, uint64_t *scratch, uint8_t *moves) {
+    gopt_bits_zero(F, (size_t)g->nwords);
+    gopt_bits_set(F, (size_t)g->root);
+    flood_border(g, F, border);
+    return flood_play_forced(g, F, border, scratch, moves);
+}
+
+int flood_replay(const flood_graph *g, const uint8_t *free_moves, int nfree, uint8_t *moves) {
+    size_t nw = (size_t)g->nwords;
+    uint64_t *buf = gopt_malloc(4 * nw * sizeof *buf);
+    uint64_t *F = buf, *border = buf + nw, *scratch = buf + 2 * nw;
+    int n = flood_start(g, F, border, scratch, moves);
+    for (int i = 0; i < nfree; i++) {
+        flood_play(g, F, border, free_moves[i], scratch);
+        moves[n++] = free_moves[i];
+        n += flood_play_forced(g, F, border, scratch, moves + n);
+    }
+    free(buf);
+    return n;
+}
