@@ -5,6 +5,7 @@
  * deepest g first. A heuristic sequence gives the first upper bound: only nodes with
  * f < UB are ever stored, and the search ends when the smallest f reaches UB, which
  * proves UB optimal. Goals are recognised when generated. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,16 +154,12 @@ static flood_context context_of(astar *s, uint32_t i, meta m, uint64_t *scratch)
     if (m.parent == NO_PARENT || (m.flags & (CHAINED | NO_COMMUTE))) return ctx;
     const flood_graph *g = s->g;
     int nw = s->nw;
-    uint64_t *P = scratch, *border = scratch + nw, *play = scratch + 2 * nw, *exposed = scratch + 4 * nw;
+    uint64_t *P = scratch, *border = scratch + nw, *play = scratch + 2 * nw;
     memcpy(P, node(s, m.parent), (size_t)nw * sizeof *P);
     flood_border(g, P, border);
-    memcpy(exposed, border, (size_t)nw * sizeof *exposed);
     ctx.applies = true;
     ctx.last = m.colour;
-    ctx.last_absorbed = flood_play(g, P, border, m.colour, play);
-    /* the border now is the child's; the regions not on the parent's border are new */
-    for (int k = 0; k < nw; k++) exposed[k] = border[k] & ~exposed[k];
-    ctx.last_new = flood_colours_of(g, exposed);
+    ctx.last_absorbed = flood_play(g, P, border, m.colour, play, &ctx.last_new);
     (void)i;
     return ctx;
 }
@@ -211,7 +208,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     }
     int f, gpop;
     uint32_t i;
-    int64_t expanded = 0;
+    int64_t expanded = 0, pops = 0;
     const double extra_bytes = (double)ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS;
     while (open_pop(&s, &f, &gpop, &i)) {
         if (f >= UB) break;
@@ -220,7 +217,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         bool again = (m.flags & EXPANDED) != 0;
         if (again && !(m.flags & REEXPAND)) continue;
         LB = f; /* the smallest f in the open list: no shorter sequence remains */
-        if ((expanded & 255) == 0) {
+        if ((++pops & 255) == 0) {
             if (lim->deadline > 0 && gopt_now() > lim->deadline) {
                 out->stopped = "time limit";
                 break;
@@ -230,12 +227,12 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
             out->stopped = "memory limit";
             break;
         }
+        memcpy(F, node(&s, i), nw * sizeof *F);
         expanded++;
         flood_context ctx = context_of(&s, i, m, scratch);
         if (again) ctx.applies = false; /* a second parent of equal depth: no commuting rule */
         m.flags = (m.flags | EXPANDED) & ~REEXPAND;
         node_set_meta(&s, i, m);
-        memcpy(F, node(&s, i), nw * sizeof *F);
         int n = flood_expand(&ex, F, &ctx);
         for (int k = 0; k < n; k++) {
             const flood_succ *c = &ex.succ[k];
@@ -266,6 +263,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
                 continue;
             }
             uint32_t j = s.table[slot] - 1;
+            out->duplicates++;
             meta old = node_meta(&s, j);
             if (old.g < g2) continue;
             if (old.g == g2) {

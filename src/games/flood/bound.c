@@ -23,6 +23,7 @@ void flood_bounder_init(flood_bounder *b, const flood_graph *g) {
     size_t nw = (size_t)g->nwords;
     b->layers = gopt_malloc((size_t)b->cap * nw * sizeof *b->layers);
     b->tmp = gopt_malloc(3 * nw * sizeof *b->tmp);
+    b->scratch = gopt_malloc(2 * nw * sizeof *b->scratch);
     size_t levels = (size_t)g->nregions + 3;
     b->cm = gopt_malloc(levels * sizeof *b->cm);
     b->sc = gopt_malloc(levels * sizeof *b->sc);
@@ -33,141 +34,47 @@ void flood_bounder_init(flood_bounder *b, const flood_graph *g) {
 void flood_bounder_free(flood_bounder *b) {
     free(b->layers);
     free(b->tmp);
+    free(b->scratch);
     free(b->cm);
     free(b->sc);
     free(b->common);
     memset(b, 0, sizeof *b);
 }
 
-static inline uint64_t *layer(flood_bounder *b, int d) { return b->layers + (size_t)(d - 1) * (size_t)b->g->nwords; }
-
-/* Colours per layer: cm[1..D]; returns D (0 when F floods everything). Layers are kept. */
-static int scan_layers(flood_bounder *b, const uint64_t *F, const uint64_t *border, uint64_t *cm) {
-    const flood_graph *g = b->g;
-    int nw = g->nwords;
-    uint64_t *visited = b->tmp;
-    bool any = false;
-    for (int k = 0; k < nw; k++) {
-        visited[k] = F[k] | border[k];
-        layer(b, 1)[k] = border[k];
-        any = any || border[k];
-    }
-    if (!any) return 0;
-    int d = 1;
-    for (;;) {
-        if (d + 1 > b->cap) {
-            b->cap *= 2;
-            b->layers = gopt_realloc(b->layers, (size_t)b->cap * (size_t)nw * sizeof *b->layers);
-            b->bytes += (size_t)(b->cap / 2) * (size_t)nw * sizeof(uint64_t);
-        }
-        const uint64_t *cur = layer(b, d);
-        uint64_t *next = layer(b, d + 1);
-        uint64_t cols = 0;
-        gopt_bits_zero(next, (size_t)nw);
-        for (int k = 0; k < nw; k++) {
-            uint64_t x = cur[k];
-            while (x) {
-                int r = k * 64 + __builtin_ctzll(x);
-                x &= x - 1;
-                cols |= gopt_bit(g->colour[r]);
-                const uint64_t *a = flood_adj(g, r);
-                for (int j = 0; j < nw; j++) next[j] |= a[j];
-            }
-        }
-        cm[d] = cols;
-        bool more = false;
-        for (int k = 0; k < nw; k++) {
-            next[k] &= ~visited[k];
-            visited[k] |= next[k];
-            more = more || next[k];
-        }
-        if (!more) return d;
-        d++;
-    }
+void flood_bounder_grow(flood_bounder *b) {
+    size_t nw = (size_t)b->g->nwords;
+    b->cap *= 2;
+    b->layers = gopt_realloc(b->layers, (size_t)b->cap * nw * sizeof *b->layers);
+    b->bytes += (size_t)(b->cap / 2) * nw * sizeof(uint64_t);
 }
 
-/* Can every furthest region of colour c (layer D) be flooded by move D? Only along
- * shortest paths, with move t flooding the path's region of layer t; so for each t the
- * colours available at layer t on the paths to every furthest region must share one. */
-static bool clears_late(flood_bounder *b, int c, int D) {
-    const flood_graph *g = b->g;
-    int nw = g->nwords;
-    const uint64_t *cs = flood_colour_set(g, c);
-    const uint64_t *last = layer(b, D);
-    int nfar = 0;
-    for (int k = 0; k < nw; k++) nfar += __builtin_popcountll(last[k] & cs[k]);
-    if (nfar < 2 || D < 2) return false; /* one path always agrees with itself */
-    uint64_t *common = b->common;
-    for (int t = 1; t < D; t++) common[t] = ~(uint64_t)0;
-    uint64_t *paths = b->tmp + nw, *prev = b->tmp + 2 * nw;
-    for (int k = 0; k < nw; k++) {
-        uint64_t x = last[k] & cs[k];
-        while (x) {
-            int r = k * 64 + __builtin_ctzll(x);
-            x &= x - 1;
-            gopt_bits_zero(paths, (size_t)nw);
-            gopt_bits_set(paths, (size_t)r);
-            for (int t = D - 1; t >= 1; t--) {
-                gopt_bits_zero(prev, (size_t)nw);
-                flood_neighbours_or(g, paths, prev);
-                const uint64_t *lt = layer(b, t);
-                for (int j = 0; j < nw; j++) prev[j] &= lt[j];
-                common[t] &= flood_colours_of(g, prev);
-                if (!common[t]) return true;
-                memcpy(paths, prev, (size_t)nw * sizeof *paths);
-            }
-        }
-    }
-    return false;
-}
-
-/* cm[1..D] colours per layer; sc[d] = colours beyond layer d-1 (sc[D+1] = 0). */
-static int puchert(int D, const uint64_t *cm, uint64_t *sc) {
+/* cm[1..D] colours per layer; sc[d] = colours beyond layer d-1 (sc[D+1] = 0). With
+ * `stuck` (no colour can be completed now) the first move completes nothing, so every
+ * colour still needs a move after it: the level-0 term becomes 1 + |colours|. */
+int flood_puchert(int D, const uint64_t *cm, uint64_t *sc, bool stuck) {
     sc[D + 1] = 0;
     for (int d = D; d >= 1; d--) sc[d] = sc[d + 1] | cm[d];
-    int best = 0;
+    int best = stuck ? 1 + flood_popcount(sc[1]) : 0;
     for (int d = 0; d <= D; d++) {
-        int v = d + __builtin_popcountll(sc[d + 1]);
+        int v = d + flood_popcount(sc[d + 1]);
         if (v > best) best = v;
     }
     return best;
 }
 
-/* The layered bound P is max over t of (t - 1) + n_t, n_t = |colours whose last region lies
+/* The lifting tests are in kernel.inc (clears_late, window_finishes, refine):
+ *
+ * The layered bound P is max over t of (t - 1) + n_t, n_t = |colours whose last region lies
  * in layer >= t|. A sequence of exactly P moves is tight at every level t attaining P: its
- * moves from time t on are exactly one move of each of those n_t colours, and each such
- * move clears its colour (at a time >= its last layer). The move at time t must then clear
- * a colour whose last layer is t; when every such colour must clear late, level t (and so
- * any sequence of P moves) is impossible. Lateness is decided once per colour. */
-static int refine(flood_bounder *b, int D, const uint64_t *sc, int P) {
-    for (int t = D; t >= 1; t--) {
-        if (t - 1 + __builtin_popcountll(sc[t]) != P) continue;
-        uint64_t ending = sc[t] & ~sc[t + 1];
-        bool all = ending != 0;
-        GOPT_FOR_BITS(c, ending) {
-            if (!clears_late(b, c, t)) {
-                all = false;
-                break;
-            }
-        }
-        if (all) return P + 1;
-    }
-    return P;
-}
-
-int flood_bound(flood_bounder *b, const uint64_t *F, const uint64_t *border) {
-    int D = scan_layers(b, F, border, b->cm);
-    if (D == 0) return 0;
-    return refine(b, D, b->sc, puchert(D, b->cm, b->sc));
-}
-
-void flood_bounds_each(flood_bounder *b, const uint64_t *F, const uint64_t *border, int out[3]) {
-    uint64_t *cm = b->cm, *sc = b->sc;
-    int D = scan_layers(b, F, border, cm);
-    out[0] = out[1] = out[2] = 0;
-    if (D > 0) {
-        out[0] = D - 1 + __builtin_popcountll(cm[D]);
-        out[1] = puchert(D, cm, sc);
-        out[2] = refine(b, D, sc, out[1]);
-    }
-}
+ * moves from time t on are exactly one move of each of those n_t colours, each clearing its
+ * colour (at a time >= its last layer). Level t (and so every sequence of P moves) is
+ * impossible when
+ *   (a) the move at time t must clear a colour whose last layer is t, and every such
+ *       colour must clear late, or
+ *   (b) the regions beyond layer t - 1 cannot be flooded by one move of each colour even
+ *       from the most optimistic state at time t - 1 (every region up to layer t - 1
+ *       flooded). Such a finish must complete a colour with every move, so by the
+ *       completion lemma it exists iff playing completable colours in any order floods
+ *       everything. A window of one layer always finishes and one of two layers almost
+ *       always does, so the test starts two layers from the end.
+ * One impossible tight level lifts the bound to P + 1. */

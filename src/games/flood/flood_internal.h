@@ -10,6 +10,25 @@
 #include "gameopt/bitset.h"
 #include "gameopt/flood.h"
 
+/* Population count: the hardware instruction when the build targets it, else a few
+ * shifts and masks (the builtin would call a slow library routine). */
+static inline int flood_popcount(uint64_t x) {
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+static inline int flood_count(const uint64_t *w, int n) {
+    int c = 0;
+    for (int k = 0; k < n; k++) c += flood_popcount(w[k]);
+    return c;
+}
+
 /* Boards with more regions than this are refused by the region-graph methods (the
  * adjacency matrix alone would pass 50 MB). */
 #define FLOOD_MAX_REGIONS 20000
@@ -45,14 +64,15 @@ void flood_border(const flood_graph *g, const uint64_t *F, uint64_t *border);
 void flood_neighbours_or(const flood_graph *g, const uint64_t *src, uint64_t *dst);
 /* The colours of the regions in a set. */
 uint64_t flood_colours_of(const flood_graph *g, const uint64_t *set);
-/* A colour whose remaining regions all lie on the border (playing it clears it), the
- * smallest such; -1 when none. */
-int flood_completable(const flood_graph *g, const uint64_t *F, const uint64_t *border);
-/* Plays colour c: F and its border grow in place. Returns the regions absorbed. */
-int flood_play(const flood_graph *g, uint64_t *F, uint64_t *border, int c, uint64_t *scratch);
+/* Plays colour c: F and its border grow in place (scratch: 2 x nwords). Returns the
+ * regions absorbed; *exposed (when not NULL) receives the colours of the regions newly
+ * brought onto the border. */
+int flood_play(const flood_graph *g, uint64_t *F, uint64_t *border, int c, uint64_t *scratch, uint64_t *exposed);
 /* Plays the forced moves (completable colours, smallest first) until none is left; appends
- * them to moves (when not NULL). Returns how many were played. */
-int flood_play_forced(const flood_graph *g, uint64_t *F, uint64_t *border, uint64_t *scratch, uint8_t *moves);
+ * them to moves (when not NULL). `candidates` must contain every colour that may be
+ * completable now (all colours when unknown). Returns how many were played. */
+int flood_play_forced(const flood_graph *g, uint64_t *F, uint64_t *border, uint64_t *scratch, uint8_t *moves,
+                      uint64_t candidates);
 /* Cells flooded in state F. */
 int64_t flood_cells(const flood_graph *g, const uint64_t *F);
 
@@ -62,6 +82,7 @@ typedef struct flood_bounder {
     uint64_t *layers; /* layer d (1-based) at layers + (d-1)*nwords */
     int cap;          /* layers allocated */
     uint64_t *tmp;    /* 3 x nwords */
+    uint64_t *scratch;/* 2 x nwords, for flood_play */
     uint64_t *cm;     /* colours per layer, sc: colours beyond, common: per step (nregions+3 each) */
     uint64_t *sc;
     uint64_t *common;
@@ -70,8 +91,14 @@ typedef struct flood_bounder {
 
 void flood_bounder_init(flood_bounder *b, const flood_graph *g);
 void flood_bounder_free(flood_bounder *b);
-/* The lower bound used by the searches: max(Puchert layered, colour-clearing), which
- * contains the furthest-colour bound. F must have its border given. */
+/* Doubles the room for layers. */
+void flood_bounder_grow(flood_bounder *b);
+/* Puchert's layered bound from the colours per layer cm[1..D]; fills sc (see bound.c). */
+int flood_puchert(int D, const uint64_t *cm, uint64_t *sc, bool stuck);
+/* The lower bound used by the searches: Puchert's layered bound, lifted by one when no
+ * sequence of that length can exist (colour clearing, the one-move-per-colour window); it
+ * contains the furthest-colour bound. F must have no completable colour (as after the
+ * forced moves) and its border given. */
 int flood_bound(flood_bounder *b, const uint64_t *F, const uint64_t *border);
 /* The three bounds on their own (for tests and --stats): furthest-colour, Puchert's
  * layered bound, and the colour-clearing refinement. */
@@ -160,6 +187,7 @@ typedef struct flood_outcome {
     int64_t generated;
     int64_t pruned_leaf, pruned_commute; /* successors cut by the rules */
     int64_t merged, reopened;            /* equal-depth second parents, shorter paths found */
+    int64_t duplicates;                  /* successors already stored */
     double peak_bytes;
     const char *stopped; /* "memory limit", "time limit" or NULL */
 } flood_outcome;

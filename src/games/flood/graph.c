@@ -88,98 +88,6 @@ void flood_graph_free(flood_graph *g) {
     memset(g, 0, sizeof *g);
 }
 
-void flood_neighbours_or(const flood_graph *g, const uint64_t *src, uint64_t *dst) {
-    int nw = g->nwords;
-    for (int k = 0; k < nw; k++) {
-        uint64_t x = src[k];
-        while (x) {
-            int r = k * 64 + __builtin_ctzll(x);
-            x &= x - 1;
-            const uint64_t *a = flood_adj(g, r);
-            for (int j = 0; j < nw; j++) dst[j] |= a[j];
-        }
-    }
-}
-
-void flood_border(const flood_graph *g, const uint64_t *F, uint64_t *border) {
-    int nw = g->nwords;
-    size_t inside = gopt_bits_count(F, (size_t)nw);
-    gopt_bits_zero(border, (size_t)nw);
-    if (inside * 2 <= (size_t)g->nregions) {
-        flood_neighbours_or(g, F, border);
-        for (int k = 0; k < nw; k++) border[k] &= ~F[k];
-        return;
-    }
-    /* Mostly flooded: test the few outside regions instead. */
-    for (int k = 0; k < nw; k++) {
-        uint64_t x = ~F[k] & g->all[k];
-        while (x) {
-            int r = k * 64 + __builtin_ctzll(x);
-            x &= x - 1;
-            if (gopt_bits_intersects(flood_adj(g, r), F, (size_t)nw)) border[k] |= gopt_bit(r & 63);
-        }
-    }
-}
-
-uint64_t flood_colours_of(const flood_graph *g, const uint64_t *set) {
-    uint64_t cols = 0;
-    for (int k = 0; k < g->nwords; k++) {
-        uint64_t x = set[k];
-        while (x) {
-            cols |= gopt_bit(g->colour[k * 64 + __builtin_ctzll(x)]);
-            x &= x - 1;
-        }
-    }
-    return cols;
-}
-
-int flood_completable(const flood_graph *g, const uint64_t *F, const uint64_t *border) {
-    int nw = g->nwords;
-    uint64_t cols = g->present;
-    GOPT_FOR_BITS(c, cols) {
-        const uint64_t *cs = flood_colour_set(g, c);
-        bool on_border = false, rest = false;
-        for (int k = 0; k < nw; k++) {
-            uint64_t left = cs[k] & ~F[k];
-            if (left & border[k]) on_border = true;
-            if (left & ~border[k]) {
-                rest = true;
-                break;
-            }
-        }
-        if (on_border && !rest) return c;
-    }
-    return -1;
-}
-
-int flood_play(const flood_graph *g, uint64_t *F, uint64_t *border, int c, uint64_t *scratch) {
-    int nw = g->nwords;
-    const uint64_t *cs = flood_colour_set(g, c);
-    int absorbed = 0;
-    for (int k = 0; k < nw; k++) {
-        scratch[k] = border[k] & cs[k];
-        absorbed += __builtin_popcountll(scratch[k]);
-        F[k] |= scratch[k];
-        border[k] &= ~scratch[k];
-    }
-    /* The new border: the old one without the absorbed regions, plus their neighbours. */
-    uint64_t *grown = scratch + nw;
-    gopt_bits_zero(grown, (size_t)nw);
-    flood_neighbours_or(g, scratch, grown);
-    for (int k = 0; k < nw; k++) border[k] |= grown[k] & ~F[k];
-    return absorbed;
-}
-
-int flood_play_forced(const flood_graph *g, uint64_t *F, uint64_t *border, uint64_t *scratch, uint8_t *moves) {
-    int played = 0, c;
-    while ((c = flood_completable(g, F, border)) >= 0) {
-        flood_play(g, F, border, c, scratch);
-        if (moves) moves[played] = (uint8_t)c;
-        played++;
-    }
-    return played;
-}
-
 int64_t flood_cells(const flood_graph *g, const uint64_t *F) {
     int64_t n = 0;
     for (int k = 0; k < g->nwords; k++) {
@@ -196,7 +104,7 @@ int flood_start(const flood_graph *g, uint64_t *F, uint64_t *border, uint64_t *s
     gopt_bits_zero(F, (size_t)g->nwords);
     gopt_bits_set(F, (size_t)g->root);
     flood_border(g, F, border);
-    return flood_play_forced(g, F, border, scratch, moves);
+    return flood_play_forced(g, F, border, scratch, moves, g->present);
 }
 
 int flood_replay(const flood_graph *g, const uint8_t *free_moves, int nfree, uint8_t *moves) {
@@ -205,9 +113,10 @@ int flood_replay(const flood_graph *g, const uint8_t *free_moves, int nfree, uin
     uint64_t *F = buf, *border = buf + nw, *scratch = buf + 2 * nw;
     int n = flood_start(g, F, border, scratch, moves);
     for (int i = 0; i < nfree; i++) {
-        flood_play(g, F, border, free_moves[i], scratch);
+        uint64_t exposed;
+        flood_play(g, F, border, free_moves[i], scratch, &exposed);
         moves[n++] = free_moves[i];
-        n += flood_play_forced(g, F, border, scratch, moves + n);
+        n += flood_play_forced(g, F, border, scratch, moves + n, exposed);
     }
     free(buf);
     return n;

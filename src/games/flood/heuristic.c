@@ -58,7 +58,7 @@ void flood_greedy(const flood_graph *g, flood_outcome *out) {
             int64_t n = gain(g, border, c);
             if (n > best_gain) best_gain = n, best = c;
         }
-        flood_play(g, F, border, best, scratch);
+        flood_play(g, F, border, best, scratch, NULL);
         seq_push(&s, best);
         out->nodes++;
     }
@@ -90,7 +90,7 @@ static int64_t look_score(look *L, int lv, int left) {
     GOPT_FOR_BITS(c, cols) {
         memcpy(F2, F, nw * sizeof *F);
         memcpy(border2, border, nw * sizeof *F);
-        flood_play(g, F2, border2, c, scratch);
+        flood_play(g, F2, border2, c, scratch, NULL);
         L->nodes++;
         int64_t v = look_score(L, lv + 1, left - 1);
         if (v > best) best = v;
@@ -115,11 +115,11 @@ void flood_lookahead(const flood_graph *g, int depth, flood_outcome *out) {
         GOPT_FOR_BITS(c, cols) {
             memcpy(F1, F, nw * sizeof *F);
             memcpy(border1, border, nw * sizeof *F);
-            flood_play(g, F1, border1, c, F1 + 2 * nw);
+            flood_play(g, F1, border1, c, F1 + 2 * nw, NULL);
             int64_t v = look_score(&L, 1, depth - 1);
             if (v > best_score) best_score = v, best = c;
         }
-        flood_play(g, F, border, best, scratch);
+        flood_play(g, F, border, best, scratch, NULL);
         seq_push(&s, best);
         out->nodes++;
     }
@@ -225,7 +225,7 @@ void flood_beam(const flood_graph *g, int width, flood_outcome *out) {
         hl->colour = gopt_malloc(cur.n);
         for (size_t i = 0; i < cur.n; i++) hl->parent[i] = cur.e[i].parent, hl->colour[i] = cur.e[i].colour;
         next.n = 0;
-        size_t want = 2 * cur.n * (size_t)__builtin_popcountll(g->present) + 16;
+        size_t want = 2 * cur.n * (size_t)flood_popcount(g->present) + 16;
         if (table_cap < want) {
             free(table);
             table_cap = 1;
