@@ -157,9 +157,9 @@ static flood_context context_of(astar *s, uint32_t i, meta m, uint64_t *scratch)
     uint64_t *P = scratch, *border = scratch + nw, *play = scratch + 2 * nw;
     memcpy(P, node(s, m.parent), (size_t)nw * sizeof *P);
     flood_border(g, P, border);
-    ctx.applies = true;
-    ctx.last = m.colour;
-    ctx.last_absorbed = flood_play(g, P, border, m.colour, play, &ctx.last_new);
+    ctx.n = 1;
+    ctx.colour[0] = (uint8_t)m.colour;
+    ctx.last_absorbed = flood_play(g, P, border, m.colour, play, &ctx.exposed[0]);
     (void)i;
     return ctx;
 }
@@ -230,10 +230,10 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         memcpy(F, node(&s, i), nw * sizeof *F);
         expanded++;
         flood_context ctx = context_of(&s, i, m, scratch);
-        if (again) ctx.applies = false; /* a second parent of equal depth: no commuting rule */
+        if (again) ctx.n = 0; /* a second parent of equal depth: no commuting rule */
         m.flags = (m.flags | EXPANDED) & ~REEXPAND;
         node_set_meta(&s, i, m);
-        int n = flood_expand(&ex, F, &ctx);
+        int n = flood_expand(&ex, F, &ctx, UB <= MAX_G ? UB - m.g : 0);
         for (int k = 0; k < n; k++) {
             const flood_succ *c = &ex.succ[k];
             int g2 = m.g + c->g_add;

@@ -106,14 +106,15 @@ void flood_bounds_each(flood_bounder *b, const uint64_t *F, const uint64_t *bord
 
 /* ---- successors (expand.c) ---- */
 
-/* How a state was reached, for the commuting-move rule: the last move was free (not
- * forced by a completion), played from a state with no completable colour, and nothing
- * was forced after it. */
+/* How a state was reached, for the commuting-move rules: the run of free moves that led
+ * to it (most recent first), cut at the last forced move. Longer windows prune more; a
+ * search that merges paths keeps only what holds for all of them (see astar.c). */
+#define FLOOD_WINDOW 8
 typedef struct flood_context {
-    bool applies;      /* the rule applies (last move free and nothing forced after it) */
-    int last;          /* the last move */
-    int last_absorbed; /* regions it absorbed */
-    uint64_t last_new; /* colours of the regions it newly exposed */
+    int n;                           /* free moves in the window, 0 when none */
+    uint8_t colour[FLOOD_WINDOW];    /* the moves, most recent first */
+    uint64_t exposed[FLOOD_WINDOW];  /* the colours each newly brought onto the border */
+    int last_absorbed;               /* regions the most recent one absorbed */
 } flood_context;
 
 typedef struct flood_succ {
@@ -144,13 +145,25 @@ void flood_expander_init(flood_expander *e, const flood_graph *g);
 void flood_expander_free(flood_expander *e);
 /* The successors of F (a state with no completable colour) under the pruning rules:
  * never repeat a colour, completions are played at once, moves that expose nothing are
- * skipped, commuting moves in canonical order. Successors whose g + h would reach
- * `cutoff` - g0 ... are still returned; callers filter. Returns the count. */
-int flood_expand(flood_expander *e, const uint64_t *F, const flood_context *ctx);
-/* The context a successor hands to its own successors. */
-static inline flood_context flood_context_of(const flood_succ *s) {
-    return (flood_context){.applies = s->forced == 0, .last = s->colour, .last_absorbed = s->absorbed,
-                           .last_new = s->exposed};
+ * skipped, commuting moves in canonical order. Returns the count. With cutoff > 0 the
+ * caller discards successors with g_add + h >= cutoff, which then may get a smaller (still
+ * cut off) bound; with cutoff 0 every successor gets the full bound. */
+int flood_expand(flood_expander *e, const uint64_t *F, const flood_context *ctx, int cutoff);
+/* The context a successor hands to its own successors, with a window of at most `keep`
+ * moves (parent may be NULL). */
+static inline flood_context flood_context_of(const flood_context *parent, const flood_succ *s, int keep) {
+    flood_context c = {0};
+    if (s->forced || keep <= 0) return c;
+    c.colour[0] = (uint8_t)s->colour;
+    c.exposed[0] = s->exposed;
+    c.last_absorbed = s->absorbed;
+    c.n = 1;
+    if (keep > FLOOD_WINDOW) keep = FLOOD_WINDOW;
+    for (int j = 0; parent && j < parent->n && c.n < keep; j++, c.n++) {
+        c.colour[c.n] = parent->colour[j];
+        c.exposed[c.n] = parent->exposed[j];
+    }
+    return c;
 }
 
 /* The start: the root region flooded and the forced completions played. Writes the moves

@@ -236,7 +236,7 @@ void flood_beam(const flood_graph *g, int width, flood_outcome *out) {
         for (size_t i = 0; i < cur.n; i++) {
             const beam_entry *p = &cur.e[i];
             if (p->g + p->h >= best) continue;
-            int n = flood_expand(&ex, layer_state(&cur, i, nw), &p->ctx);
+            int n = flood_expand(&ex, layer_state(&cur, i, nw), &p->ctx, 0);
             out->nodes++;
             for (int k = 0; k < n; k++) {
                 const flood_succ *c = &ex.succ[k];
@@ -252,7 +252,7 @@ void flood_beam(const flood_graph *g, int width, flood_outcome *out) {
                 }
                 if (g2 + c->h >= best) continue;
                 beam_entry e = {(uint32_t)i, (uint8_t)c->colour, g2, c->h, flood_cells(g, c->state),
-                                flood_context_of(c), flood_hash(c->state, (int)nw)};
+                                flood_context_of(&p->ctx, c, 1), flood_hash(c->state, (int)nw)};
                 /* one entry per state: the one reached in fewer moves */
                 size_t slot = e.hash & (table_cap - 1);
                 bool dup = false;

@@ -68,11 +68,11 @@ int flood_play_forced(const flood_graph *g, uint64_t *F, uint64_t *border, uint6
     DISPATCH(play_forced, g->nwords, g, F, border, scratch, moves, candidates)
 }
 int flood_bound(flood_bounder *b, const uint64_t *F, const uint64_t *border) {
-    DISPATCH(bound, b->g->nwords, b, F, border)
+    DISPATCH(bound, b->g->nwords, b, F, border, 0)
 }
 void flood_bounds_each(flood_bounder *b, const uint64_t *F, const uint64_t *border, int out[3]) {
     DISPATCH(bounds_each, b->g->nwords, b, F, border, out)
 }
-int flood_expand(flood_expander *e, const uint64_t *F, const flood_context *ctx) {
-    DISPATCH(expand, e->g->nwords, e, F, ctx)
+int flood_expand(flood_expander *e, const uint64_t *F, const flood_context *ctx, int cutoff) {
+    DISPATCH(expand, e->g->nwords, e, F, ctx, cutoff)
 }
