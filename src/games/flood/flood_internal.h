@@ -138,6 +138,7 @@ typedef struct flood_expander {
     uint64_t *tmp;
     flood_succ succ[GOPT_FLOOD_MAX_COLOURS];
     bool no_rules;     /* generate every useful move (for tests of the rules) */
+    uint64_t commuted; /* the moves the last expand skipped by the commuting rule */
     int64_t pruned_leaf, pruned_commute, generated;
 } flood_expander;
 
