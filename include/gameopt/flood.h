@@ -61,13 +61,16 @@ gopt_flood_solution *gopt_flood_solution_new(const uint8_t *moves, int length);
 void gopt_flood_solution_free(gopt_flood_solution *s);
 /* Moves as text in the board's alphabet: "6252" or, for word names, "red blue red". */
 char *gopt_flood_moves_text(const gopt_flood_puzzle *p, const uint8_t *moves, int length);
-/* Reads moves in the board's alphabet: characters (spaces ignored) or words. Returns the
- * count, or -1 with a message in why (e.g. "'x' is not a colour of this board"). */
+/* Reads moves in the board's alphabet: characters (spaces and commas ignored) or words.
+ * Returns the count, or -1 with a message in why (e.g. "'x' is not a colour of this
+ * board") and the offending offset in *bad_at (may be NULL). */
 int gopt_flood_moves_parse(const gopt_flood_puzzle *p, const char *text, uint8_t **moves,
-                           char *why, size_t why_size);
+                           char *why, size_t why_size, size_t *bad_at);
 /* The board (and, when given, the sequence) as text in one of the formats. */
 char *gopt_flood_format(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *format);
-/* Resolves a --start value ("ROW,COL" 1-based, or ul ur ll lr m) on a board; -1 if invalid. */
+/* Is this a well-formed --start value ("ROW,COL" from 1, or ul ur ll lr m)? */
+bool gopt_flood_start_valid(const char *spec);
+/* Resolves a --start value on a w x h board; -1 (with why) when it is outside. */
 int gopt_flood_start_cell(const char *spec, int w, int h, char *why, size_t why_size);
 
 /* ---- input (parse.c) ---- */

@@ -64,7 +64,7 @@ static int colour_named(const gopt_flood_puzzle *p, const char *s, size_t n) {
 }
 
 int gopt_flood_moves_parse(const gopt_flood_puzzle *p, const char *text, uint8_t **moves, char *why,
-                           size_t why_size) {
+                           size_t why_size, size_t *bad_at) {
     size_t cap = 0;
     int n = 0;
     *moves = NULL;
@@ -80,12 +80,14 @@ int gopt_flood_moves_parse(const gopt_flood_puzzle *p, const char *text, uint8_t
         int c = colour_named(p, s, len);
         if (c < 0) {
             snprintf(why, why_size, "'%.*s' is not a colour of this board", (int)(len > 40 ? 40 : len), s);
+            if (bad_at) *bad_at = (size_t)(s - text);
             free(*moves);
             *moves = NULL;
             return -1;
         }
         if (n >= GOPT_FLOOD_MAX_MOVES) {
             snprintf(why, why_size, "more than %d moves", GOPT_FLOOD_MAX_MOVES);
+            if (bad_at) *bad_at = (size_t)(s - text);
             free(*moves);
             *moves = NULL;
             return -1;
@@ -96,6 +98,17 @@ int gopt_flood_moves_parse(const gopt_flood_puzzle *p, const char *text, uint8_t
     }
     if (!*moves) *moves = gopt_malloc(1);
     return n;
+}
+
+bool gopt_flood_start_valid(const char *spec) {
+    if (!strcmp(spec, "ul") || !strcmp(spec, "ur") || !strcmp(spec, "ll") || !strcmp(spec, "lr") || !strcmp(spec, "m"))
+        return true;
+    char *end;
+    strtol(spec, &end, 10);
+    if (end == spec || *end != ',') return false;
+    const char *second = end + 1;
+    strtol(second, &end, 10);
+    return end != second && !*end;
 }
 
 int gopt_flood_start_cell(const char *spec, int w, int h, char *why, size_t why_size) {

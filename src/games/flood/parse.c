@@ -460,6 +460,11 @@ int gopt_flood_parse(gopt_text *t, const char *format, const gopt_options *o, go
         return -1;
     }
     const char *start = o ? gopt_option(o, "start") : NULL;
+    if (start && !gopt_flood_start_valid(start)) {
+        gopt_flood_free(p);
+        gopt_fail(err, "--start", 0, 0, "'%s': use ROW,COL (counted from 1) or ul, ur, ll, lr, m", start);
+        return -1;
+    }
     if (start) {
         char why[160];
         int cell = gopt_flood_start_cell(start, p->w, p->h, why, sizeof why);
