@@ -263,7 +263,7 @@ static int run_hint(const gopt_cli_call *call) {
         } else if (s->length == 0) {
             printf("the board is flooded after %d moves\n", n);
         } else {
-            printf("play %s: %d moves to go%s: %s\n", next, s->length,
+            printf("play %s; %d moves finish the board%s: %s\n", next, s->length,
                    optimal ? " (optimal)" : st == GOPT_LIMIT ? " (a limit stopped the proof)" : " (not proven)", rest);
         }
         free(rest);
@@ -339,7 +339,7 @@ static int run_par(const gopt_cli_call *call) {
             else printf("%s: par unknown, %d..%d (%s)", names[k], r->lower_bound, s->length, a.note);
             if (p->limit >= 0) {
                 printf(", move limit %d", p->limit);
-                if (p->leniency >= 0) printf(" (m%d: Tatham's solver took %d)", p->leniency, p->limit - p->leniency);
+                if (p->leniency >= 0) printf(" (%d + m%d)", p->limit - p->leniency, p->leniency);
             }
             printf(": %s\n", moves);
             free(moves);
