@@ -371,27 +371,27 @@ static const gopt_cli_option solve_options[] = {
     {"beam-width", "N", "states kept per step by --method beam (default 400)"},
     {"depth", "N", "moves looked ahead by --method lookahead (default 3)"},
     {"no-frames", NULL, "pictures show the board alone, without the strip of frames"},
-    {NULL},
+    {NULL, NULL, NULL},
 };
 static const gopt_cli_option check_options[] = {
     START_OPTION,
     {"moves", "MOVES", "the sequence to replay on a one-board file, e.g. 6252541"},
-    {NULL},
+    {NULL, NULL, NULL},
 };
 static const gopt_cli_option hint_options[] = {
     START_OPTION,
     {"board", "N", "which board of the file (from 1; default 1)"},
     {"beam-width", "N", "states kept per step by --method beam (default 400)"},
-    {NULL},
+    {NULL, NULL, NULL},
 };
 static const gopt_cli_option par_options[] = {
     {"beam-width", "N", "states kept per step by --method beam (default 400)"},
-    {NULL},
+    {NULL, NULL, NULL},
 };
 static const gopt_cli_option generate_options[] = {
     {"size", "WxH", "board size (default 14x14)"},
     {"colours", "C", "number of colours (default 6)"},
-    {NULL},
+    {NULL, NULL, NULL},
 };
 
 static const gopt_cli_verb verbs[] = {
@@ -404,7 +404,7 @@ static const gopt_cli_verb verbs[] = {
     {"par", "the true optimum of Tatham game IDs, beside their move limits", "ID|FILE...",
      CLI_JSON | CLI_METHOD | CLI_TIME_LIMIT | CLI_MEMORY_LIMIT | CLI_VERIFY, par_options, run_par},
     {"generate", "random boards", "", CLI_FORMAT | CLI_SEED | CLI_COUNT | CLI_SHARD, generate_options, run_generate},
-    {NULL},
+    {NULL, NULL, NULL, 0, NULL, NULL},
 };
 
 static const char help[] =

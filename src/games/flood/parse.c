@@ -288,7 +288,7 @@ static gopt_flood_puzzle *parse_tatham(gopt_text *t, gopt_error *err) {
     if (!size_ok(t, at, w, h, err)) return NULL;
     for (;;) {
         if (gopt_text_accept(t, 'c')) {
-            if (!gopt_text_int(t, 1, GOPT_FLOOD_MAX_COLOURS, &c, err)) return NULL;
+            if (!gopt_text_int(t, 1, 10, &c, err)) return NULL; /* Tatham: at most 10 */
         } else if (gopt_text_accept(t, 'm')) {
             if (!gopt_text_int(t, 0, GOPT_FLOOD_MAX_MOVES, &m, err)) return NULL;
         } else {
