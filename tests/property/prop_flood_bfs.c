@@ -1,8 +1,9 @@
 /* Flood-It methods against brute force: on thousands of random boards up to 6x6 in 3 to 5
- * colours (some with another start cell), a breadth-first search over flooded-cell masks,
- * written here from the rules alone, gives the optimum. A*, IDA* and DFBnB must find it and
- * prove it; greedy, lookahead and beam must never go below it; every lower bound (the three
- * named bounds and the combined one) must stay at or below it. Seeds are fixed. */
+ * colours (some with another start cell; every fifth is up to 5x5 in 6 to 8 colours), a
+ * breadth-first search over flooded-cell masks, written here from the rules alone, gives
+ * the optimum. A*, IDA* and DFBnB must find it and
+ * prove it; greedy, lookahead and beam must never go below it; every lower bound (the
+ * named ones and the combined one) must stay at or below it. Seeds are fixed. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,19 +37,48 @@ static uint64_t grow(const board *b, uint64_t mask, int c) {
     return done;
 }
 
+/* A set of masks (open addressing, doubling when half full). */
+typedef struct mask_set {
+    uint64_t *slot;
+    size_t cap, used;
+} mask_set;
+
+static bool mask_set_add(mask_set *s, uint64_t m) { /* m != 0; false when present */
+    if (s->used * 2 >= s->cap) {
+        mask_set old = *s;
+        s->cap = old.cap ? old.cap * 2 : 1024;
+        s->slot = calloc(s->cap, sizeof *s->slot);
+        s->used = 0;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.slot[i]) mask_set_add(s, old.slot[i]);
+        free(old.slot);
+    }
+    size_t k = (m * 0x9e3779b97f4a7c15ull) >> 20 & (s->cap - 1);
+    while (s->slot[k]) {
+        if (s->slot[k] == m) return false;
+        k = (k + 1) & (s->cap - 1);
+    }
+    s->slot[k] = m;
+    s->used++;
+    return true;
+}
+
 /* Breadth-first search over masks; the optimum number of moves. */
 static int brute_force(const board *b) {
     int n = b->w * b->h;
     uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
     uint64_t start = grow(b, (uint64_t)1 << b->start, b->c[b->start]);
-    size_t cap = 1 << 16;
-    uint64_t *seen = calloc(cap, sizeof *seen), *queue = malloc(cap * sizeof *queue);
-    int *depth = malloc(cap * sizeof *depth);
-    size_t head = 0, tail = 0, used = 0;
+    mask_set seen = {0};
+    uint64_t *queue = NULL;
+    int *depth = NULL;
+    size_t head = 0, tail = 0, cap = 0;
+    gopt_grow(&queue, &cap, 1, sizeof *queue);
+    depth = realloc(depth, cap * sizeof *depth);
     queue[tail] = start;
     depth[tail++] = 0;
+    mask_set_add(&seen, start);
     int answer = -1;
-    while (head < tail && answer < 0) {
+    while (head < tail) {
         uint64_t m = queue[head];
         int d = depth[head++];
         if (m == all) {
@@ -57,25 +87,16 @@ static int brute_force(const board *b) {
         }
         for (int c = 0; c < b->k; c++) {
             uint64_t m2 = grow(b, m, c);
-            if (m2 == m) continue;
-            size_t slot = (m2 * 0x9e3779b97f4a7c15ull) >> 40 & (cap - 1);
-            bool dup = false;
-            while (seen[slot]) {
-                if (seen[slot] == m2) {
-                    dup = true;
-                    break;
-                }
-                slot = (slot + 1) & (cap - 1);
+            if (m2 == m || !mask_set_add(&seen, m2)) continue;
+            if (tail == cap) {
+                gopt_grow(&queue, &cap, tail + 1, sizeof *queue);
+                depth = realloc(depth, cap * sizeof *depth);
             }
-            if (dup) continue;
-            assert_true(used * 2 < cap); /* boards this small stay far below */
-            seen[slot] = m2;
-            used++;
             queue[tail] = m2;
             depth[tail++] = d + 1;
         }
     }
-    free(seen);
+    free(seen.slot);
     free(queue);
     free(depth);
     return answer;
@@ -103,8 +124,9 @@ static int solve_length(const gopt_flood_puzzle *p, const char *method, bool *op
     return n;
 }
 
-/* The three named bounds and the combined one at the start, after its forced moves. */
-static void root_bounds(const gopt_flood_puzzle *p, int out[4]) {
+/* The named bounds (furthest colour, layered, lifted layered, recursive) and the combined
+ * one at the start, after its forced moves. */
+static void root_bounds(const gopt_flood_puzzle *p, int out[5]) {
     flood_graph g;
     char why[100];
     assert_true(flood_graph_build(&g, p, why, sizeof why));
@@ -114,8 +136,8 @@ static void root_bounds(const gopt_flood_puzzle *p, int out[4]) {
     flood_bounder b;
     flood_bounder_init(&b, &g);
     flood_bounds_each(&b, F, border, out);
-    out[3] = gopt_bits_any(border, nw) ? flood_bound(&b, F, border) : 0;
-    for (int i = 0; i < 4; i++) out[i] += forced;
+    out[4] = gopt_bits_any(border, nw) ? flood_bound(&b, F, border) : 0;
+    for (int i = 0; i < 5; i++) out[i] += forced;
     flood_bounder_free(&b);
     free(F);
     flood_graph_free(&g);
@@ -126,13 +148,16 @@ static void methods_match_brute_force(void **state) {
     int cases = test_cases(5000);
     const char *exact[] = {"astar", "ida", "dfbnb"};
     const char *heuristic[] = {"greedy", "lookahead", "beam"};
-    long total = 0, lifted = 0;
+    long total = 0, lifted = 0, recursive = 0;
     for (int i = 0; i < cases; i++) {
         gopt_rng r = gopt_rng_stream(7, (uint64_t)i);
         board b;
-        b.w = 2 + (int)gopt_rng_below(&r, 5);
-        b.h = 2 + (int)gopt_rng_below(&r, 5);
-        b.k = 3 + (int)gopt_rng_below(&r, 3);
+        /* 3 to 5 colours up to 6x6, and every fifth board 6 to 8 colours up to 5x5 (where
+         * the recursive bound joins in) */
+        bool many = i % 5 == 4;
+        b.w = 2 + (int)gopt_rng_below(&r, many ? 4 : 5);
+        b.h = 2 + (int)gopt_rng_below(&r, many ? 4 : 5);
+        b.k = many ? 6 + (int)gopt_rng_below(&r, 3) : 3 + (int)gopt_rng_below(&r, 3);
         for (int c = 0; c < b.w * b.h; c++) b.c[c] = (uint8_t)gopt_rng_below(&r, (uint32_t)b.k);
         b.start = i % 4 == 3 ? (int)gopt_rng_below(&r, (uint32_t)(b.w * b.h)) : 0;
         int want = brute_force(&b);
@@ -148,18 +173,24 @@ static void methods_match_brute_force(void **state) {
             int got = solve_length(p, heuristic[m], &optimal);
             if (got < want) fail_msg("case %d: %s found %d, below the optimum %d", i, heuristic[m], got, want);
         }
-        int bounds[4];
+        int bounds[5];
         root_bounds(p, bounds);
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 5; k++)
             if (bounds[k] > want) fail_msg("case %d: bound %d is %d, above the optimum %d", i, k, bounds[k], want);
         assert_true(bounds[1] >= bounds[0]); /* Puchert contains the furthest-colour bound */
-        assert_true(bounds[3] >= bounds[1]);
+        assert_true(bounds[2] >= bounds[1] && bounds[4] >= bounds[2]);
+        uint64_t present = 0;
+        for (int c = 0; c < b.w * b.h; c++) present |= (uint64_t)1 << b.c[c];
+        if (__builtin_popcountll(present) >= 8 && bounds[4] < bounds[3])
+            fail_msg("case %d: the combined bound misses the recursive one", i);
         total += want;
-        lifted += bounds[3] > bounds[1];
+        lifted += bounds[2] > bounds[1];
+        recursive += bounds[3] > bounds[2];
         gopt_flood_free(p);
     }
     assert_true(total > cases); /* the boards were not trivial */
-    assert_true(lifted > 0);    /* and the lifting tests did something */
+    assert_true(lifted > 0);    /* the lifting tests did something, */
+    assert_true(recursive > 0); /* and so did the recursive bound */
 }
 
 int main(void) {

@@ -86,6 +86,7 @@ typedef struct flood_bounder {
     uint64_t *cm;     /* colours per layer, sc: colours beyond, common: per step (nregions+3 each) */
     uint64_t *sc;
     uint64_t *common;
+    bool recursive;   /* also compute Puchert's recursive bound (boards of 8 colours or more) */
     size_t bytes;
 } flood_bounder;
 
@@ -95,14 +96,14 @@ void flood_bounder_free(flood_bounder *b);
 void flood_bounder_grow(flood_bounder *b);
 /* Puchert's layered bound from the colours per layer cm[1..D]; fills sc (see bound.c). */
 int flood_puchert(int D, const uint64_t *cm, uint64_t *sc, bool stuck);
-/* The lower bound used by the searches: Puchert's layered bound, lifted by one when no
- * sequence of that length can exist (colour clearing, the one-move-per-colour window); it
- * contains the furthest-colour bound. F must have no completable colour (as after the
- * forced moves) and its border given. */
+/* The lower bound used by the searches: the larger of Puchert's layered bound, lifted by
+ * one when no sequence of that length can exist (colour clearing, the one-move-per-colour
+ * window), and Puchert's recursive bound; it contains the furthest-colour bound. F must
+ * have no completable colour (as after the forced moves) and its border given. */
 int flood_bound(flood_bounder *b, const uint64_t *F, const uint64_t *border);
-/* The three bounds on their own (for tests and --stats): furthest-colour, Puchert's
- * layered bound, and the colour-clearing refinement. */
-void flood_bounds_each(flood_bounder *b, const uint64_t *F, const uint64_t *border, int out[3]);
+/* The bounds on their own (for tests): furthest-colour, Puchert's layered bound, the
+ * layered bound with the lifting tests, and Puchert's recursive bound. */
+void flood_bounds_each(flood_bounder *b, const uint64_t *F, const uint64_t *border, int out[4]);
 
 /* ---- successors (expand.c) ---- */
 

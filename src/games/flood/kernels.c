@@ -70,7 +70,7 @@ int flood_play_forced(const flood_graph *g, uint64_t *F, uint64_t *border, uint6
 int flood_bound(flood_bounder *b, const uint64_t *F, const uint64_t *border) {
     DISPATCH(bound, b->g->nwords, b, F, border, 0)
 }
-void flood_bounds_each(flood_bounder *b, const uint64_t *F, const uint64_t *border, int out[3]) {
+void flood_bounds_each(flood_bounder *b, const uint64_t *F, const uint64_t *border, int out[4]) {
     DISPATCH(bounds_each, b->g->nwords, b, F, border, out)
 }
 int flood_expand(flood_expander *e, const uint64_t *F, const flood_context *ctx, int cutoff) {
