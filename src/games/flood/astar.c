@@ -305,15 +305,9 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     } else if (have_goal) { /* the start's forced moves */
         out->moves = gopt_malloc((size_t)g0 + 1);
         out->length = flood_start(g, F, border, scratch, out->moves);
-    } else if (ub_len >= 0) {
-        out->moves = gopt_malloc((size_t)ub_len + 1);
-        memcpy(out->moves, ub_moves, (size_t)ub_len);
-        out->length = ub_len;
     } else {
-        out->length = -1;
-        if (!out->stopped) { /* cannot happen: every board can be flooded */
-            out->status = GOPT_ERROR;
-        }
+        flood_outcome_take(out, ub_moves, ub_len);
+        if (ub_len < 0 && !out->stopped) out->status = GOPT_ERROR; /* cannot happen: every board floods */
     }
     if (out->length >= 0 && out->optimal) out->lower_bound = out->length;
     flood_expander_free(&ex);

@@ -24,38 +24,12 @@ void flood_sim_free(flood_sim *s) {
     memset(s, 0, sizeof *s);
 }
 
-/* Recolours the start cell's area; returns its size after the move. */
-int flood_sim_play(flood_sim *s, int c) {
+/* Marks the cells of colour c connected to the start cell (s->mark, listed in s->queue);
+ * returns how many. */
+static int collect(flood_sim *s, uint8_t c) {
     const gopt_flood_puzzle *p = s->p;
-    int w = p->w, h = p->h, n = w * h;
-    uint8_t old = s->colour[p->start];
-    memset(s->mark, 0, (size_t)n);
-    int head = 0, tail = 0;
-    s->queue[tail++] = p->start;
-    s->mark[p->start] = 1;
-    /* collect the area of the old colour, then paint it; the area after the move is the
-     * same search with the new colour, which the next call (or flood_sim_area) sees */
-    while (head < tail) {
-        int cell = s->queue[head++], r = cell / w, col = cell % w;
-        int next[4] = {r > 0 ? cell - w : -1, r + 1 < h ? cell + w : -1, col > 0 ? cell - 1 : -1,
-                       col + 1 < w ? cell + 1 : -1};
-        for (int k = 0; k < 4; k++) {
-            int x = next[k];
-            if (x >= 0 && !s->mark[x] && s->colour[x] == old) {
-                s->mark[x] = 1;
-                s->queue[tail++] = x;
-            }
-        }
-    }
-    for (int i = 0; i < tail; i++) s->colour[s->queue[i]] = (uint8_t)c;
-    return flood_sim_area(s);
-}
-
-int flood_sim_area(flood_sim *s) {
-    const gopt_flood_puzzle *p = s->p;
-    int w = p->w, h = p->h, n = w * h;
-    uint8_t c = s->colour[p->start];
-    memset(s->mark, 0, (size_t)n);
+    int w = p->w, h = p->h;
+    memset(s->mark, 0, (size_t)w * (size_t)h);
     int head = 0, tail = 0;
     s->queue[tail++] = p->start;
     s->mark[p->start] = 1;
@@ -73,6 +47,15 @@ int flood_sim_area(flood_sim *s) {
     }
     return tail;
 }
+
+/* Recolours the start cell's area (paint bucket); returns the area's size after the move. */
+int flood_sim_play(flood_sim *s, int c) {
+    int n = collect(s, s->colour[s->p->start]);
+    for (int i = 0; i < n; i++) s->colour[s->queue[i]] = (uint8_t)c;
+    return flood_sim_area(s);
+}
+
+int flood_sim_area(flood_sim *s) { return collect(s, s->colour[s->p->start]); }
 
 bool gopt_flood_check(const gopt_flood_puzzle *p, const uint8_t *moves, int length, char *why, size_t why_size) {
     if (length < 0) {

@@ -207,6 +207,9 @@ typedef struct flood_outcome {
     const char *stopped; /* "memory limit", "time limit" or NULL */
 } flood_outcome;
 
+/* Gives the outcome a copy of a sequence (length -1: none). */
+void flood_outcome_take(flood_outcome *out, const uint8_t *moves, int length);
+
 /* Heuristics (heuristic.c): a sequence, never a proof. */
 void flood_greedy(const flood_graph *g, flood_outcome *out);
 void flood_lookahead(const flood_graph *g, int depth, flood_outcome *out);

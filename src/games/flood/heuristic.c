@@ -42,8 +42,11 @@ static int64_t gain(const flood_graph *g, const uint64_t *border, int c) {
     return n;
 }
 
-void flood_greedy(const flood_graph *g, flood_outcome *out) {
-    memset(out, 0, sizeof *out);
+/* Plays, from the start, the move `choose` picks at each state until the board is one
+ * colour. */
+typedef int (*chooser)(void *ctx, const uint64_t *F, const uint64_t *border);
+
+static void play_out(const flood_graph *g, chooser choose, void *ctx, flood_outcome *out) {
     size_t nw = (size_t)g->nwords;
     uint64_t *F = gopt_malloc(4 * nw * sizeof *F), *border = F + nw, *scratch = F + 2 * nw;
     seq s = {0};
@@ -51,20 +54,33 @@ void flood_greedy(const flood_graph *g, flood_outcome *out) {
     gopt_bits_set(F, (size_t)g->root);
     flood_border(g, F, border);
     while (gopt_bits_any(border, nw)) {
-        uint64_t cols = flood_colours_of(g, border);
-        int best = -1;
-        int64_t best_gain = -1;
-        GOPT_FOR_BITS(c, cols) {
-            int64_t n = gain(g, border, c);
-            if (n > best_gain) best_gain = n, best = c;
-        }
+        int best = choose(ctx, F, border);
         flood_play(g, F, border, best, scratch, NULL);
         seq_push(&s, best);
         out->nodes++;
     }
     free(F);
-    out->peak_bytes = (double)(4 * nw * 8);
     finish(out, &s);
+}
+
+/* greedy: the most cells now, the smaller colour on ties */
+static int choose_greedy(void *ctx, const uint64_t *F, const uint64_t *border) {
+    const flood_graph *g = ctx;
+    (void)F;
+    uint64_t cols = flood_colours_of(g, border);
+    int best = -1;
+    int64_t best_gain = -1;
+    GOPT_FOR_BITS(c, cols) {
+        int64_t n = gain(g, border, c);
+        if (n > best_gain) best_gain = n, best = c;
+    }
+    return best;
+}
+
+void flood_greedy(const flood_graph *g, flood_outcome *out) {
+    memset(out, 0, sizeof *out);
+    play_out(g, choose_greedy, (void *)g, out);
+    out->peak_bytes = (double)(4 * (size_t)g->nwords * 8);
 }
 
 /* ---- lookahead ---- */
@@ -98,35 +114,34 @@ static int64_t look_score(look *L, int lv, int left) {
     return best;
 }
 
+/* lookahead: the first move of the best sequence of `depth` moves */
+static int choose_lookahead(void *ctx, const uint64_t *F, const uint64_t *border) {
+    look *L = ctx;
+    size_t nw = (size_t)L->g->nwords;
+    memcpy(L->buf, F, nw * sizeof *F);
+    memcpy(L->buf + nw, border, nw * sizeof *F);
+    uint64_t *F1 = L->buf + 4 * nw, *border1 = F1 + nw;
+    uint64_t cols = flood_colours_of(L->g, border);
+    int best = -1;
+    int64_t best_score = -1;
+    GOPT_FOR_BITS(c, cols) {
+        memcpy(F1, F, nw * sizeof *F);
+        memcpy(border1, border, nw * sizeof *F);
+        flood_play(L->g, F1, border1, c, F1 + 2 * nw, NULL);
+        int64_t v = look_score(L, 1, L->depth - 1);
+        if (v > best_score) best_score = v, best = c;
+    }
+    return best;
+}
+
 void flood_lookahead(const flood_graph *g, int depth, flood_outcome *out) {
     memset(out, 0, sizeof *out);
     size_t nw = (size_t)g->nwords;
     look L = {.g = g, .depth = depth, .buf = gopt_malloc((size_t)(depth + 2) * 4 * nw * sizeof(uint64_t))};
-    uint64_t *F = L.buf, *border = F + nw, *scratch = F + 2 * nw;
-    uint64_t *F1 = F + 4 * nw, *border1 = F1 + nw;
-    seq s = {0};
-    gopt_bits_zero(F, nw);
-    gopt_bits_set(F, (size_t)g->root);
-    flood_border(g, F, border);
-    while (gopt_bits_any(border, nw)) {
-        uint64_t cols = flood_colours_of(g, border);
-        int best = -1;
-        int64_t best_score = -1;
-        GOPT_FOR_BITS(c, cols) {
-            memcpy(F1, F, nw * sizeof *F);
-            memcpy(border1, border, nw * sizeof *F);
-            flood_play(g, F1, border1, c, F1 + 2 * nw, NULL);
-            int64_t v = look_score(&L, 1, depth - 1);
-            if (v > best_score) best_score = v, best = c;
-        }
-        flood_play(g, F, border, best, scratch, NULL);
-        seq_push(&s, best);
-        out->nodes++;
-    }
+    play_out(g, choose_lookahead, &L, out);
     out->generated = L.nodes;
     out->peak_bytes = (double)((size_t)(depth + 2) * 4 * nw * 8);
     free(L.buf);
-    finish(out, &s);
 }
 
 /* ---- beam ---- */

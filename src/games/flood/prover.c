@@ -265,12 +265,8 @@ void flood_prover(const flood_graph *g, bool iterative, const uint8_t *ub_moves,
     if (found) {
         out->moves = gopt_malloc((size_t)g->nregions + 1);
         out->length = flood_replay(g, p.best_free, p.best_nfree, out->moves);
-    } else if (ub_len >= 0) {
-        out->moves = gopt_malloc((size_t)ub_len + 1);
-        memcpy(out->moves, ub_moves, (size_t)ub_len);
-        out->length = ub_len;
     } else {
-        out->length = -1;
+        flood_outcome_take(out, ub_moves, ub_len);
     }
     if (p.stopped) {
         out->status = GOPT_LIMIT;
