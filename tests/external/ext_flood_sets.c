@@ -281,7 +281,8 @@ static void tiny_cases(void **state) {
     free(path);
 }
 
-/* Tatham IDs: the optimum column of every 50th line (all with GOPT_FULL). */
+/* Tatham IDs: the optimum column of every 50th line (all with GOPT_FULL), and the third
+ * column (a re-implementation of Tatham's depth-3 solver) against our lookahead. */
 static void tatham_ids(void **state) {
     (void)state;
     char *path = shared("flood/tatham/pc19_as_tatham_ids.txt");
@@ -298,6 +299,13 @@ static void tatham_ids(void **state) {
         assert_int_equal(b.p[i]->limit, limit);
         if (i % step == 0) {
             assert_int_equal(solve_optimal(b.p[i], "astar"), opt);
+            gopt_options o;
+            gopt_options_init(&o);
+            o.method = "lookahead";
+            gopt_answer a = {.name = "id"};
+            assert_int_equal(gopt_game_solve_checked(&gopt_game_flood, b.p[i], &o, &a), GOPT_SOLVED);
+            assert_int_equal(((const gopt_flood_solution *)a.solution)->length, limit); /* m0: the solver's */
+            gopt_answer_free(&gopt_game_flood, &a);
             checked++;
         }
         i++;

@@ -1,7 +1,9 @@
 /* Heuristic methods: sequences without a proof of optimality.
  *   greedy     one step: the move that floods the most cells.
- *   lookahead  Tatham-style: try every sequence of up to `depth` moves and play the first
- *              move of the one that floods the most cells (finishing sooner beats all).
+ *   lookahead  Tatham's: try every sequence of up to `depth` moves and play the first move
+ *              of the best, judged as Tatham's solver does: the fewest layers of regions
+ *              left (eccentricity), then the fewest cells in the last layer, then the most
+ *              cells flooded; finishing sooner beats everything.
  *   beam       layer by layer, keep the `width` best states by f = g + h (the admissible
  *              bound of the exact search, so the beam aims at short sequences), ties to the
  *              state with more cells flooded; uses the exact search's pruning rules. */
@@ -88,28 +90,54 @@ void flood_greedy(const flood_graph *g, flood_outcome *out) {
 typedef struct look {
     const flood_graph *g;
     int depth;
-    uint64_t *buf; /* per level: F, border, scratch (4 words each per nword) */
+    uint64_t *buf; /* per level: F, border, scratch (4 words each per nword); then 3 for BFS */
     int64_t nodes;
 } look;
 
-/* The best score reachable in `left` more moves from level `lv`: finishing at step k scores
- * above every fill (earlier is better); otherwise the cells flooded. */
+/* Tatham's judgement of a state, smaller is better: layers left, then cells in the last
+ * layer, then cells not flooded. */
+static int64_t tatham_score(look *L, const uint64_t *F, const uint64_t *border) {
+    const flood_graph *g = L->g;
+    size_t nw = (size_t)g->nwords;
+    uint64_t *seen = L->buf + (size_t)(L->depth + 2) * 4 * nw, *cur = seen + nw, *next = cur + nw;
+    memcpy(cur, border, nw * sizeof *cur);
+    for (size_t k = 0; k < nw; k++) seen[k] = F[k] | border[k];
+    int64_t layers = 1;
+    for (;;) {
+        gopt_bits_zero(next, nw);
+        flood_neighbours_or(g, cur, next);
+        bool more = false;
+        for (size_t k = 0; k < nw; k++) {
+            next[k] &= ~seen[k];
+            seen[k] |= next[k];
+            more = more || next[k];
+        }
+        if (!more) break;
+        memcpy(cur, next, nw * sizeof *cur);
+        layers++;
+    }
+    int64_t total = (int64_t)g->w * g->h;
+    return (layers << 44) + (flood_cells(g, cur) << 22) + (total - flood_cells(g, F));
+}
+
+/* The best (smallest) score reachable in `left` more moves from level `lv`; finishing
+ * after k more moves scores below every state (sooner is better). */
 static int64_t look_score(look *L, int lv, int left) {
     const flood_graph *g = L->g;
     size_t nw = (size_t)g->nwords;
     uint64_t *F = L->buf + (size_t)lv * 4 * nw, *border = F + nw;
-    if (!gopt_bits_any(border, nw)) return INT64_MAX - lv;
-    if (left == 0) return flood_cells(g, F);
+    if (!gopt_bits_any(border, nw)) return INT64_MIN + lv;
+    if (left == 0) return tatham_score(L, F, border);
     uint64_t *F2 = F + 4 * nw, *border2 = F2 + nw, *scratch = F2 + 2 * nw;
     uint64_t cols = flood_colours_of(g, border);
-    int64_t best = -1;
+    int64_t best = INT64_MAX;
     GOPT_FOR_BITS(c, cols) {
         memcpy(F2, F, nw * sizeof *F);
         memcpy(border2, border, nw * sizeof *F);
         flood_play(g, F2, border2, c, scratch, NULL);
         L->nodes++;
         int64_t v = look_score(L, lv + 1, left - 1);
-        if (v > best) best = v;
+        if (v < best) best = v;
     }
     return best;
 }
@@ -123,13 +151,13 @@ static int choose_lookahead(void *ctx, const uint64_t *F, const uint64_t *border
     uint64_t *F1 = L->buf + 4 * nw, *border1 = F1 + nw;
     uint64_t cols = flood_colours_of(L->g, border);
     int best = -1;
-    int64_t best_score = -1;
+    int64_t best_score = INT64_MAX;
     GOPT_FOR_BITS(c, cols) {
         memcpy(F1, F, nw * sizeof *F);
         memcpy(border1, border, nw * sizeof *F);
         flood_play(L->g, F1, border1, c, F1 + 2 * nw, NULL);
         int64_t v = look_score(L, 1, L->depth - 1);
-        if (v > best_score) best_score = v, best = c;
+        if (best < 0 || v < best_score) best_score = v, best = c;
     }
     return best;
 }
@@ -137,10 +165,10 @@ static int choose_lookahead(void *ctx, const uint64_t *F, const uint64_t *border
 void flood_lookahead(const flood_graph *g, int depth, flood_outcome *out) {
     memset(out, 0, sizeof *out);
     size_t nw = (size_t)g->nwords;
-    look L = {.g = g, .depth = depth, .buf = gopt_malloc((size_t)(depth + 2) * 4 * nw * sizeof(uint64_t))};
+    look L = {.g = g, .depth = depth, .buf = gopt_malloc(((size_t)(depth + 2) * 4 + 3) * nw * sizeof(uint64_t))};
     play_out(g, choose_lookahead, &L, out);
     out->generated = L.nodes;
-    out->peak_bytes = (double)((size_t)(depth + 2) * 4 * nw * 8);
+    out->peak_bytes = (double)(((size_t)(depth + 2) * 4 + 3) * nw * 8);
     free(L.buf);
 }
 
