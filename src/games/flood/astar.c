@@ -164,6 +164,38 @@ static flood_context context_of(astar *s, uint32_t i, meta m, uint64_t *scratch)
     return ctx;
 }
 
+/* The successors' filter: a state already stored at the same or a smaller depth needs no
+ * bound. A second parent at the same depth disables the commuting rule there (and asks for
+ * the moves it skipped); a shorter path goes on to be reopened. */
+typedef struct filter_ctx {
+    astar *s;
+    uint32_t parent;
+    int g;
+    flood_outcome *out;
+} filter_ctx;
+
+static bool astar_filter(void *ctx, const uint64_t *state, int g_add) {
+    filter_ctx *fc = ctx;
+    astar *s = fc->s;
+    size_t slot = table_find(s, state, flood_hash(state, s->nw));
+    if (!s->table[slot]) return true;
+    uint32_t j = s->table[slot] - 1;
+    meta old = node_meta(s, j);
+    int g2 = fc->g + g_add;
+    fc->out->duplicates++;
+    if (old.g > g2) return true;
+    if (old.g == g2 && old.parent != fc->parent && !(old.flags & NO_COMMUTE)) {
+        fc->out->merged++;
+        old.flags |= NO_COMMUTE;
+        if (old.flags & EXPANDED) {
+            old.flags |= REEXPAND;
+            open_push(s, old.g + old.h, old.g, j);
+        }
+        node_set_meta(s, j, old);
+    }
+    return false;
+}
+
 /* Free moves from the root to node i (then `last`, when >= 0), replayed with the forced
  * ones into a full sequence. */
 static int reconstruct(astar *s, uint32_t i, int last, uint8_t **moves) {
@@ -233,6 +265,10 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         if (again) ctx.n = 0; /* a second parent of equal depth: no commuting rule */
         m.flags = (m.flags | EXPANDED) & ~REEXPAND;
         node_set_meta(&s, i, m);
+        filter_ctx fc = {&s, i, m.g, out};
+        ex.filter = astar_filter;
+        ex.filter_ctx = &fc;
+        if (s.nnodes + GOPT_FLOOD_MAX_COLOURS >= s.table_cap / 2) table_grow(&s);
         int n = flood_expand(&ex, F, &ctx, UB <= MAX_G ? UB - m.g : 0);
         for (int k = 0; k < n; k++) {
             const flood_succ *c = &ex.succ[k];
@@ -249,7 +285,6 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
             int h2 = c->h > m.h - c->g_add ? c->h : m.h - c->g_add; /* pathmax */
             int f2 = g2 + h2;
             if (f2 >= UB || g2 > MAX_G || h2 > MAX_G) continue;
-            if (s.nnodes * 2 >= s.table_cap) table_grow(&s);
             uint64_t hash = flood_hash(c->state, (int)nw);
             size_t slot = table_find(&s, c->state, hash);
             meta cm = {i, g2, h2, c->colour, c->forced ? CHAINED : 0};
@@ -262,24 +297,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
                 open_push(&s, f2, g2, s.table[slot] - 1);
                 continue;
             }
-            uint32_t j = s.table[slot] - 1;
-            out->duplicates++;
-            meta old = node_meta(&s, j);
-            if (old.g < g2) continue;
-            if (old.g == g2) {
-                /* Another path of the same length: the commuting rule, which depends on
-                 * the last move, no longer applies here. */
-                if (old.parent != i && !(old.flags & NO_COMMUTE)) {
-                    out->merged++;
-                    old.flags |= NO_COMMUTE;
-                    if (old.flags & EXPANDED) {
-                        old.flags |= REEXPAND;
-                        open_push(&s, old.g + old.h, old.g, j);
-                    }
-                    node_set_meta(&s, j, old);
-                }
-                continue;
-            }
+            uint32_t j = s.table[slot] - 1; /* stored deeper (the filter let it through) */
             out->reopened++;
             node_set_meta(&s, j, cm); /* a shorter path: reopen */
             open_push(&s, f2, g2, j);

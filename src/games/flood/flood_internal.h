@@ -140,6 +140,11 @@ typedef struct flood_expander {
     flood_succ succ[GOPT_FLOOD_MAX_COLOURS];
     bool no_rules;     /* generate every useful move (for tests of the rules) */
     uint64_t commuted; /* the moves the last expand skipped by the commuting rule */
+    /* Optional: asked before a successor's bound is computed (g_add: moves to it); false
+     * drops the successor (A* uses it for states it already has). */
+    bool (*filter)(void *ctx, const uint64_t *state, int g_add);
+    void *filter_ctx;
+    int64_t filtered;
     int64_t pruned_leaf, pruned_commute, generated;
 } flood_expander;
 
