@@ -14,7 +14,7 @@ static const char *const flood_formats[] = {"grid", "compact", "blocks", "99prob
 static const char *const flood_methods[] = {"astar", "ida", "dfbnb", "greedy", "lookahead", "beam", NULL};
 
 /* The beam width A* uses for its first upper bound. */
-#define UB_BEAM_WIDTH 16
+#define UB_BEAM_WIDTH 8
 #define DEFAULT_BEAM_WIDTH 400
 
 /* Without --memory-limit a search may use half the machine's memory (shared among threads). */
