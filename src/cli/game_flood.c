@@ -414,14 +414,14 @@ static const char help[] =
     "files; aaronpuchert's input; Simon Tatham's game IDs (WxHcCmM:cells,limit). Moves are\n"
     "printed in the board's own colour names.\n\n"
     "examples:\n"
-    "  gameopt flood solve board.txt                      optimal, with a proof\n"
-    "  gameopt flood solve sets.txt --json --threads 2     one JSON object per board\n"
-    "  gameopt flood solve board.txt --output run.svg      the board and its frames\n"
-    "  gameopt flood solve big.txt --method beam            fast, near optimal\n"
-    "  gameopt flood solve hard.txt --method dfbnb --memory-limit 2000\n"
-    "  gameopt flood check boards.txt solutions.txt\n"
-    "  gameopt flood hint board.txt 6 2 5                   the best move from here\n"
-    "  gameopt flood par '14x14c6m5:0123...,25'\n";
+    "  gameopt flood solve board.txt                                    optimal, with a proof\n"
+    "  gameopt flood solve sets.txt --json --threads 2                  one JSON object per board\n"
+    "  gameopt flood solve board.txt --output run.svg                   the board and its frames\n"
+    "  gameopt flood solve big.txt --method beam                        fast, near optimal\n"
+    "  gameopt flood solve hard.txt --method dfbnb --memory-limit 2000  little memory\n"
+    "  gameopt flood check boards.txt solutions.txt                     replay sequences\n"
+    "  gameopt flood hint board.txt 6 2 5                               the best move from here\n"
+    "  gameopt flood par '14x14c6m5:0123...,25'                         the true optimum of an ID\n";
 
 const gopt_cli_game gopt_cli_flood = {"flood", "Flood-It: flood the board from one corner in the fewest moves",
                                       &gopt_game_flood, verbs, help};
