@@ -247,6 +247,45 @@ static void hand_cases_optima(void **state) {
     }
 }
 
+/* Wide boards take the kernels' any-width path (more than 9 words of regions): a 25x25
+ * checkerboard has 625 regions, each move takes one layer, so the optimum is the distance
+ * to the far corner, 48; every method agrees and the answers check. */
+static void wide_boards_use_any_width(void **state) {
+    (void)state;
+    gopt_flood_puzzle *p = gopt_flood_new(25, 25, 2);
+    for (int r = 0; r < 25; r++)
+        for (int c = 0; c < 25; c++) p->cells[r * 25 + c] = (uint8_t)((r + c) % 2);
+    assert_int_equal(gopt_flood_regions(p), 625);
+    const char *methods[] = {"astar", "ida", "dfbnb", "greedy", "lookahead", "beam"};
+    for (size_t m = 0; m < sizeof methods / sizeof *methods; m++) {
+        gopt_options o;
+        gopt_options_init(&o);
+        o.method = methods[m];
+        gopt_answer a = {.name = "wide"};
+        assert_int_equal(gopt_game_solve_checked(&gopt_game_flood, p, &o, &a), GOPT_SOLVED);
+        assert_int_equal(((const gopt_flood_solution *)a.solution)->length, 48);
+        gopt_answer_free(&gopt_game_flood, &a);
+    }
+    /* and a random 40x40 board in 6 colours (about 1000 regions): the heuristics check out */
+    gopt_flood_puzzle *q = gopt_flood_new(40, 40, 6);
+    gopt_rng r = gopt_rng_stream(3, 0);
+    for (int i = 0; i < 1600; i++) q->cells[i] = (uint8_t)gopt_rng_below(&r, 6);
+    assert_true(gopt_flood_regions(q) > 576);
+    int lb = gopt_flood_lower_bound(q);
+    const char *heuristics[] = {"greedy", "lookahead", "beam"};
+    for (size_t m = 0; m < 3; m++) {
+        gopt_options o;
+        gopt_options_init(&o);
+        o.method = heuristics[m];
+        gopt_answer a = {.name = "wide"};
+        assert_int_equal(gopt_game_solve_checked(&gopt_game_flood, q, &o, &a), GOPT_SOLVED);
+        assert_true(((const gopt_flood_solution *)a.solution)->length >= lb);
+        gopt_answer_free(&gopt_game_flood, &a);
+    }
+    gopt_flood_free(q);
+    gopt_flood_free(p);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(grid_and_blocks),     cmocka_unit_test(compact_lines),
@@ -254,6 +293,7 @@ int main(void) {
         cmocka_unit_test(tatham_ids),          cmocka_unit_test(bad_grids_say_where),
         cmocka_unit_test(start_cells),         cmocka_unit_test(writers_round_trip),
         cmocka_unit_test(checker_replays_cells), cmocka_unit_test(hand_cases_optima),
+        cmocka_unit_test(wide_boards_use_any_width),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
