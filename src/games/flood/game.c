@@ -13,8 +13,10 @@
 static const char *const flood_formats[] = {"grid", "compact", "blocks", "99problems", "puchert", "tatham", NULL};
 static const char *const flood_methods[] = {"astar", "ida", "dfbnb", "greedy", "lookahead", "beam", NULL};
 
-/* The beam width A* uses for its first upper bound. */
-#define UB_BEAM_WIDTH 8
+/* The beam width the exact methods use for their first upper bound: narrow on small boards,
+ * where the search is quick anyway, wider on big ones, where a tight upper bound keeps most
+ * states out of memory (A* stores only states with f below it). */
+static int upper_bound_width(const flood_graph *g) { return g->nregions <= 250 ? 8 : 64; }
 #define DEFAULT_BEAM_WIDTH 400
 
 /* Without --memory-limit a search may use half the machine's memory (shared among threads). */
@@ -89,7 +91,7 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
         flood_beam(&g, width, &out);
     } else {
         flood_outcome ub;
-        flood_beam(&g, UB_BEAM_WIDTH, &ub);
+        flood_beam(&g, upper_bound_width(&g), &ub);
         if (is(method, "astar")) flood_astar(&g, ub.moves, ub.length, &lim, &out);
         else flood_prover(&g, is(method, "ida"), ub.moves, ub.length, &lim, &out);
         out.nodes += ub.nodes;
