@@ -125,7 +125,6 @@ typedef struct flood_succ {
     int h;             /* lower bound at the successor (0 at the goal) */
     int absorbed;      /* regions the free move absorbed */
     uint64_t exposed;  /* colours of the regions the free move newly exposed */
-    int64_t cells;     /* cells flooded at the successor */
     bool goal;
     uint64_t *state;   /* nwords, owned by the expander (valid until the next expand) */
     uint64_t *border;  /* nwords, likewise */
@@ -138,7 +137,6 @@ typedef struct flood_expander {
     uint64_t *border;  /* the expanded state's border */
     uint64_t *tmp;
     flood_succ succ[GOPT_FLOOD_MAX_COLOURS];
-    bool no_rules;     /* generate every useful move (for tests of the rules) */
     uint64_t commuted; /* the moves the last expand skipped by the commuting rule */
     /* Optional: asked before a successor's bound is computed (g_add: moves to it); false
      * drops the successor (A* uses it for states it already has). */

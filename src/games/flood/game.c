@@ -108,6 +108,10 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
     a->extra = r;
     gopt_counter_add(&a->counters, "nodes", out.nodes);
     gopt_counter_add(&a->counters, "generated", out.generated);
+    if (out.pruned_leaf || out.pruned_commute) {
+        gopt_counter_add(&a->counters, "pruned_no_exposure", out.pruned_leaf);
+        gopt_counter_add(&a->counters, "pruned_commuting", out.pruned_commute);
+    }
     if (out.length >= 0) a->solution = gopt_flood_solution_new(out.moves, out.length);
     free(out.moves);
     if (out.status == GOPT_LIMIT) {
