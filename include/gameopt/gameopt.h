@@ -11,6 +11,7 @@
 #include "gameopt/cuts.h"
 #include "gameopt/data.h"
 #include "gameopt/error.h"
+#include "gameopt/flood.h"
 #include "gameopt/game.h"
 #include "gameopt/flow.h"
 #include "gameopt/graph.h"

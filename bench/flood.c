@@ -1,0 +1,226 @@
+/* Flood-It benchmark: solves the shared sets with known optima and prints one row per set
+ * (boards, proven, sum of lengths against the published sum, time, nodes, memory) beside
+ * the issue's targets. Reads ../shared/data/flood (or $GOPT_SHARED_DATA/flood).
+ *
+ *   build/bench/flood                     every set (b24c6 and 99problems take a while)
+ *   build/bench/flood --quick             pc19, b10c15, b18c6, b24c4 and the beam row
+ *   build/bench/flood --sets pc19,beam    the named rows only
+ *   options: --runs N (timing runs of the fast sets; the median is shown), --memory-limit MB
+ *            and --time-limit S (per board, for the hard sets)
+ *
+ * Times are CPU seconds of the solving thread (wall seconds beside them): the machine may
+ * be shared, and CPU time moves much less with the load. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gameopt/gameopt.h"
+
+typedef struct row {
+    const char *name;     /* --sets name */
+    const char *boards;   /* under flood/ */
+    const char *solutions;/* lengths to compare with, or NULL (99problems: in the files) */
+    const char *method;
+    int first;            /* only the first N boards (0: all) */
+    int beam_width;
+    bool hard;            /* apply the per-board limits; skipped by --quick */
+    const char *target;   /* the target, as text */
+    double target_seconds;/* 0: none */
+    double target_gap;    /* heuristic rows: allowed excess over the optimum sum (0.02 = 2 %) */
+} row;
+
+static const row rows[] = {
+    {"pc19", "sets/dataset_pc19.txt", "sets/solutions_optimal_pc19.txt", "astar", 0, 0, false, "all proven, <= 1 s", 1, 0},
+    {"b10c15", "sets/dataset_b10c15n1000.txt", "sets/solutions_optimal_b10c15n1000.txt", "astar", 0, 0, false,
+     "all proven", 0, 0},
+    {"b18c6", "sets/dataset_b18c6n1000.txt", "sets/solutions_optimal_b18c6n1000.txt", "astar", 0, 0, false,
+     "all proven, <= 30 s", 30, 0},
+    {"b24c4", "sets/dataset_b24c4n1000.txt", "sets/solutions_optimal_b24c4n1000.txt", "astar", 0, 0, false,
+     "all proven", 0, 0},
+    {"beam", "sets/dataset_b18c6n1000.txt", "sets/solutions_optimal_b18c6n1000.txt", "beam", 0, 400, false,
+     "b18c6 within 2 %, <= 50 ms/board", 50, 0.02},
+    {"99problems", "99problems", NULL, "astar", 0, 0, true, "all proven, <= 300 s, <= 8 GB", 300, 0},
+    {"b24c6", "sets/dataset_b24c6n1000.txt", "sets/solutions_potentially_optimal_b24c6n1000.txt", "astar", 10, 0, true,
+     "first 10 proven", 0, 0},
+};
+#define NROWS (sizeof rows / sizeof rows[0])
+
+typedef struct result {
+    int boards, proven;
+    long sum, want;
+    double cpu, wall, peak_mb;
+    long long nodes;
+    bool match;           /* every proven length equals the published one */
+} result;
+
+static char data_dir[900];
+
+static bool load(const char *rel, int first, gopt_flood_puzzle ***out, int *n) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", data_dir, rel);
+    gopt_text t;
+    gopt_error err = {0};
+    if (!gopt_text_load(&t, path, &err)) return false;
+    gopt_flood_puzzle *p;
+    size_t cap = 0;
+    int r;
+    while ((first == 0 || *n < first) && (r = gopt_flood_parse(&t, NULL, NULL, &p, &err)) == 1) {
+        gopt_grow(out, &cap, (size_t)*n + 1, sizeof **out);
+        (*out)[(*n)++] = p;
+    }
+    gopt_text_free(&t);
+    return !err.set;
+}
+
+/* The 99problems folder: every file, in name order. */
+static bool load_folder(const char *rel, gopt_flood_puzzle ***out, int *n) {
+    char list[1024], cmd[1200];
+    snprintf(list, sizeof list, "%s/%s", data_dir, rel);
+    snprintf(cmd, sizeof cmd, "ls '%s'", list);
+    FILE *ls = popen(cmd, "r");
+    if (!ls) return false;
+    char name[256];
+    bool ok = true;
+    while (ok && fscanf(ls, "%255s", name) == 1) {
+        char file[600];
+        snprintf(file, sizeof file, "%s/%s", rel, name);
+        ok = load(file, 0, out, n);
+    }
+    pclose(ls);
+    return ok && *n > 0;
+}
+
+static int *lengths(const char *rel, int n) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", data_dir, rel);
+    FILE *f = fopen(path, "r");
+    if (!f) return NULL;
+    int *out = calloc((size_t)n, sizeof *out);
+    char line[8192];
+    for (int i = 0; i < n && fgets(line, sizeof line, f); i++) out[i] = (int)strcspn(line, "\r\n");
+    fclose(f);
+    return out;
+}
+
+static void run_row(const row *r, gopt_flood_puzzle **b, int n, const int *want, const gopt_options *base, result *res) {
+    memset(res, 0, sizeof *res);
+    res->match = true;
+    gopt_options o = *base;
+    o.method = r->method;
+    char width[16];
+    snprintf(width, sizeof width, "%d", r->beam_width);
+    if (r->beam_width) {
+        o.extra_name[o.nextra] = "beam-width";
+        o.extra_value[o.nextra++] = width;
+    }
+    if (!r->hard) o.time_limit = 0;
+    for (int i = 0; i < n; i++) {
+        gopt_answer a = {.name = "bench", .index = i};
+        double c0 = gopt_thread_cpu_seconds();
+        gopt_game_solve_checked(&gopt_game_flood, b[i], &o, &a);
+        res->cpu += gopt_thread_cpu_seconds() - c0;
+        res->wall += a.seconds;
+        const gopt_flood_result *fr = a.extra;
+        const gopt_flood_solution *s = a.solution;
+        res->boards++;
+        int w = want ? want[i] : b[i]->expected;
+        res->want += w;
+        if (a.status == GOPT_ERROR || !fr || !s) {
+            fprintf(stderr, "board %d: %s\n", i + 1, a.note);
+            res->match = false;
+        } else {
+            res->sum += s->length;
+            res->proven += fr->optimal;
+            res->nodes += fr->nodes;
+            if (fr->peak_mb > res->peak_mb) res->peak_mb = fr->peak_mb;
+            if (fr->optimal && w > 0 && s->length != w && strcmp(r->method, "beam") != 0) res->match = false;
+        }
+        gopt_answer_free(&gopt_game_flood, &a);
+    }
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static bool selected(const char *sets, const char *name) {
+    if (!sets) return true;
+    size_t len = strlen(name);
+    for (const char *s = sets; (s = strstr(s, name)); s += len)
+        if ((s == sets || s[-1] == ',') && (s[len] == 0 || s[len] == ',')) return true;
+    return false;
+}
+
+int main(int argc, char **argv) {
+    const char *sets = NULL;
+    int runs = 3;
+    bool quick = false;
+    gopt_options base;
+    gopt_options_init(&base);
+    base.memory_limit_mb = 5000;
+    base.time_limit = 900;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--sets") && i + 1 < argc) sets = argv[++i];
+        else if (!strcmp(argv[i], "--runs") && i + 1 < argc) runs = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--memory-limit") && i + 1 < argc) base.memory_limit_mb = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--time-limit") && i + 1 < argc) base.time_limit = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--quick")) quick = true;
+        else {
+            fprintf(stderr, "usage: %s [--quick] [--sets a,b] [--runs N] [--memory-limit MB] [--time-limit S]\n", argv[0]);
+            return 2;
+        }
+    }
+    const char *env = getenv("GOPT_SHARED_DATA");
+    snprintf(data_dir, sizeof data_dir, "%s/flood", env ? env : GOPT_SOURCE_DIR "/../shared/data");
+    if (runs < 1) runs = 1;
+    printf("Flood-It benchmark (%s; hard sets: --memory-limit %.0f MB, --time-limit %.0f s per board)\n", data_dir,
+           base.memory_limit_mb, base.time_limit);
+    printf("%-10s %-6s %6s %6s %7s %7s %9s %8s %12s %8s  %-8s %s\n", "set", "method", "boards", "proven", "sum",
+           "target", "cpu s", "wall s", "nodes", "peak MB", "verdict", "target");
+    int failures = 0;
+    for (size_t k = 0; k < NROWS; k++) {
+        const row *r = &rows[k];
+        if (!selected(sets, r->name) || (quick && r->hard)) continue;
+        gopt_flood_puzzle **b = NULL;
+        int n = 0;
+        bool ok = strcmp(r->boards, "99problems") == 0 ? load_folder(r->boards, &b, &n) : load(r->boards, r->first, &b, &n);
+        if (!ok) {
+            printf("%-10s skipped: %s/%s is not readable\n", r->name, data_dir, r->boards);
+            continue;
+        }
+        int *want = r->solutions ? lengths(r->solutions, n) : NULL;
+        int reps = r->hard ? 1 : runs;
+        double cpus[16], walls[16];
+        result res;
+        for (int t = 0; t < reps && t < 16; t++) {
+            run_row(r, b, n, want, &base, &res);
+            cpus[t] = res.cpu;
+            walls[t] = res.wall;
+        }
+        qsort(cpus, (size_t)reps, sizeof *cpus, cmp_double);
+        qsort(walls, (size_t)reps, sizeof *walls, cmp_double);
+        double cpu = cpus[reps / 2], wall = walls[reps / 2];
+        bool good;
+        if (r->target_gap > 0) {
+            double gap = (double)(res.sum - res.want) / (double)res.want;
+            good = gap <= r->target_gap && cpu * 1000 / n <= r->target_seconds;
+        } else {
+            good = res.match && res.proven == res.boards && (r->target_seconds == 0 || cpu <= r->target_seconds);
+            if (strcmp(r->name, "99problems") == 0) good = good && res.peak_mb <= 8192;
+        }
+        failures += !good;
+        printf("%-10s %-6s %6d %6d %7ld %7ld %9.2f %8.2f %12lld %8.1f  %-8s %s", r->name, r->method, res.boards, res.proven,
+               res.sum, res.want, cpu, wall, res.nodes, res.peak_mb, good ? "met" : "missed", r->target);
+        if (r->target_gap > 0)
+            printf(" (+%.2f %%, %.1f ms/board)", 100.0 * (double)(res.sum - res.want) / (double)res.want, cpu * 1000 / n);
+        if (reps > 1) printf(" [median of %d]", reps);
+        printf("\n");
+        fflush(stdout);
+        free(want);
+        for (int i = 0; i < n; i++) gopt_flood_free(b[i]);
+        free(b);
+    }
+    printf("process peak RSS %.0f MB\n", gopt_peak_rss_mb());
+    return failures ? 1 : 0;
+}

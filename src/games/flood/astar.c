@@ -1,0 +1,334 @@
+/* Exact A* over region-graph states. Each stored node is its bitset of flooded regions
+ * followed by one word of bookkeeping (parent, g, h, the free move that led here, flags),
+ * in fixed-size chunks, so nothing is allocated per node and nothing moves. The closed set
+ * is an open-addressing table of node numbers; the open list is a bucket queue by f, then
+ * deepest g first. A heuristic sequence gives the first upper bound: only nodes with
+ * f < UB are ever stored, and the search ends when the smallest f reaches UB, which
+ * proves UB optimal. Goals are recognised when generated. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flood_internal.h"
+#include "gameopt/alloc.h"
+#include "gameopt/timer.h"
+
+#define CHUNK_SHIFT 16
+#define CHUNK_NODES (1u << CHUNK_SHIFT)
+#define NO_PARENT 0xffffffffu
+#define MAX_G 1023
+
+/* Bookkeeping word: parent (32) | g (10) | h (10) | colour (6) | flags. */
+enum { EXPANDED = 1, NO_COMMUTE = 2, CHAINED = 4, REEXPAND = 8 };
+
+typedef struct meta {
+    uint32_t parent;
+    int g, h, colour, flags;
+} meta;
+
+static inline uint64_t meta_pack(meta m) {
+    return (uint64_t)m.parent | (uint64_t)m.g << 32 | (uint64_t)m.h << 42 | (uint64_t)m.colour << 52 |
+           (uint64_t)m.flags << 58;
+}
+static inline meta meta_unpack(uint64_t w) {
+    return (meta){(uint32_t)w, (int)(w >> 32 & 1023), (int)(w >> 42 & 1023), (int)(w >> 52 & 63), (int)(w >> 58)};
+}
+
+typedef struct u32_stack {
+    uint32_t *v;
+    size_t n, cap;
+} u32_stack;
+
+typedef struct astar {
+    const flood_graph *g;
+    int nw, stride;
+    uint64_t **chunks;
+    size_t nchunks, chunks_cap;
+    uint32_t nnodes;
+    uint32_t *table;     /* node + 1, 0 empty */
+    size_t table_cap;    /* power of two */
+    u32_stack *open;     /* [f * (MAX_G + 1) + g], allocated per f row */
+    int fmax;            /* rows allocated: f < fmax */
+    int fcur;            /* no entry has a smaller f */
+    int gmax;            /* no entry has a larger g */
+    size_t open_bytes;
+    double bytes, peak;
+} astar;
+
+static inline uint64_t *node(astar *s, uint32_t i) {
+    return s->chunks[i >> CHUNK_SHIFT] + (size_t)(i & (CHUNK_NODES - 1)) * (size_t)s->stride;
+}
+static inline meta node_meta(astar *s, uint32_t i) { return meta_unpack(node(s, i)[s->nw]); }
+static inline void node_set_meta(astar *s, uint32_t i, meta m) { node(s, i)[s->nw] = meta_pack(m); }
+
+static void account(astar *s) {
+    s->bytes = (double)s->nchunks * CHUNK_NODES * (double)s->stride * 8 + (double)s->table_cap * 4 +
+               (double)s->open_bytes;
+    if (s->bytes > s->peak) s->peak = s->bytes;
+}
+
+static uint32_t node_add(astar *s, const uint64_t *state, meta m) {
+    uint32_t i = s->nnodes;
+    if ((i >> CHUNK_SHIFT) >= s->nchunks) {
+        gopt_grow(&s->chunks, &s->chunks_cap, s->nchunks + 1, sizeof *s->chunks);
+        s->chunks[s->nchunks++] = gopt_malloc((size_t)CHUNK_NODES * (size_t)s->stride * sizeof(uint64_t));
+        account(s);
+    }
+    uint64_t *n = node(s, i);
+    memcpy(n, state, (size_t)s->nw * sizeof *n);
+    n[s->nw] = meta_pack(m);
+    s->nnodes++;
+    return i;
+}
+
+static void table_grow(astar *s) {
+    size_t cap = s->table_cap ? s->table_cap * 2 : 1 << 12;
+    uint32_t *t = gopt_calloc(cap, sizeof *t);
+    for (uint32_t i = 0; i < s->nnodes; i++) {
+        size_t k = flood_hash(node(s, i), s->nw) & (cap - 1);
+        while (t[k]) k = (k + 1) & (cap - 1);
+        t[k] = i + 1;
+    }
+    free(s->table);
+    s->table = t;
+    s->table_cap = cap;
+    account(s);
+}
+
+/* The slot holding the state, or the empty slot where it belongs. */
+static size_t table_find(astar *s, const uint64_t *state, uint64_t hash) {
+    size_t mask = s->table_cap - 1, k = hash & mask;
+    while (s->table[k]) {
+        if (memcmp(node(s, s->table[k] - 1), state, (size_t)s->nw * sizeof *state) == 0) return k;
+        k = (k + 1) & mask;
+    }
+    return k;
+}
+
+static void open_push(astar *s, int f, int g, uint32_t i) {
+    if (f < s->fcur) s->fcur = f;
+    if (g > s->gmax) s->gmax = g;
+    if (f >= s->fmax) {
+        int rows = f + 8;
+        size_t old = (size_t)s->fmax * (MAX_G + 1), now = (size_t)rows * (MAX_G + 1);
+        s->open = gopt_realloc(s->open, now * sizeof *s->open);
+        memset(s->open + old, 0, (now - old) * sizeof *s->open);
+        s->fmax = rows;
+    }
+    u32_stack *st = &s->open[(size_t)f * (MAX_G + 1) + (size_t)g];
+    if (st->n == st->cap) {
+        size_t before = st->cap;
+        gopt_grow(&st->v, &st->cap, st->n + 1, sizeof *st->v);
+        s->open_bytes += (st->cap - before) * sizeof *st->v;
+    }
+    st->v[st->n++] = i;
+}
+
+/* Pops the entry with the smallest f, deepest g first; false when empty. */
+static bool open_pop(astar *s, int *f, int *g, uint32_t *i) {
+    for (; s->fcur < s->fmax; s->fcur++) {
+        u32_stack *row = &s->open[(size_t)s->fcur * (MAX_G + 1)];
+        for (int gg = s->gmax; gg >= 0; gg--) {
+            if (row[gg].n) {
+                *i = row[gg].v[--row[gg].n];
+                *g = gg;
+                *f = s->fcur;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+static void astar_free(astar *s) {
+    for (size_t c = 0; c < s->nchunks; c++) free(s->chunks[c]);
+    free(s->chunks);
+    free(s->table);
+    for (size_t k = 0; s->open && k < (size_t)s->fmax * (MAX_G + 1); k++) free(s->open[k].v);
+    free(s->open);
+}
+
+/* The rule-B context of a stored node: recomputed from its parent, so nodes stay small. */
+static flood_context context_of(astar *s, uint32_t i, meta m, uint64_t *scratch) {
+    flood_context ctx = {0};
+    if (m.parent == NO_PARENT || (m.flags & (CHAINED | NO_COMMUTE))) return ctx;
+    const flood_graph *g = s->g;
+    int nw = s->nw;
+    uint64_t *P = scratch, *border = scratch + nw, *play = scratch + 2 * nw;
+    memcpy(P, node(s, m.parent), (size_t)nw * sizeof *P);
+    flood_border(g, P, border);
+    ctx.n = 1;
+    ctx.colour[0] = (uint8_t)m.colour;
+    ctx.last_absorbed = flood_play(g, P, border, m.colour, play, &ctx.exposed[0]);
+    (void)i;
+    return ctx;
+}
+
+/* The successors' filter: a state already stored at the same or a smaller depth needs no
+ * bound. A second parent at the same depth disables the commuting rule there (and asks for
+ * the moves it skipped); a shorter path goes on to be reopened. */
+typedef struct filter_ctx {
+    astar *s;
+    uint32_t parent;
+    int g;
+    flood_outcome *out;
+} filter_ctx;
+
+static bool astar_filter(void *ctx, const uint64_t *state, int g_add) {
+    filter_ctx *fc = ctx;
+    astar *s = fc->s;
+    size_t slot = table_find(s, state, flood_hash(state, s->nw));
+    if (!s->table[slot]) return true;
+    uint32_t j = s->table[slot] - 1;
+    meta old = node_meta(s, j);
+    int g2 = fc->g + g_add;
+    fc->out->duplicates++;
+    if (old.g > g2) return true;
+    if (old.g == g2 && old.parent != fc->parent && !(old.flags & NO_COMMUTE)) {
+        fc->out->merged++;
+        old.flags |= NO_COMMUTE;
+        if (old.flags & EXPANDED) {
+            old.flags |= REEXPAND;
+            open_push(s, old.g + old.h, old.g, j);
+        }
+        node_set_meta(s, j, old);
+    }
+    return false;
+}
+
+/* Free moves from the root to node i (then `last`, when >= 0), replayed with the forced
+ * ones into a full sequence. */
+static int reconstruct(astar *s, uint32_t i, int last, uint8_t **moves) {
+    int n = 0;
+    for (uint32_t k = i; node_meta(s, k).parent != NO_PARENT; k = node_meta(s, k).parent) n++;
+    int nfree = n + (last >= 0);
+    uint8_t *free_moves = gopt_malloc((size_t)nfree + 1);
+    int at = n;
+    for (uint32_t k = i; node_meta(s, k).parent != NO_PARENT; k = node_meta(s, k).parent)
+        free_moves[--at] = (uint8_t)node_meta(s, k).colour;
+    if (last >= 0) free_moves[n] = (uint8_t)last;
+    *moves = gopt_malloc((size_t)s->g->nregions + 1);
+    int len = flood_replay(s->g, free_moves, nfree, *moves);
+    free(free_moves);
+    return len;
+}
+
+void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const flood_limits *lim,
+                 flood_outcome *out) {
+    memset(out, 0, sizeof *out);
+    astar s = {.g = g, .nw = g->nwords, .stride = g->nwords + 1};
+    size_t nw = (size_t)g->nwords;
+    uint64_t *F = gopt_malloc(8 * nw * sizeof *F), *border = F + nw, *scratch = F + 2 * nw;
+    flood_expander ex;
+    flood_expander_init(&ex, g);
+    int g0 = flood_start(g, F, border, scratch, NULL);
+    int h0 = gopt_bits_any(border, nw) ? flood_bound(&ex.bounder, F, border) : 0;
+    int UB = ub_len >= 0 ? ub_len : MAX_G + 1;
+    uint32_t goal_parent = NO_PARENT;
+    int goal_colour = -1;
+    bool have_goal = false;
+    int LB = g0 + h0;
+    if (h0 == 0) { /* the forced moves alone flood everything */
+        UB = g0;
+        have_goal = true;
+    }
+    table_grow(&s);
+    if (LB < UB) {
+        uint32_t root = node_add(&s, F, (meta){NO_PARENT, g0, h0, 0, 0});
+        s.table[table_find(&s, F, flood_hash(F, (int)nw))] = root + 1;
+        open_push(&s, LB, g0, root);
+    }
+    int f, gpop;
+    uint32_t i;
+    int64_t expanded = 0, pops = 0;
+    const double extra_bytes = (double)ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS;
+    while (open_pop(&s, &f, &gpop, &i)) {
+        if (f >= UB) break;
+        meta m = node_meta(&s, i);
+        if (m.g != gpop) continue; /* stale: reached later by a shorter path */
+        bool again = (m.flags & EXPANDED) != 0;
+        if (again && !(m.flags & REEXPAND)) continue;
+        LB = f; /* the smallest f in the open list: no shorter sequence remains */
+        if ((++pops & 255) == 0) {
+            if (lim->deadline > 0 && gopt_now() > lim->deadline) {
+                out->stopped = "time limit";
+                break;
+            }
+        }
+        if (lim->memory_bytes > 0 && s.bytes + extra_bytes > lim->memory_bytes) {
+            out->stopped = "memory limit";
+            break;
+        }
+        memcpy(F, node(&s, i), nw * sizeof *F);
+        expanded++;
+        flood_context ctx = context_of(&s, i, m, scratch);
+        if (again) ctx.n = 0; /* a second parent of equal depth: no commuting rule */
+        m.flags = (m.flags | EXPANDED) & ~REEXPAND;
+        node_set_meta(&s, i, m);
+        filter_ctx fc = {&s, i, m.g, out};
+        ex.filter = astar_filter;
+        ex.filter_ctx = &fc;
+        if (s.nnodes + GOPT_FLOOD_MAX_COLOURS >= s.table_cap / 2) table_grow(&s);
+        int n = flood_expand(&ex, F, &ctx, UB <= MAX_G ? UB - m.g : 0);
+        for (int k = 0; k < n; k++) {
+            const flood_succ *c = &ex.succ[k];
+            int g2 = m.g + c->g_add;
+            if (c->goal) {
+                if (g2 < UB) {
+                    UB = g2;
+                    goal_parent = i;
+                    goal_colour = c->colour;
+                    have_goal = true;
+                }
+                continue;
+            }
+            int h2 = c->h > m.h - c->g_add ? c->h : m.h - c->g_add; /* pathmax */
+            int f2 = g2 + h2;
+            if (f2 >= UB || g2 > MAX_G || h2 > MAX_G) continue;
+            uint64_t hash = flood_hash(c->state, (int)nw);
+            size_t slot = table_find(&s, c->state, hash);
+            meta cm = {i, g2, h2, c->colour, c->forced ? CHAINED : 0};
+            if (!s.table[slot]) {
+                if (s.nnodes == NO_PARENT) {
+                    out->stopped = "memory limit";
+                    break;
+                }
+                s.table[slot] = node_add(&s, c->state, cm) + 1;
+                open_push(&s, f2, g2, s.table[slot] - 1);
+                continue;
+            }
+            uint32_t j = s.table[slot] - 1; /* stored deeper (the filter let it through) */
+            out->reopened++;
+            node_set_meta(&s, j, cm); /* a shorter path: reopen */
+            open_push(&s, f2, g2, j);
+        }
+        account(&s);
+        if (out->stopped) break;
+    }
+    out->nodes = expanded;
+    out->generated = ex.generated;
+    out->pruned_leaf = ex.pruned_leaf;
+    out->pruned_commute = ex.pruned_commute;
+    out->peak_bytes = s.peak + extra_bytes;
+    if (out->stopped) {
+        out->status = GOPT_LIMIT;
+        out->lower_bound = LB;
+    } else {
+        out->status = GOPT_SOLVED;
+        out->lower_bound = UB;
+        out->optimal = true;
+    }
+    if (have_goal && goal_parent != NO_PARENT) {
+        out->length = reconstruct(&s, goal_parent, goal_colour, &out->moves);
+    } else if (have_goal) { /* the start's forced moves */
+        out->moves = gopt_malloc((size_t)g0 + 1);
+        out->length = flood_start(g, F, border, scratch, out->moves);
+    } else {
+        flood_outcome_take(out, ub_moves, ub_len);
+        if (ub_len < 0 && !out->stopped) out->status = GOPT_ERROR; /* cannot happen: every board floods */
+    }
+    if (out->length >= 0 && out->optimal) out->lower_bound = out->length;
+    flood_expander_free(&ex);
+    free(F);
+    astar_free(&s);
+}

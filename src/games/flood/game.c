@@ -1,0 +1,259 @@
+/* Flood-It behind the gopt_game table: method dispatch, answers as text and JSON, random
+ * boards. The methods live in astar.c, prover.c and heuristic.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "flood_internal.h"
+#include "gameopt/alloc.h"
+#include "gameopt/json.h"
+#include "gameopt/timer.h"
+
+static const char *const flood_formats[] = {"grid", "compact", "blocks", "99problems", "puchert", "tatham", NULL};
+static const char *const flood_methods[] = {"astar", "ida", "dfbnb", "greedy", "lookahead", "beam", NULL};
+
+/* The beam width the exact methods use for their first upper bound: narrow on small boards,
+ * where the search is quick anyway, wider on big ones, where a tight upper bound keeps most
+ * states out of memory (A* stores only states with f below it). */
+static int upper_bound_width(const flood_graph *g) { return g->nregions <= 250 ? 8 : 64; }
+#define DEFAULT_BEAM_WIDTH 400
+
+/* Without --memory-limit a search may use half the machine's memory (shared among threads). */
+static double default_memory_bytes(int threads) {
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    double total = pages > 0 && size > 0 ? (double)pages * (double)size : 8e9;
+    return total / 2 / (threads > 0 ? threads : 1);
+}
+
+static bool is(const char *a, const char *b) { return strcmp(a, b) == 0; }
+
+static int option_int(const gopt_options *o, const char *name, int fallback, int lo, int hi) {
+    const char *v = gopt_option(o, name);
+    if (!v || !*v) return fallback;
+    long x = strtol(v, NULL, 10);
+    return x < lo ? lo : x > hi ? hi : (int)x;
+}
+
+int gopt_flood_regions(const gopt_flood_puzzle *p) {
+    flood_graph g;
+    char why[160];
+    if (!flood_graph_build(&g, p, why, sizeof why)) return -1;
+    int n = g.nregions;
+    flood_graph_free(&g);
+    return n;
+}
+
+static int root_bound(const flood_graph *g) {
+    size_t nw = (size_t)g->nwords;
+    uint64_t *F = gopt_malloc(4 * nw * sizeof *F), *border = F + nw;
+    int forced = flood_start(g, F, border, F + 2 * nw, NULL);
+    flood_bounder b;
+    flood_bounder_init(&b, g);
+    int h = gopt_bits_any(border, nw) ? flood_bound(&b, F, border) : 0;
+    flood_bounder_free(&b);
+    free(F);
+    return forced + h;
+}
+
+int gopt_flood_lower_bound(const gopt_flood_puzzle *p) {
+    flood_graph g;
+    char why[160];
+    if (!flood_graph_build(&g, p, why, sizeof why)) return -1;
+    int lb = root_bound(&g);
+    flood_graph_free(&g);
+    return lb;
+}
+
+gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, gopt_answer *a) {
+    const char *method = o->method ? o->method : "astar";
+    a->method = method;
+    flood_graph g;
+    char why[200];
+    if (!flood_graph_build(&g, p, why, sizeof why)) {
+        snprintf(a->note, sizeof a->note, "%s", why);
+        return GOPT_LIMIT;
+    }
+    double start = gopt_now();
+    flood_limits lim = {
+        .deadline = o->time_limit > 0 ? start + o->time_limit : 0,
+        .memory_bytes = o->memory_limit_mb > 0 ? o->memory_limit_mb * 1048576.0 : default_memory_bytes(o->threads),
+    };
+    int width = option_int(o, "beam-width", DEFAULT_BEAM_WIDTH, 1, 1 << 20);
+    int depth = option_int(o, "depth", 3, 1, 8);
+    int lb = root_bound(&g);
+    flood_outcome out;
+    if (is(method, "greedy")) {
+        flood_greedy(&g, &out);
+    } else if (is(method, "lookahead")) {
+        flood_lookahead(&g, depth, &out);
+    } else if (is(method, "beam")) {
+        flood_beam(&g, width, &out);
+    } else {
+        flood_outcome ub;
+        flood_beam(&g, upper_bound_width(&g), &ub);
+        if (is(method, "astar")) flood_astar(&g, ub.moves, ub.length, &lim, &out);
+        else flood_prover(&g, is(method, "ida"), ub.moves, ub.length, &lim, &out);
+        out.nodes += ub.nodes;
+        free(ub.moves);
+    }
+    flood_graph_free(&g);
+    gopt_flood_result *r = gopt_calloc(1, sizeof *r);
+    r->lower_bound = out.lower_bound > lb ? out.lower_bound : lb;
+    r->upper_bound = out.length;
+    r->optimal = out.length >= 0 && r->lower_bound >= out.length;
+    if (r->optimal) r->lower_bound = out.length;
+    r->nodes = out.nodes;
+    r->peak_mb = out.peak_bytes / 1048576.0;
+    a->extra = r;
+    gopt_counter_add(&a->counters, "nodes", out.nodes);
+    gopt_counter_add(&a->counters, "generated", out.generated);
+    if (out.pruned_leaf || out.pruned_commute) {
+        gopt_counter_add(&a->counters, "pruned_no_exposure", out.pruned_leaf);
+        gopt_counter_add(&a->counters, "pruned_commuting", out.pruned_commute);
+    }
+    if (out.length >= 0) a->solution = gopt_flood_solution_new(out.moves, out.length);
+    free(out.moves);
+    if (out.status == GOPT_LIMIT) {
+        snprintf(a->note, sizeof a->note, "%s reached", out.stopped);
+        /* the limit's best sequence is printed too, so it is checked here like any answer */
+        char fail[200];
+        if (o->verify && a->solution) {
+            const gopt_flood_solution *s = a->solution;
+            if (!gopt_flood_check(p, s->moves, s->length, fail, sizeof fail)) {
+                snprintf(a->note, sizeof a->note, "internal error: the answer failed the checker: %s", fail);
+                return GOPT_ERROR;
+            }
+        }
+        return GOPT_LIMIT;
+    }
+    return out.status;
+}
+
+/* ---- the table ---- */
+
+static int parse(gopt_text *t, const gopt_options *o, void **puzzle, gopt_error *err) {
+    gopt_flood_puzzle *p = NULL;
+    int r = gopt_flood_parse(t, o->format, o, &p, err);
+    *puzzle = p;
+    return r;
+}
+
+static char *format(const void *puzzle, const void *solution, const char *fmt) {
+    return gopt_flood_format(puzzle, solution, fmt);
+}
+
+static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer *a) {
+    return gopt_flood_solve(puzzle, o, a);
+}
+
+static bool check(const void *puzzle, const void *solution, char *why, size_t why_size) {
+    const gopt_flood_solution *s = solution;
+    return gopt_flood_check(puzzle, s->moves, s->length, why, why_size);
+}
+
+static void print(FILE *out, const void *puzzle, const gopt_answer *a, const gopt_options *o) {
+    const gopt_flood_puzzle *p = puzzle;
+    const gopt_flood_result *r = a->extra;
+    const gopt_flood_solution *s = a->solution;
+    char *moves = s ? gopt_flood_moves_text(p, s->moves, s->length) : gopt_strdup("");
+    if (!r) {
+        fprintf(out, "%s: %s: %s\n", a->name, gopt_status_name(a->status), a->note);
+    } else if (a->status == GOPT_LIMIT) {
+        fprintf(out, "%s: unknown: %d..%d moves (%s): %s\n", a->name, r->lower_bound, r->upper_bound, a->note,
+                moves);
+    } else if (r->optimal) {
+        fprintf(out, "%s: %d moves, optimal: %s\n", a->name, s->length, moves);
+    } else {
+        fprintf(out, "%s: %d moves (%s; at least %d): %s\n", a->name, s->length, a->method, r->lower_bound, moves);
+    }
+    if (r && p->expected >= 0 && r->optimal && p->expected != s->length)
+        fprintf(out, "%s: note: the file says %d moves\n", a->name, p->expected);
+    if (r && p->limit >= 0 && s)
+        fprintf(out, "%s: the ID's move limit is %d\n", a->name, p->limit);
+    (void)o;
+    free(moves);
+}
+
+static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_options *o) {
+    const gopt_flood_puzzle *p = puzzle;
+    const gopt_flood_result *r = a->extra;
+    const gopt_flood_solution *s = a->solution;
+    json_t *j = json_object();
+    json_object_set_new(j, "index", json_integer(a->index));
+    json_object_set_new(j, "status", json_string(a->status == GOPT_SOLVED ? "solved" : "unknown"));
+    json_object_set_new(j, "length", s ? json_integer(s->length) : json_null());
+    char *moves = s ? gopt_flood_moves_text(p, s->moves, s->length) : NULL;
+    json_object_set_new(j, "moves", moves ? json_string(moves) : json_null());
+    free(moves);
+    json_object_set_new(j, "optimal", json_boolean(r && r->optimal));
+    json_object_set_new(j, "lower_bound", r ? json_integer(r->lower_bound) : json_null());
+    json_object_set_new(j, "nodes", json_integer(r ? r->nodes : 0));
+    gopt_json_set_real(j, "seconds", a->seconds, 6);
+    gopt_json_set_real(j, "peak_mb", r ? r->peak_mb : 0, 3);
+    json_object_set_new(j, "name", json_string(a->name));
+    if (p->limit >= 0) json_object_set_new(j, "limit", json_integer(p->limit));
+    if (!r && a->note[0]) json_object_set_new(j, "note", json_string(a->note));
+    (void)o;
+    return j;
+}
+
+static bool render(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
+    return gopt_flood_render(puzzle, solution, path, err);
+}
+
+/* --size WxH (default 14x14) and --colours C (default 6): every cell uniformly random. */
+static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
+    int w = 14, h = 14;
+    const char *size = gopt_option(o, "size");
+    if (size && (sscanf(size, "%dx%d", &w, &h) != 2 || w < 1 || h < 1 || w > GOPT_FLOOD_MAX_SIDE ||
+                 h > GOPT_FLOOD_MAX_SIDE || (long)w * h > GOPT_FLOOD_MAX_CELLS)) {
+        gopt_fail(err, "--size", 0, 0, "use WxH with sides 1..%d and at most %d cells", GOPT_FLOOD_MAX_SIDE,
+                  GOPT_FLOOD_MAX_CELLS);
+        return NULL;
+    }
+    const char *cs = gopt_option(o, "colours");
+    int c = 6;
+    if (cs && (sscanf(cs, "%d", &c) != 1 || c < 1 || c > GOPT_FLOOD_MAX_COLOURS)) {
+        gopt_fail(err, "--colours", 0, 0, "use 1..%d colours", GOPT_FLOOD_MAX_COLOURS);
+        return NULL;
+    }
+    gopt_flood_puzzle *p = gopt_flood_new(w, h, c);
+    for (int i = 0; i < w * h; i++) p->cells[i] = (uint8_t)gopt_rng_below(rng, (uint32_t)c);
+    /* a move limit as Tatham's generator sets one: its solver's moves plus 5 spare (here the
+     * depth-3 lookahead plays the solver) */
+    flood_graph g;
+    char why[160];
+    if (flood_graph_build(&g, p, why, sizeof why)) {
+        flood_outcome out;
+        flood_lookahead(&g, 3, &out);
+        p->leniency = 5;
+        p->limit = out.length + p->leniency;
+        free(out.moves);
+        flood_graph_free(&g);
+    }
+    return p;
+}
+
+static void free_puzzle(void *p) { gopt_flood_free(p); }
+static void free_solution(void *s) { gopt_flood_solution_free(s); }
+static void free_extra(void *e) { free(e); }
+
+const gopt_game gopt_game_flood = {
+    .name = "flood",
+    .summary = "Flood-It: flood the board from one corner in the fewest moves",
+    .formats = flood_formats,
+    .methods = flood_methods,
+    .parse = parse,
+    .puzzle_name = NULL,
+    .format = format,
+    .solve = solve,
+    .check = check,
+    .print = print,
+    .to_json = to_json,
+    .render = render,
+    .generate = generate,
+    .free_puzzle = free_puzzle,
+    .free_solution = free_solution,
+    .free_extra = free_extra,
+};

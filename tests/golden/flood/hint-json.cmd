@@ -1,0 +1,1 @@
+flood hint data/flood/named.txt blue green --json

@@ -1,0 +1,1 @@
+flood hint data/flood/example.txt 5 2 3

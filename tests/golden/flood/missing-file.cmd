@@ -1,0 +1,1 @@
+flood solve no/such/file.txt

@@ -1,0 +1,1 @@
+flood par data/flood/ids.txt
