@@ -98,7 +98,7 @@ void gopt_sat_clause3(gopt_sat *s, int a, int b, int c) { gopt_sat_clause(s, (in
 
 /* A clause with an optional guard: when `when` is non-zero the clause only binds if it holds. */
 static void guarded(gopt_sat *s, int when, const int *lits, int n) {
-    int buf[4];
+    int buf[4] = {0}; /* zeroed: with when = 0 and n = 0 it is the empty clause, and -O3 can't see no read */
     int k = 0;
     if (when) buf[k++] = -when;
     for (int i = 0; i < n; i++) buf[k++] = lits[i];

@@ -55,7 +55,7 @@ static bool node_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, co
         memcpy(n->revenue, v->s, v->len);
         n->revenue[v->len] = 0;
     } else if (strcmp(key, "slots") == 0) {
-        long slots;
+        long slots = 0;
         if (!value_int(t, v, 0, GOPT_TOKENS_MAX_SLOTS, "slots", &slots, err)) return false;
         n->slots = (int)slots;
     } else if (strcmp(key, "loc") == 0) {
@@ -86,7 +86,7 @@ static bool path_end(gopt_tokens_tile *tile, gopt_text *t, const value *v, int8_
     }
     if (v->len >= 2 && v->s[0] == '_') {
         value rest = {v->s + 1, v->len - 1, v->at};
-        long k;
+        long k = 0;
         if (!value_int(t, &rest, 0, GOPT_TOKENS_MAX_NODES - 1, "a node reference _N", &k, err)) return false;
         if (k >= tile->nnodes)
             return gopt_text_fail_at(t, v->at, err, "_%ld names no revenue centre or junction (%d declared before this path)",
