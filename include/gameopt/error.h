@@ -28,4 +28,8 @@ void gopt_error_print(FILE *out, const gopt_error *err);
 
 void gopt_error_clear(gopt_error *err);
 
+/* Checkers explain a rejection in a caller's buffer (`why` may be NULL or `size` 0). Returns
+ * false so a checker can `return gopt_reason(why, size, ...)`. */
+bool gopt_reason(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 #endif

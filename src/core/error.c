@@ -38,3 +38,12 @@ void gopt_error_print(FILE *out, const gopt_error *err) {
 }
 
 void gopt_error_clear(gopt_error *err) { memset(err, 0, sizeof *err); }
+
+bool gopt_reason(char *why, size_t size, const char *fmt, ...) {
+    if (!why || size == 0) return false;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+    return false;
+}

@@ -132,6 +132,14 @@ static void first_error_wins(void **state) {
     assert_string_equal(gopt_error_text(&err, buf, sizeof buf), "--from: bad line");
 }
 
+static void reasons_fill_a_buffer_and_return_false(void **state) {
+    (void)state;
+    char why[8] = "";
+    assert_false(gopt_reason(why, sizeof why, "cell %d is empty", 12));
+    assert_string_equal(why, "cell 12"); /* cut to the buffer */
+    assert_false(gopt_reason(NULL, 0, "ignored"));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(positions_follow_lines_and_utf8_columns),
@@ -142,6 +150,7 @@ int main(void) {
         cmocka_unit_test(blocks_are_rectangles),
         cmocka_unit_test(load_reports_missing_files),
         cmocka_unit_test(first_error_wins),
+        cmocka_unit_test(reasons_fill_a_buffer_and_return_false),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

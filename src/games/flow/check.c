@@ -3,7 +3,6 @@
  * walk ends at the partner endpoint, no used link is left over (a stray cycle), and the
  * colours agree with the walks. Under full coverage every node needs two links (one at an
  * endpoint), so with no stray cycle every node lies on a walk. */
-#include <stdarg.h>
 #include <stdlib.h>
 
 #include "flow_internal.h"
@@ -15,15 +14,6 @@ static void where(const gopt_flow_puzzle *p, int v, char *buf, size_t size) {
         snprintf(buf, size, "row %d, column %d, layer %d%s", p->row[v] + 1, p->col[v] + 1, p->layer[v] + 1, channel);
     else
         snprintf(buf, size, "row %d, column %d%s", p->row[v] + 1, p->col[v] + 1, channel);
-}
-
-static bool fail(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(char *why, size_t size, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, size, fmt, ap);
-    va_end(ap);
-    return false;
 }
 
 /* Walks colour k's path; records the colour of every node on it in `walked`. */
@@ -42,32 +32,32 @@ static bool walk(const gopt_flow_puzzle *p, const gopt_flow_solution *s, int k, 
             }
         if (next < 0) {
             where(p, cur, at, sizeof at);
-            return fail(why, size, "the path of colour %s stops at %s", p->label[k], at);
+            return gopt_reason(why, size, "the path of colour %s stops at %s", p->label[k], at);
         }
         if (walked[next] >= 0) {
             where(p, next, at, sizeof at);
-            return fail(why, size, "the path of colour %s runs into itself or another path at %s", p->label[k], at);
+            return gopt_reason(why, size, "the path of colour %s runs into itself or another path at %s", p->label[k], at);
         }
         cur = next;
         came_by = by;
     }
     if (cur != p->ends[k][1]) {
         where(p, cur, at, sizeof at);
-        return fail(why, size, "the path of colour %s ends at the endpoint of colour %s (%s)", p->label[k],
+        return gopt_reason(why, size, "the path of colour %s ends at the endpoint of colour %s (%s)", p->label[k],
                     p->label[p->colour[cur]], at);
     }
     return true;
 }
 
 bool gopt_flow_check(const gopt_flow_puzzle *p, const gopt_flow_solution *s, char *why, size_t size) {
-    if (s->nnodes != p->nnodes || s->nedges != p->nedges) return fail(why, size, "the solution is for another board");
+    if (s->nnodes != p->nnodes || s->nedges != p->nedges) return gopt_reason(why, size, "the solution is for another board");
     char at[96];
     int *degree = calloc((size_t)p->nnodes + 1, sizeof *degree);
     int *walked = malloc(((size_t)p->nnodes + 1) * sizeof *walked);
     if (!degree || !walked) {
         free(degree);
         free(walked);
-        return fail(why, size, "out of memory");
+        return gopt_reason(why, size, "out of memory");
     }
     bool ok = true;
     for (int e = 0; e < p->nedges; e++)
@@ -77,7 +67,7 @@ bool gopt_flow_check(const gopt_flow_puzzle *p, const gopt_flow_solution *s, cha
         bool endpoint = p->colour[v] >= 0;
         if ((endpoint && degree[v] != 1) || (!endpoint && degree[v] != 2 && !(p->partial && degree[v] == 0))) {
             where(p, v, at, sizeof at);
-            ok = fail(why, size, "%s at %s has %d path links (it needs %s)", endpoint ? "the endpoint" : "the cell", at,
+            ok = gopt_reason(why, size, "%s at %s has %d path links (it needs %s)", endpoint ? "the endpoint" : "the cell", at,
                       degree[v], endpoint ? "1" : p->partial ? "0 or 2" : "2");
         }
     }
@@ -87,9 +77,9 @@ bool gopt_flow_check(const gopt_flow_puzzle *p, const gopt_flow_solution *s, cha
         bool stray = degree[v] > 0 && walked[v] < 0;
         if (!stray && s->colour[v] == walked[v]) continue;
         where(p, v, at, sizeof at);
-        if (stray) ok = fail(why, size, "a stray cycle runs through %s", at);
+        if (stray) ok = gopt_reason(why, size, "a stray cycle runs through %s", at);
         else
-            ok = fail(why, size, "%s is marked %s but its path is %s", at, s->colour[v] >= 0 ? p->label[s->colour[v]] : "empty",
+            ok = gopt_reason(why, size, "%s is marked %s but its path is %s", at, s->colour[v] >= 0 ? p->label[s->colour[v]] : "empty",
                       walked[v] >= 0 ? p->label[walked[v]] : "none");
     }
     free(degree);

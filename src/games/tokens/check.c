@@ -7,7 +7,6 @@
  *   - infeasible: the certificate holds (a Hall set: units whose every fitting city lies in
  *     a set with fewer slots than they need; a unit that fits nowhere; a lost town or
  *     track; too many cities), or an exhaustive search finds nothing. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,15 +32,6 @@ typedef struct unit_set {
     int room[GOPT_TOKENS_MAX_CITIES];
     long budget;                           /* search nodes left */
 } unit_set;
-
-static bool fail(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(char *why, size_t size, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, size, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 static uint8_t turn(uint8_t edges, int r) { return gopt_tokens_rotate(edges, r); }
 static uint8_t city_need(const gopt_tokens_tile *t, int c, int r) { return turn(t->nodes[t->city_node[c]].edges, r); }
@@ -115,11 +105,11 @@ static bool force_placement(const gopt_tokens_question *q, unit_set *u, const in
 
 static bool check_placement(const gopt_tokens_question *q, unit_set *u, const int8_t *row, long k, char *why, size_t size) {
     for (int t = 0; t < q->ntokens; t++)
-        if (row[t] < 0 || row[t] >= u->ncities) return fail(why, size, "placement %ld puts %s in no city", k, q->tokens[t].name);
-    if (!force_placement(q, u, row)) return fail(why, size, "placement %ld splits the tokens of one old city", k);
+        if (row[t] < 0 || row[t] >= u->ncities) return gopt_reason(why, size, "placement %ld puts %s in no city", k, q->tokens[t].name);
+    if (!force_placement(q, u, row)) return gopt_reason(why, size, "placement %ld splits the tokens of one old city", k);
     bool ok = search(u, 0, 1) != 0; /* -1: out of budget, nothing refuted */
     for (int i = 0; i < u->n; i++) u->forced[i] = -1;
-    return ok || fail(why, size, "placement %ld breaks an edge set or a city's slots", k);
+    return ok || gopt_reason(why, size, "placement %ld breaks an edge set or a city's slots", k);
 }
 
 static bool check_city_map(const gopt_tokens_question *q, const unit_set *u, const int8_t *map, const int8_t *row,
@@ -129,13 +119,13 @@ static bool check_city_map(const gopt_tokens_question *q, const unit_set *u, con
     for (int c = 0; c < u->n; c++) {
         int j = map[c];
         if (j < 0 || j >= u->ncities || !fits(u, c, j))
-            return fail(why, size, "old city %d is mapped to %d, which does not keep its edges", c, j);
+            return gopt_reason(why, size, "old city %d is mapped to %d, which does not keep its edges", c, j);
         room[j] -= u->size[c];
     }
     for (int j = 0; j < u->ncities; j++)
-        if (room[j] < 0) return fail(why, size, "the city map overfills new city %d", j);
+        if (room[j] < 0) return gopt_reason(why, size, "the city map overfills new city %d", j);
     for (int t = 0; t < q->ntokens; t++)
-        if (map[q->tokens[t].city] != row[t]) return fail(why, size, "%s does not follow its old city", q->tokens[t].name);
+        if (map[q->tokens[t].city] != row[t]) return gopt_reason(why, size, "%s does not follow its old city", q->tokens[t].name);
     return true;
 }
 
@@ -162,10 +152,10 @@ static const char *broken_tile_rule(const gopt_tokens_question *q, const gopt_to
 static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile *to, const gopt_tokens_rotation *r,
                            unit_set *u, char *why, size_t size) {
     if (r->count < 1 || (q->ntokens > 0 && !r->placements))
-        return fail(why, size, "rotation %d is called feasible without a placement", r->rotation);
+        return gopt_reason(why, size, "rotation %d is called feasible without a placement", r->rotation);
     if (q->rules == GOPT_TOKENS_RULES_FULL) {
         const char *broken = broken_tile_rule(q, to, r->rotation);
-        if (broken) return fail(why, size, "rotation %d is called feasible, but %s", r->rotation, broken);
+        if (broken) return gopt_reason(why, size, "rotation %d is called feasible, but %s", r->rotation, broken);
         if (!check_city_map(q, u, r->city_map, r->placements, why, size)) return false;
     }
     int n = q->ntokens;
@@ -173,17 +163,17 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
         if (n && !check_placement(q, u, r->placements + k * n, k, why, size)) return false;
         for (long l = 0; l < k; l++)
             if (n == 0 || memcmp(r->placements + k * n, r->placements + l * n, (size_t)n) == 0)
-                return fail(why, size, "placements %ld and %ld are the same", l, k);
+                return gopt_reason(why, size, "placements %ld and %ld are the same", l, k);
     }
-    if (r->unique && !(r->complete && r->count == 1)) return fail(why, size, "uniqueness claimed without proof");
-    if (!r->unique && !r->limited && r->count == 1 && !r->complete) return fail(why, size, "uniqueness left open");
+    if (r->unique && !(r->complete && r->count == 1)) return gopt_reason(why, size, "uniqueness claimed without proof");
+    if (!r->unique && !r->limited && r->count == 1 && !r->complete) return gopt_reason(why, size, "uniqueness left open");
     long want = r->complete ? r->count + 1 : 2;
     u->budget = CHECK_NODE_BUDGET;
     long exact = want <= CHECK_COUNT_LIMIT ? search(u, 0, want) : -1;
     if (exact >= 0 && r->complete && exact != r->count)
-        return fail(why, size, "rotation %d: %ld placements reported, %ld exist", r->rotation, r->count, exact);
+        return gopt_reason(why, size, "rotation %d: %ld placements reported, %ld exist", r->rotation, r->count, exact);
     if (exact >= 0 && !r->limited && r->unique != (exact == 1))
-        return fail(why, size, "rotation %d: wrong uniqueness claim", r->rotation);
+        return gopt_reason(why, size, "rotation %d: wrong uniqueness claim", r->rotation);
     return true;
 }
 
@@ -194,11 +184,11 @@ static bool check_hall(const unit_set *u, uint64_t units, uint32_t cities, char 
         if (!(units >> i & 1)) continue;
         demand += u->size[i];
         for (int j = 0; j < u->ncities; j++)
-            if (fits(u, i, j) && !(cities >> j & 1)) return fail(why, size, "a competing unit also fits city %d", j);
+            if (fits(u, i, j) && !(cities >> j & 1)) return gopt_reason(why, size, "a competing unit also fits city %d", j);
     }
     for (int j = 0; j < u->ncities; j++)
         if (cities >> j & 1) slots += u->room[j];
-    if (demand <= slots) return fail(why, size, "the competing units need %d slots and have %d", demand, slots);
+    if (demand <= slots) return gopt_reason(why, size, "the competing units need %d slots and have %d", demand, slots);
     return true;
 }
 
@@ -214,16 +204,16 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
         for (int i = 0; i < u->n; i++)
             if (r->why_old_cities >> i & 1)
                 for (int j = 0; j < u->ncities; j++)
-                    if (fits(u, i, j)) return fail(why, size, "old city %d does fit new city %d", i, j);
-        return r->why_old_cities != 0 || fail(why, size, "no old city named");
+                    if (fits(u, i, j)) return gopt_reason(why, size, "old city %d does fit new city %d", i, j);
+        return r->why_old_cities != 0 || gopt_reason(why, size, "no old city named");
     case GOPT_TOKENS_UNSPLITTABLE:
-        return search(u, 0, 1) <= 0 || fail(why, size, "rotation %d has a placement", r->rotation);
+        return search(u, 0, 1) <= 0 || gopt_reason(why, size, "rotation %d has a placement", r->rotation);
     default:
         break;
     }
-    if (tokens_rules) return fail(why, size, "verdict %d is not one of tokens rules", (int)r->verdict);
+    if (tokens_rules) return gopt_reason(why, size, "verdict %d is not one of tokens rules", (int)r->verdict);
     const char *broken = broken_tile_rule(q, to, r->rotation);
-    if (!broken) return fail(why, size, "rotation %d breaks no rule of the tile", r->rotation);
+    if (!broken) return gopt_reason(why, size, "rotation %d breaks no rule of the tile", r->rotation);
     return true;
 }
 
@@ -231,6 +221,6 @@ bool gopt_tokens_check(const gopt_tokens_question *q, const gopt_tokens_tile *to
                        char *why, size_t why_size) {
     unit_set u;
     units_of(q, to, r->rotation, &u);
-    if (r->feasible != (r->verdict == GOPT_TOKENS_FEASIBLE)) return fail(why, why_size, "verdict and feasibility disagree");
+    if (r->feasible != (r->verdict == GOPT_TOKENS_FEASIBLE)) return gopt_reason(why, why_size, "verdict and feasibility disagree");
     return r->feasible ? check_feasible(q, to, r, &u, why, why_size) : check_infeasible(q, to, r, &u, why, why_size);
 }
