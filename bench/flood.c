@@ -6,7 +6,8 @@
  *   build/bench/flood --quick             pc19, b10c15, b18c6, b24c4 and the beam row
  *   build/bench/flood --sets pc19,beam    the named rows only
  *   options: --runs N (timing runs of the fast sets; the median is shown), --memory-limit MB
- *            and --time-limit S (per board, for the hard sets)
+ *            and --time-limit S (per board, for the hard sets), --first N (only the first N
+ *            boards of each set: a quick representative sample while tuning)
  *
  * Times are CPU seconds of the solving thread (wall seconds beside them): the machine may
  * be shared, and CPU time moves much less with the load. */
@@ -156,6 +157,7 @@ int main(int argc, char **argv) {
     const char *sets = NULL;
     int runs = 3;
     bool quick = false;
+    int first_cap = 0;
     gopt_options base;
     gopt_options_init(&base);
     base.memory_limit_mb = 5000;
@@ -165,9 +167,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--runs") && i + 1 < argc) runs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--memory-limit") && i + 1 < argc) base.memory_limit_mb = atof(argv[++i]);
         else if (!strcmp(argv[i], "--time-limit") && i + 1 < argc) base.time_limit = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--first") && i + 1 < argc) first_cap = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--quick")) quick = true;
         else {
-            fprintf(stderr, "usage: %s [--quick] [--sets a,b] [--runs N] [--memory-limit MB] [--time-limit S]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--sets a,b] [--runs N] [--first N] [--memory-limit MB] [--time-limit S]\n", argv[0]);
             return 2;
         }
     }
@@ -183,8 +186,9 @@ int main(int argc, char **argv) {
         const row *r = &rows[k];
         if (!selected(sets, r->name) || (quick && r->hard)) continue;
         gopt_flood_puzzle **b = NULL;
-        int n = 0;
-        bool ok = strcmp(r->boards, "99problems") == 0 ? load_folder(r->boards, &b, &n) : load(r->boards, r->first, &b, &n);
+        int n = 0, first = r->first;
+        if (first_cap > 0 && (first == 0 || first_cap < first)) first = first_cap;
+        bool ok = strcmp(r->boards, "99problems") == 0 ? load_folder(r->boards, &b, &n) : load(r->boards, first, &b, &n);
         if (!ok) {
             printf("%-10s skipped: %s/%s is not readable\n", r->name, data_dir, r->boards);
             continue;
