@@ -45,7 +45,7 @@ typedef struct astar {
     uint64_t **chunks;
     size_t nchunks, chunks_cap;
     uint32_t nnodes;
-    uint32_t *table;     /* node + 1, 0 empty */
+    uint64_t *table;     /* tag << 32 | node + 1, 0 empty (see entry) */
     size_t table_cap;    /* power of two */
     u32_stack *open;     /* [f * (MAX_G + 1) + g], allocated per f row */
     int fmax;            /* rows allocated: f < fmax */
@@ -62,7 +62,7 @@ static inline meta node_meta(astar *s, uint32_t i) { return meta_unpack(node(s, 
 static inline void node_set_meta(astar *s, uint32_t i, meta m) { node(s, i)[s->nw] = meta_pack(m); }
 
 static void account(astar *s) {
-    s->bytes = (double)s->nchunks * CHUNK_NODES * (double)s->stride * 8 + (double)s->table_cap * 4 +
+    s->bytes = (double)s->nchunks * CHUNK_NODES * (double)s->stride * 8 + (double)s->table_cap * 8 +
                (double)s->open_bytes;
     if (s->bytes > s->peak) s->peak = s->bytes;
 }
@@ -81,13 +81,20 @@ static uint32_t node_add(astar *s, const uint64_t *state, meta m) {
     return i;
 }
 
+/* A table entry: node + 1 in the low half (0: empty), the state's hash tag in the high half.
+ * The slot comes from the tag too, so growing the table needs no node, and a probe reads a
+ * node (a likely cache miss) only when its tag matches. */
+static inline uint32_t hash_tag(uint64_t hash) { return (uint32_t)(hash >> 32); }
+static inline uint64_t entry(uint32_t tag, uint32_t i) { return (uint64_t)tag << 32 | (uint64_t)(i + 1); }
+
 static void table_grow(astar *s) {
     size_t cap = s->table_cap ? s->table_cap * 2 : 1 << 12;
-    uint32_t *t = gopt_calloc(cap, sizeof *t);
-    for (uint32_t i = 0; i < s->nnodes; i++) {
-        size_t k = flood_hash(node(s, i), s->nw) & (cap - 1);
-        while (t[k]) k = (k + 1) & (cap - 1);
-        t[k] = i + 1;
+    uint64_t *t = gopt_calloc(cap, sizeof *t);
+    for (size_t k = 0; k < s->table_cap; k++) {
+        if (!s->table[k]) continue;
+        size_t at = (size_t)(s->table[k] >> 32) & (cap - 1);
+        while (t[at]) at = (at + 1) & (cap - 1);
+        t[at] = s->table[k];
     }
     free(s->table);
     s->table = t;
@@ -95,15 +102,22 @@ static void table_grow(astar *s) {
     account(s);
 }
 
+static inline bool same_state(const uint64_t *a, const uint64_t *b, int nw) {
+    uint64_t diff = 0;
+    for (int k = 0; k < nw; k++) diff |= a[k] ^ b[k];
+    return diff == 0;
+}
+
 /* The slot holding the state, or the empty slot where it belongs. */
 static size_t table_find(astar *s, const uint64_t *state, uint64_t hash) {
-    size_t mask = s->table_cap - 1, k = hash & mask;
-    while (s->table[k]) {
-        if (memcmp(node(s, s->table[k] - 1), state, (size_t)s->nw * sizeof *state) == 0) return k;
-        k = (k + 1) & mask;
+    size_t mask = s->table_cap - 1, k = (size_t)hash_tag(hash) & mask;
+    uint64_t want = (uint64_t)hash_tag(hash) << 32;
+    for (uint64_t e; (e = s->table[k]); k = (k + 1) & mask) {
+        if ((e & 0xffffffff00000000ull) == want && same_state(node(s, (uint32_t)e - 1), state, s->nw)) return k;
     }
     return k;
 }
+static inline uint32_t slot_node(const astar *s, size_t slot) { return (uint32_t)s->table[slot] - 1; }
 
 static void open_push(astar *s, int f, int g, uint32_t i) {
     if (f < s->fcur) s->fcur = f;
@@ -174,12 +188,13 @@ typedef struct filter_ctx {
     flood_outcome *out;
 } filter_ctx;
 
-static bool astar_filter(void *ctx, const uint64_t *state, int g_add) {
+static bool astar_filter(void *ctx, const uint64_t *state, int g_add, uint64_t *hash) {
     filter_ctx *fc = ctx;
     astar *s = fc->s;
-    size_t slot = table_find(s, state, flood_hash(state, s->nw));
+    *hash = flood_hash(state, s->nw);
+    size_t slot = table_find(s, state, *hash);
     if (!s->table[slot]) return true;
-    uint32_t j = s->table[slot] - 1;
+    uint32_t j = slot_node(s, slot);
     meta old = node_meta(s, j);
     int g2 = fc->g + g_add;
     fc->out->duplicates++;
@@ -235,7 +250,8 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     table_grow(&s);
     if (LB < UB) {
         uint32_t root = node_add(&s, F, (meta){NO_PARENT, g0, h0, 0, 0});
-        s.table[table_find(&s, F, flood_hash(F, (int)nw))] = root + 1;
+        uint64_t hash = flood_hash(F, (int)nw);
+        s.table[table_find(&s, F, hash)] = entry(hash_tag(hash), root);
         open_push(&s, LB, g0, root);
     }
     int f, gpop;
@@ -285,19 +301,19 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
             int h2 = c->h > m.h - c->g_add ? c->h : m.h - c->g_add; /* pathmax */
             int f2 = g2 + h2;
             if (f2 >= UB || g2 > MAX_G || h2 > MAX_G) continue;
-            uint64_t hash = flood_hash(c->state, (int)nw);
-            size_t slot = table_find(&s, c->state, hash);
+            size_t slot = table_find(&s, c->state, c->key); /* the filter hashed it */
             meta cm = {i, g2, h2, c->colour, c->forced ? CHAINED : 0};
             if (!s.table[slot]) {
                 if (s.nnodes == NO_PARENT) {
                     out->stopped = "memory limit";
                     break;
                 }
-                s.table[slot] = node_add(&s, c->state, cm) + 1;
-                open_push(&s, f2, g2, s.table[slot] - 1);
+                uint32_t j = node_add(&s, c->state, cm);
+                s.table[slot] = entry(hash_tag(c->key), j);
+                open_push(&s, f2, g2, j);
                 continue;
             }
-            uint32_t j = s.table[slot] - 1; /* stored deeper (the filter let it through) */
+            uint32_t j = slot_node(&s, slot); /* stored deeper (the filter let it through) */
             out->reopened++;
             node_set_meta(&s, j, cm); /* a shorter path: reopen */
             open_push(&s, f2, g2, j);

@@ -128,6 +128,7 @@ typedef struct flood_succ {
     bool goal;
     uint64_t *state;   /* nwords, owned by the expander (valid until the next expand) */
     uint64_t *border;  /* nwords, likewise */
+    uint64_t key;      /* what the filter noted about the state (A*: its hash) */
 } flood_succ;
 
 typedef struct flood_expander {
@@ -139,8 +140,9 @@ typedef struct flood_expander {
     flood_succ succ[GOPT_FLOOD_MAX_COLOURS];
     uint64_t commuted; /* the moves the last expand skipped by the commuting rule */
     /* Optional: asked before a successor's bound is computed (g_add: moves to it); false
-     * drops the successor (A* uses it for states it already has). */
-    bool (*filter)(void *ctx, const uint64_t *state, int g_add);
+     * drops the successor (A* uses it for states it already has). It may note a word about
+     * the state in *key (kept in the successor's key). */
+    bool (*filter)(void *ctx, const uint64_t *state, int g_add, uint64_t *key);
     void *filter_ctx;
     int64_t filtered;
     int64_t pruned_leaf, pruned_commute, generated;
