@@ -29,7 +29,6 @@ void flood_bounder_init(flood_bounder *b, const flood_graph *g) {
     b->sc = gopt_malloc(levels * sizeof *b->sc);
     b->common = gopt_malloc(levels * sizeof *b->common);
     b->bytes = ((size_t)b->cap * nw + 3 * nw + 3 * levels) * sizeof(uint64_t);
-    b->recursive = flood_popcount(g->present) >= 8;
 }
 
 void flood_bounder_free(flood_bounder *b) {

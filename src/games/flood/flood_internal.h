@@ -86,7 +86,6 @@ typedef struct flood_bounder {
     uint64_t *cm;     /* colours per layer, sc: colours beyond, common: per step (nregions+3 each) */
     uint64_t *sc;
     uint64_t *common;
-    bool recursive;   /* also compute Puchert's recursive bound (boards of 8 colours or more) */
     size_t bytes;
 } flood_bounder;
 
