@@ -188,11 +188,18 @@ typedef struct filter_ctx {
     flood_outcome *out;
 } filter_ctx;
 
-static bool astar_filter(void *ctx, const uint64_t *state, int g_add, uint64_t *hash) {
+static uint64_t astar_note(void *ctx, const uint64_t *state) {
     filter_ctx *fc = ctx;
     astar *s = fc->s;
-    *hash = flood_hash(state, s->nw);
-    size_t slot = table_find(s, state, *hash);
+    uint64_t hash = flood_hash(state, s->nw);
+    __builtin_prefetch(&s->table[(size_t)hash_tag(hash) & (s->table_cap - 1)]);
+    return hash;
+}
+
+static bool astar_filter(void *ctx, const uint64_t *state, int g_add, uint64_t hash) {
+    filter_ctx *fc = ctx;
+    astar *s = fc->s;
+    size_t slot = table_find(s, state, hash);
     if (!s->table[slot]) return true;
     uint32_t j = slot_node(s, slot);
     meta old = node_meta(s, j);
@@ -283,6 +290,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         node_set_meta(&s, i, m);
         filter_ctx fc = {&s, i, m.g, out};
         ex.filter = astar_filter;
+        ex.note = astar_note;
         ex.filter_ctx = &fc;
         if (s.nnodes + GOPT_FLOOD_MAX_COLOURS >= s.table_cap / 2) table_grow(&s);
         int n = flood_expand(&ex, F, &ctx, UB <= MAX_G ? UB - m.g : 0);

@@ -127,7 +127,7 @@ typedef struct flood_succ {
     bool goal;
     uint64_t *state;   /* nwords, owned by the expander (valid until the next expand) */
     uint64_t *border;  /* nwords, likewise */
-    uint64_t key;      /* what the filter noted about the state (A*: its hash) */
+    uint64_t key;      /* what the expander's `note` said of the state (A*: its hash) */
 } flood_succ;
 
 typedef struct flood_expander {
@@ -138,10 +138,12 @@ typedef struct flood_expander {
     uint64_t *tmp;
     flood_succ succ[GOPT_FLOOD_MAX_COLOURS];
     uint64_t commuted; /* the moves the last expand skipped by the commuting rule */
-    /* Optional: asked before a successor's bound is computed (g_add: moves to it); false
-     * drops the successor (A* uses it for states it already has). It may note a word about
-     * the state in *key (kept in the successor's key). */
-    bool (*filter)(void *ctx, const uint64_t *state, int g_add, uint64_t *key);
+    /* Optional: asked before a successor's bound is computed (g_add: moves to it, key: what
+     * `note` said of it); false drops the successor (A* uses it for states it already has).
+     * `note` is called on every successor first (A* hashes it and fetches its table slot,
+     * so that the lookups overlap); its word is kept in the successor's key. */
+    bool (*filter)(void *ctx, const uint64_t *state, int g_add, uint64_t key);
+    uint64_t (*note)(void *ctx, const uint64_t *state);
     void *filter_ctx;
     int64_t filtered;
     int64_t pruned_leaf, pruned_commute, generated;
