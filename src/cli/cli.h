@@ -43,7 +43,7 @@ typedef struct gopt_cli_verb {
     const char *summary;
     const char *usage;               /* what follows the options, e.g. "[FILE...]" */
     unsigned common;                 /* CLI_* bits */
-    const gopt_cli_option *options;  /* terminated by {NULL} (may be NULL) */
+    const gopt_cli_option *options;  /* terminated by {0} (may be NULL) */
     int (*run)(const gopt_cli_call *call); /* returns the exit code */
 } gopt_cli_verb;
 
@@ -51,7 +51,7 @@ typedef struct gopt_cli_game {
     const char *name;
     const char *summary;
     const gopt_game *game;        /* the puzzle interface, or NULL */
-    const gopt_cli_verb *verbs;   /* terminated by {NULL} */
+    const gopt_cli_verb *verbs;   /* terminated by {0} */
     const char *help;             /* more text for `gameopt <game> --help` (formats, examples) */
 } gopt_cli_game;
 

@@ -112,8 +112,10 @@ int gopt_mip_row(gopt_mip *m, const char *name, int n, const int *col, const dou
     gopt_grow(&m->idx, &m->nz_cap, m->nz + (size_t)n, sizeof *m->idx);
     size_t cap = m->nz_cap;
     m->coef = gopt_realloc(m->coef, cap * sizeof *m->coef);
-    memcpy(m->idx + m->nz, col, (size_t)n * sizeof *col);
-    memcpy(m->coef + m->nz, coef, (size_t)n * sizeof *coef);
+    if (n > 0) { /* (an empty row may come first, when nothing is allocated yet) */
+        memcpy(m->idx + m->nz, col, (size_t)n * sizeof *col);
+        memcpy(m->coef + m->nz, coef, (size_t)n * sizeof *coef);
+    }
     char fallback[32];
     if (!name) snprintf(fallback, sizeof fallback, "c%zu", m->nrows);
     m->rows[m->nrows] = (mip_row){lp_safe_name(name ? name : fallback), (int)m->nz, n, sense, rhs};

@@ -174,6 +174,22 @@ static void lp_file_text_and_write_errors(void **state) {
     gopt_mip_free(m);
 }
 
+/* A row without terms is allowed (first, before anything is allocated): 0 <= 1 holds, 0 >= 1
+ * makes the model infeasible. */
+static void rows_without_terms(void **state) {
+    (void)state;
+    for (int breaks = 0; breaks < 2; breaks++) {
+        gopt_mip *m = gopt_mip_new("empty");
+        gopt_mip_row(m, "nothing", 0, NULL, NULL, breaks ? '>' : '<', 1);
+        int x = gopt_mip_col(m, "x", GOPT_MIP_BINARY, 0, 1, 1);
+        gopt_mip_maximize(m, true);
+        assert_int_equal(gopt_mip_num_rows(m), 1);
+        assert_int_equal(gopt_mip_solve(m), breaks ? GOPT_MIP_INFEASIBLE : GOPT_MIP_OPTIMAL);
+        if (!breaks) assert_true(gopt_mip_bool(m, x));
+        gopt_mip_free(m);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(classic_knapsack),
@@ -181,6 +197,7 @@ int main(void) {
         cmocka_unit_test(mixed_integer_model),
         cmocka_unit_test(cbc_options_keep_the_optimum),
         cmocka_unit_test(infeasible_model),
+        cmocka_unit_test(rows_without_terms),
         cmocka_unit_test(lp_files_solve_the_same_in_glpk),
         cmocka_unit_test(lp_file_text_and_write_errors),
     };

@@ -1,0 +1,143 @@
+/* bench/flow: the puzzle sets of ../shared/data/flow against the issue's targets (one core,
+ * one process; solving and checking timed, reading not). Times are the thread's CPU seconds,
+ * which a shared, loaded machine disturbs far less than the wall clock (shown too). Fast sets
+ * are run several times and the median total is shown.
+ *     build/bench/flow [--runs N] [SET...]     sets: flow_solver janko inputs10 inputs6 adc variants
+ * Each row: puzzles, solved / unsolvable (proven) / unknown, seconds, the target, search nodes
+ * and SAT conflicts. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gameopt/gameopt.h"
+
+typedef struct set {
+    const char *name;
+    const char *files; /* space-separated, under the shared data folder */
+    double target;     /* seconds (0: none) */
+    const char *target_text;
+    int runs;          /* medians of this many runs (fast sets) */
+    double time_limit; /* per puzzle */
+} set;
+
+static const set sets[] = {
+    {"flow_solver", "flow_solver-puzzles/*.txt", 0.007, "<= 7 ms", 5, 60},
+    {"janko", "thomasahle/janko.txt", 0.1, "<= 0.1 s", 5, 60},
+    {"inputs10", "thomasahle/inputs10.txt", 15, "<= 15 s", 1, 120},
+    {"inputs6", "thomasahle/inputs6.txt", 5, "<= 5 s each (solvable)", 1, 60},
+    {"adc", "adc/adc2015/Q/*.txt", 0, "solved", 1, 30},
+    {"variants", "variants/samgoldman/*/*.txt variants/houston/*.txt", 0, "", 1, 60},
+};
+
+typedef struct result {
+    int puzzles, solved, unsolvable, unknown, errors;
+    double seconds, slowest, wall; /* CPU seconds (total, slowest puzzle), wall seconds */
+    int64_t nodes, conflicts;
+} result;
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Reads every puzzle of one file; appends them. */
+static void read_file(const char *path, gopt_flow_puzzle ***list, size_t *n, size_t *cap) {
+    gopt_text t;
+    gopt_error err = {0};
+    if (!gopt_text_load(&t, path, &err)) return;
+    for (;;) {
+        gopt_flow_puzzle *p;
+        int r = gopt_flow_read(&t, -1, -1, &p, &err);
+        if (r <= 0) break; /* (bad files, like a template without endpoints, are not puzzles) */
+        gopt_grow(list, cap, *n + 1, sizeof **list);
+        (*list)[(*n)++] = p;
+    }
+    gopt_text_free(&t);
+}
+
+static result run_once(gopt_flow_puzzle **list, size_t n, double time_limit, bool verbose) {
+    result r = {0};
+    for (size_t i = 0; i < n; i++) {
+        gopt_flow_settings s = {.method = GOPT_FLOW_AUTO, .count = 1, .time_limit = time_limit};
+        gopt_answer a = {0};
+        double start = gopt_thread_cpu_seconds(), wall = gopt_now();
+        gopt_status st = gopt_flow_solve(list[i], &s, &a);
+        char why[256];
+        if (st == GOPT_SOLVED && !gopt_flow_check(list[i], a.solution, why, sizeof why)) st = GOPT_ERROR;
+        double took = gopt_thread_cpu_seconds() - start;
+        r.wall += gopt_now() - wall;
+        r.seconds += took;
+        if (took > r.slowest) r.slowest = took;
+        r.puzzles++;
+        r.solved += st == GOPT_SOLVED;
+        r.unsolvable += st == GOPT_INFEASIBLE;
+        r.unknown += st == GOPT_LIMIT;
+        r.errors += st == GOPT_ERROR;
+        r.nodes += gopt_counter_get(&a.counters, "nodes");
+        r.conflicts += gopt_counter_get(&a.counters, "conflicts");
+        if (verbose)
+            printf("    %-4zu %dx%d %-10s %-6s %9.4f cpu s  nodes %lld  conflicts %lld\n", i + 1, list[i]->cols, list[i]->rows,
+                   st == GOPT_SOLVED ? "solved" : st == GOPT_INFEASIBLE ? "unsolvable" : st == GOPT_LIMIT ? "unknown" : "ERROR",
+                   a.method ? a.method : "-", took, (long long)gopt_counter_get(&a.counters, "nodes"),
+                   (long long)gopt_counter_get(&a.counters, "conflicts"));
+        gopt_flow_solution_free(a.solution);
+    }
+    return r;
+}
+
+static void run_set(const set *s, const char *root, int runs_override) {
+    gopt_flow_puzzle **list = NULL;
+    size_t n = 0, cap = 0;
+    char *files = gopt_strdup(s->files);
+    for (char *tok = strtok(files, " "); tok; tok = strtok(NULL, " ")) {
+        char pattern[1024];
+        snprintf(pattern, sizeof pattern, "ls %s/%s 2>/dev/null", root, tok);
+        FILE *ls = popen(pattern, "r");
+        char line[1024];
+        while (ls && fgets(line, sizeof line, ls)) {
+            line[strcspn(line, "\n")] = 0;
+            read_file(line, &list, &n, &cap);
+        }
+        if (ls) pclose(ls);
+    }
+    free(files);
+    if (n == 0) {
+        printf("%-12s (no data)\n", s->name);
+        return;
+    }
+    int runs = runs_override > 0 ? runs_override : s->runs;
+    double *totals = gopt_malloc((size_t)runs * sizeof *totals);
+    result r = {0};
+    bool per_puzzle = strcmp(s->name, "inputs6") == 0 || strcmp(s->name, "adc") == 0 || strcmp(s->name, "inputs10") == 0;
+    for (int k = 0; k < runs; k++) {
+        r = run_once(list, n, s->time_limit, per_puzzle && k == 0);
+        totals[k] = r.seconds;
+    }
+    qsort(totals, (size_t)runs, sizeof *totals, cmp_double);
+    double median = totals[runs / 2];
+    printf("%-12s %7d %7d %10d %8d %11.4f %9.4f %9.3f  %-24s %12lld %10lld%s\n", s->name, r.puzzles, r.solved,
+           r.unsolvable, r.unknown, median, r.slowest, r.wall, s->target_text, (long long)r.nodes, (long long)r.conflicts,
+           r.errors ? "  CHECKER FAILED" : "");
+    fflush(stdout);
+    free(totals);
+    for (size_t i = 0; i < n; i++) gopt_flow_puzzle_free(list[i]);
+    free(list);
+}
+
+int main(int argc, char **argv) {
+    const char *root = getenv("GOPT_SHARED_DATA");
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s/flow", root ? root : GOPT_SOURCE_DIR "/../shared/data");
+    int runs = 0, first = 1;
+    if (argc > 2 && strcmp(argv[1], "--runs") == 0) runs = atoi(argv[2]), first = 3;
+    printf("flow benchmark: one core, auto portfolio; cpu s = solve + check, thread CPU time (median of runs for\n"
+           "the fast sets), slowest = the slowest puzzle's CPU time, wall s = the last run's wall clock\n");
+    printf("%-12s %7s %7s %10s %8s %11s %9s %9s  %-24s %12s %10s\n", "set", "puzzles", "solved", "unsolvable", "unknown",
+           "cpu s", "slowest", "wall s", "target", "nodes", "conflicts");
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        bool wanted = first >= argc;
+        for (int a = first; a < argc; a++) wanted |= strcmp(argv[a], sets[i].name) == 0;
+        if (wanted) run_set(&sets[i], buf, runs);
+    }
+    return 0;
+}

@@ -1,0 +1,84 @@
+/* The gopt_game table of Country Road: how the command line, tests, fuzzers and benchmarks
+ * see the puzzle. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "country_internal.h"
+
+static const char *const methods[] = {"sat", "mip", NULL};
+
+static int parse(gopt_text *t, const gopt_options *o, void **puzzle, gopt_error *err) {
+    gopt_country *p = NULL;
+    int r = gopt_country_read(t, o ? o->format : NULL, &p, err);
+    if (r == 1) *puzzle = p;
+    return r;
+}
+
+static const char *puzzle_name(const void *puzzle) { return ((const gopt_country *)puzzle)->name; }
+
+static char *format(const void *puzzle, const void *solution, const char *fmt) {
+    const gopt_country_loop *loop = solution;
+    const char *why = NULL;
+    char *text = gopt_country_write(puzzle, loop ? loop->dirs : NULL, fmt, &why);
+    return text ? text : gopt_format("# cannot write this puzzle as %s: %s\n", fmt, why);
+}
+
+static bool check(const void *puzzle, const void *solution, char *why, size_t size) {
+    return gopt_country_check(puzzle, ((const gopt_country_loop *)solution)->dirs, why, size);
+}
+
+static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer *a) {
+    gopt_country_solve_options so = {.method = o->method, .count = o->count, .time_limit = o->time_limit};
+    gopt_status s = gopt_country_solve(puzzle, &so, a);
+    /* A limit that stopped the count keeps the loop found; it is printed, so it is checked
+     * here (the generic driver checks solved answers only). */
+    char why[256] = "";
+    if (s == GOPT_LIMIT && a->solution && o->verify && !check(puzzle, a->solution, why, sizeof why)) {
+        snprintf(a->note, sizeof a->note, "internal error: the answer failed the checker: %s", why);
+        a->status = s = GOPT_ERROR;
+    }
+    return s;
+}
+
+static bool render(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
+    const gopt_country_loop *loop = solution;
+    return gopt_country_render(puzzle, loop ? loop->dirs : NULL, path, err);
+}
+
+/* --size WxH (columns x rows, default 10x10) and --empty-rooms. */
+static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
+    const char *size = gopt_option(o, "size");
+    int w = 10, h = 10;
+    if (size) {
+        char x;
+        int used = 0;
+        if (sscanf(size, "%d%c%d%n", &w, &x, &h, &used) != 3 || (x != 'x' && x != 'X') || size[used]) {
+            gopt_fail(err, "--size", 0, 0, "expected COLSxROWS like 10x10, found '%s'", size);
+            return NULL;
+        }
+    }
+    return gopt_country_generate(w, h, gopt_option_flag(o, "empty-rooms"), rng, err);
+}
+
+static void free_puzzle(void *p) { gopt_country_free(p); }
+static void free_solution(void *s) { gopt_country_loop_free(s); }
+
+const gopt_game gopt_game_country = {
+    .name = "country",
+    .summary = "Country Road: one loop through rooms, entering each once",
+    .formats = gopt_country_formats,
+    .methods = methods,
+    .parse = parse,
+    .puzzle_name = puzzle_name,
+    .format = format,
+    .solve = solve,
+    .check = check,
+    .print = country_print,
+    .to_json = country_json,
+    .render = render,
+    .generate = generate,
+    .free_puzzle = free_puzzle,
+    .free_solution = free_solution,
+    .free_extra = free,
+};

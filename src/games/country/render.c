@@ -1,0 +1,70 @@
+/* Pictures (SVG, PNG, PDF by extension): the grid, room borders in thick lines, holes in
+ * grey, each room's number in the corner of its first cell, and the loop through the cell
+ * centres. */
+#include "country_internal.h"
+
+#define CELL 32.0
+#define MARGIN 12.0
+
+static double cx(int col) { return MARGIN + (col + 0.5) * CELL; }
+static double cy(int row) { return MARGIN + (row + 0.5) * CELL; }
+
+/* Is there a border on side d of cell c (the board's edge and holes count for a cell inside)? */
+static bool border(const gopt_country *p, int c, gopt_dir d) {
+    int v = gopt_grid_step(p->size, c, d);
+    int a = p->room[c], b = v < 0 ? GOPT_COUNTRY_HOLE : p->room[v];
+    return a != b || gopt_country_border(p, c, d);
+}
+
+static void draw_board(cairo_t *cr, const gopt_country *p) {
+    gopt_grid g = p->size;
+    const gopt_rgb hole = {0.82, 0.82, 0.82}, grid = {0.75, 0.75, 0.75};
+    for (int c = 0; c < gopt_grid_cells(g); c++) {
+        double x = MARGIN + (c % g.w) * CELL, y = MARGIN + (c / g.w) * CELL;
+        if (p->room[c] == GOPT_COUNTRY_HOLE) gopt_draw_rect(cr, x, y, CELL, CELL, &hole, NULL, 0);
+        else gopt_draw_rect(cr, x, y, CELL, CELL, NULL, &grid, 0.6);
+    }
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+    for (int c = 0; c < gopt_grid_cells(g); c++) {
+        if (p->room[c] == GOPT_COUNTRY_HOLE) continue;
+        double x = MARGIN + (c % g.w) * CELL, y = MARGIN + (c / g.w) * CELL;
+        /* Each border once: the cell's own N and W sides, and S and E where nothing follows. */
+        if (border(p, c, GOPT_N)) gopt_draw_line(cr, x, y, x + CELL, y, 3, gopt_black);
+        if (border(p, c, GOPT_W)) gopt_draw_line(cr, x, y, x, y + CELL, 3, gopt_black);
+        int s = gopt_grid_step(g, c, GOPT_S), e = gopt_grid_step(g, c, GOPT_E);
+        if (border(p, c, GOPT_S) && (s < 0 || p->room[s] == GOPT_COUNTRY_HOLE))
+            gopt_draw_line(cr, x, y + CELL, x + CELL, y + CELL, 3, gopt_black);
+        if (border(p, c, GOPT_E) && (e < 0 || p->room[e] == GOPT_COUNTRY_HOLE))
+            gopt_draw_line(cr, x + CELL, y, x + CELL, y + CELL, 3, gopt_black);
+    }
+    for (int r = 0; r < p->nrooms; r++) {
+        if (p->number[r] == GOPT_COUNTRY_NO_NUMBER) continue;
+        char text[16];
+        if (p->number[r] == GOPT_COUNTRY_UNKNOWN) snprintf(text, sizeof text, "?");
+        else snprintf(text, sizeof text, "%d", p->number[r]);
+        int c = p->room_first[r];
+        gopt_draw_text(cr, MARGIN + (c % g.w) * CELL + 8, MARGIN + (c / g.w) * CELL + 9, text, 11, gopt_black);
+    }
+}
+
+static void draw_loop(cairo_t *cr, const gopt_country *p, const uint8_t *dirs) {
+    gopt_grid g = p->size;
+    const gopt_rgb line = {0.1, 0.45, 0.85}, empty = {0.55, 0.55, 0.55};
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    for (int c = 0; c < gopt_grid_cells(g); c++) {
+        int row = c / g.w, col = c % g.w;
+        if (p->room[c] != GOPT_COUNTRY_HOLE && !dirs[c]) gopt_draw_circle(cr, cx(col), cy(row), 2.0, &empty, NULL, 0);
+        if (dirs[c] & GOPT_DIR_BIT(GOPT_E)) gopt_draw_line(cr, cx(col), cy(row), cx(col + 1), cy(row), 4, line);
+        if (dirs[c] & GOPT_DIR_BIT(GOPT_S)) gopt_draw_line(cr, cx(col), cy(row), cx(col), cy(row + 1), 4, line);
+    }
+}
+
+bool gopt_country_render(const gopt_country *p, const uint8_t *dirs, const char *path, gopt_error *err) {
+    gopt_grid g = p->size;
+    gopt_canvas *canvas = gopt_canvas_open(path, 2 * MARGIN + g.w * CELL, 2 * MARGIN + g.h * CELL, err);
+    if (!canvas) return false;
+    cairo_t *cr = gopt_canvas_cr(canvas);
+    draw_board(cr, p);
+    if (dirs) draw_loop(cr, p, dirs);
+    return gopt_canvas_close(canvas, err);
+}

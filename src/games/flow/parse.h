@@ -1,0 +1,33 @@
+/* Shared by the flow readers: where each colour was first seen (for errors about a missing
+ * partner), adding endpoints with errors at their position, and the per-format readers. */
+#ifndef GAMEOPT_FLOW_PARSE_H
+#define GAMEOPT_FLOW_PARSE_H
+
+#include "flow_internal.h"
+
+typedef struct flow_marks {
+    gopt_text_mark *at; /* first occurrence of each colour */
+    size_t cap;
+    int n;
+} flow_marks;
+
+void flow_parse_marks_init(flow_marks *m);
+void flow_parse_marks_free(flow_marks *m);
+void flow_parse_mark(flow_marks *m, int colour, gopt_text_mark at);
+/* Starts a rectangular (or layered) board with every cell and link, and empty marks. */
+void flow_parse_start_box(flow_builder *b, flow_marks *m, gopt_flow_format format, int layers, int rows, int cols);
+/* Makes node an endpoint of the colour labelled `label`; fails at `at` on a third endpoint. */
+bool flow_parse_add_endpoint(const gopt_text *t, flow_builder *b, flow_marks *m, int node, const char *label,
+                             gopt_text_mark at, gopt_error *err);
+/* Ends a reader: when `ok`, finishes the puzzle or fails (at the first endpoint of an
+ * unpaired colour, or at `start` for a board without endpoints); otherwise (the reader has
+ * set the error) aborts the builder. Frees the marks; NULL on any failure. */
+gopt_flow_puzzle *flow_parse_finish(const gopt_text *t, flow_builder *b, flow_marks *m, bool ok, bool partial,
+                                    gopt_text_mark start, gopt_error *err);
+
+/* parse_adc.c: a contest question "SIZE WxH[xD]", "LINE_NUM n", "LINE#k (x,y)-(x,y)". */
+gopt_flow_puzzle *flow_read_adc(gopt_text *t, bool partial, gopt_error *err);
+/* parse_drawing.c: samgoldman's graph-ASCII (STANDARD, BRIDGES, HEX, WARPS). */
+gopt_flow_puzzle *flow_read_drawing(gopt_text *t, bool partial, gopt_error *err);
+
+#endif

@@ -1,0 +1,354 @@
+/* The search on plain rectangles: the sweep of solve_search.c specialised to a grid, where
+ * every cell has its links to the north and west decided when its turn comes and chooses
+ * those to the east and south, so the whole state is each cell's connection bits plus the
+ * fragment ends. Cells are visited along anti-diagonals, top-right to bottom-left within one
+ * (so a cell's north-east neighbour is decided before it, and its south-west neighbour is
+ * next). The board is padded with a frame of walls, so no step needs a bounds check.
+ *
+ * With `lemma` (full coverage, looking for one solution), the search assumes that no path
+ * touches itself and uses the corner rule: a turn ┌ ┐ └ ┘ has, in the diagonal cell inside
+ * the turn, an endpoint or the same turn. Proof for ┌ at c, with east neighbour e, south
+ * neighbour s, and d south-east: d touches e and s, both on c's path. If d were on that path,
+ * not touching itself means d is joined to both e and s, closing the cycle c-e-d-s. So d is
+ * on another path, joined to neither e nor s; being covered, d is an endpoint or uses its
+ * other two sides, east and south: a ┌. Corners therefore come in diagonal spikes rooted at
+ * endpoints, which prunes open areas drastically. The consequences, all checked as early as
+ * the cells involved are decided:
+ *   - a cell can turn ┌ only on a diagonal spike running north-west from an endpoint
+ *     (static); it must turn ┌ if its north-west neighbour did;
+ *   - ┐ needs the cells down its south-west diagonal to be entered from the west only, up to
+ *     an endpoint (they are all decided by then); a cell must turn ┐ if its north-east
+ *     neighbour did;
+ *   - └ and ┘ need their north-east / north-west neighbour to be an endpoint or the same turn;
+ *   - a line going east (south) must meet, before the border, a cell where it may stop or
+ *     turn: an endpoint, or a cell on a spike that allows ┐ or ┘ (└ or ┘).
+ * A failed search under the lemma proves nothing; without it the sweep is complete. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "flow_internal.h"
+
+enum { N = 1, E = 2, S = 4, W = 8 };
+
+/* The hot helpers below are small; inlining them into the sweep is most of its speed. */
+#define HOT static inline __attribute__((always_inline))
+enum { WALL = -2, EMPTY = -1 };
+
+typedef struct trail_entry {
+    int at;      /* the cell whose frag it was */
+    uint64_t old; /* its value before */
+} trail_entry;
+
+/* The decision at one position of the sweep. */
+typedef struct frame {
+    int cell;
+    uint8_t in;                     /* the links from the north and west */
+    uint8_t choice, nopts, opts[2]; /* options (E and S bits), and the next one to try */
+    uint32_t mark;                  /* the trail's length on arrival */
+} frame;
+
+typedef struct grid {
+    int w, h, W;    /* W: the padded width */
+    int cells;      /* padded */
+    bool lemma, partial;
+    /* static */
+    int *colour;    /* colour of an endpoint, EMPTY, or WALL */
+    uint8_t *can_se;
+    int *stop_e, *stop_s; /* the first cell east / south where a line may stop or turn */
+    int *order;     /* the sweep */
+    /* dynamic: the connection bits of decided cells (written when decided, read only while
+     * decided, so never undone), and per cell at a fragment end the other end (low 32 bits)
+     * and the fragment's colour (high 32 bits), undone through the trail */
+    uint8_t *con;
+    uint64_t *frag;
+    trail_entry *trail;
+    size_t ntrail, trail_cap;
+    frame *stack; /* the decision at each position of the sweep */
+    int64_t nodes;
+    int joined; /* the colour of the fragment the last connect made */
+} grid;
+
+/* One decision changes at most this many slots (two links of two). */
+#define TRAIL_PER_CELL 4
+
+/* Room for one more decision on the trail (so `set` needs no check). */
+static void reserve(grid *g) {
+    if (g->ntrail + TRAIL_PER_CELL <= g->trail_cap) return;
+    gopt_grow(&g->trail, &g->trail_cap, g->ntrail + TRAIL_PER_CELL, sizeof *g->trail);
+}
+
+HOT void set_frag(grid *g, int cell, uint64_t value) {
+    g->trail[g->ntrail++] = (trail_entry){cell, g->frag[cell]};
+    g->frag[cell] = value;
+}
+
+/* A fragment end's word: the other end, and the colour + 1 (0 for none) above it. */
+static inline uint64_t fragment(int other_end, int colour) { return (uint64_t)(uint32_t)other_end | (uint64_t)(colour + 1) << 32; }
+static inline int end_of(uint64_t f) { return (int)(uint32_t)f; }
+static inline int colour_of(uint64_t f) { return (int)(f >> 32) - 1; }
+
+HOT void undo_to(grid *g, size_t mark) {
+    /* (undone in reverse, so a slot set twice gets its oldest value back) */
+    while (g->ntrail > mark) {
+        const trail_entry *t = &g->trail[--g->ntrail];
+        g->frag[t->at] = t->old;
+    }
+}
+
+static inline bool is_end(const grid *g, int p) { return g->colour[p] >= 0; }
+
+/* The links into x from the north and west (both neighbours decided). */
+HOT int in_bits(const grid *g, int x) { return (g->con[x - g->W] & S ? N : 0) | (g->con[x - 1] & E ? W : 0); }
+
+/* Joins the fragments ending at p and q (q east of p, whose bits are written, or south). */
+HOT bool connect(grid *g, int p, int q, bool east) {
+    int cq = g->colour[q];
+    if (cq == WALL) return false;
+    if (cq >= 0 && east && in_bits(g, q) != W) return false; /* an endpoint takes one link */
+    uint64_t fp = g->frag[p], fq = g->frag[q];
+    int ep = end_of(fp), eq = end_of(fq);
+    if (ep == q) return false; /* a cycle */
+    int kp = colour_of(fp), kq = colour_of(fq);
+    if (kp >= 0 && kq >= 0 && kp != kq) return false;
+    int k = kp >= 0 ? kp : kq;
+    g->joined = k;
+    set_frag(g, ep, fragment(eq, k));
+    set_frag(g, eq, fragment(ep, k));
+    return true;
+}
+
+/* ┐ at p: the cells down the south-west diagonal, all decided from the north and west, are
+ * entered from the west only until an endpoint. */
+HOT bool spike_south_west(const grid *g, int p) {
+    int step = g->W - 1;
+    for (int q = p + step;; q += step) {
+        int k = g->colour[q];
+        if (k >= 0) return true;
+        if (k == WALL || in_bits(g, q) != W || g->colour[q + g->W] == WALL) return false;
+    }
+}
+
+/* The corner rule at p, now shaped `shape`. */
+HOT bool corner_ok(const grid *g, int p, int shape) {
+    if (is_end(g, p)) return true;
+    int nw = p - g->W - 1, ne = p - g->W + 1;
+    if (g->con[nw] == (E | S) && !is_end(g, nw) && shape != (E | S)) return false;
+    if (g->con[ne] == (W | S) && !is_end(g, ne) && shape != (W | S)) return false;
+    switch (shape) {
+    case E | S: return g->can_se[p];
+    case W | S: return spike_south_west(g, p);
+    case N | E: return is_end(g, ne) || g->con[ne] == (N | E);
+    case N | W: return is_end(g, nw) || g->con[nw] == (N | W);
+    default: return true;
+    }
+}
+
+/* x's links from the north and west are decided: can it still be completed? */
+HOT bool settled_ok(const grid *g, int x) {
+    int k = g->colour[x];
+    if (k == WALL) return true;
+    int in = in_bits(g, x);
+    bool east = g->colour[x + 1] != WALL, south = g->colour[x + g->W] != WALL;
+    if (k >= 0) return in || east || south;
+    if (!in) {
+        if (g->partial) return true;
+        if (!east || !south) return false;
+        return !g->lemma || g->can_se[x];
+    }
+    if (in != (N | W) && !east && !south) return false;
+    if (!g->lemma) return true;
+    int nw = x - g->W - 1;
+    if (g->con[nw] == (E | S) && !is_end(g, nw)) return false; /* x had to turn ┌ */
+    if (in == (N | W)) return is_end(g, nw) || g->con[nw] == (N | W);
+    return true;
+}
+
+/* The line just joined east or south reaches x first where it may stop or turn: x must
+ * exist, and an endpoint there must have the line's colour. */
+HOT bool line_ok(const grid *g, int x) {
+    if (x < 0) return false;
+    int k = g->colour[x];
+    return k < 0 || g->joined < 0 || g->joined == k;
+}
+
+/* Takes option `out` (E and/or S bits) at p. */
+HOT bool apply(grid *g, int p, int in, int out) {
+    g->con[p] = (uint8_t)(in | out);
+    if ((out & E) && (!connect(g, p, p + 1, true) || (g->lemma && !line_ok(g, g->stop_e[p])))) return false;
+    if ((out & S) && (!connect(g, p, p + g->W, false) || (g->lemma && !line_ok(g, g->stop_s[p])))) return false;
+    if (g->lemma && !corner_ok(g, p, in | out)) return false;
+    if (!settled_ok(g, p + 1)) return false;
+    if (g->colour[p + g->W - 1] == WALL && !settled_ok(g, p + g->W)) return false;
+    return true;
+}
+
+/* The options at p (E and S bits), most promising first. */
+static int options(const grid *g, int p, int in, uint8_t opts[2]) {
+    int n = 0;
+    if (is_end(g, p)) {
+        if (in) opts[n++] = 0;
+        else opts[n++] = E, opts[n++] = S;
+        return n;
+    }
+    switch (in) {
+    case 0:
+        if (!g->lemma || g->can_se[p]) opts[n++] = E | S;
+        if (g->partial) opts[n++] = 0;
+        break;
+    case W: opts[n++] = S, opts[n++] = E; break; /* a turn first: turns are rare and checked */
+    case N: opts[n++] = E, opts[n++] = S; break;
+    default: opts[n++] = 0; break;
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------------- setup */
+
+/* Static consequences of the corner rule (see the top comment). */
+static void spikes(grid *g) {
+    int C = g->cells, Wd = g->W;
+    uint8_t *sw = gopt_calloc((size_t)C, 1), *ne = gopt_calloc((size_t)C, 1), *nw = gopt_calloc((size_t)C, 1);
+    for (int p = C - 1; p >= 0; p--) { /* ┌ and ┐ look south */
+        if (g->colour[p] == WALL) continue;
+        int d = p + Wd + 1, e = p + Wd - 1;
+        g->can_se[p] = g->colour[d] != WALL && (is_end(g, d) || g->can_se[d]);
+        sw[p] = g->colour[e] != WALL && (is_end(g, e) || sw[e]);
+    }
+    for (int p = 0; p < C; p++) { /* └ and ┘ look north */
+        if (g->colour[p] == WALL) continue;
+        int d = p - Wd + 1, e = p - Wd - 1;
+        ne[p] = g->colour[d] != WALL && (is_end(g, d) || ne[d]);
+        nw[p] = g->colour[e] != WALL && (is_end(g, e) || nw[e]);
+    }
+    for (int p = C - 1; p >= 0; p--) {
+        g->stop_e[p] = g->stop_s[p] = -1;
+        if (g->colour[p] == WALL) continue;
+        int x = p + 1, y = p + Wd;
+        if (g->colour[x] != WALL) g->stop_e[p] = is_end(g, x) || sw[x] || nw[x] ? x : g->stop_e[x];
+        if (g->colour[y] != WALL) g->stop_s[p] = is_end(g, y) || ne[y] || nw[y] ? y : g->stop_s[y];
+    }
+    free(sw);
+    free(ne);
+    free(nw);
+}
+
+static void setup(grid *g, const gopt_flow_puzzle *p, bool lemma) {
+    memset(g, 0, sizeof *g);
+    g->w = p->cols;
+    g->h = p->rows;
+    g->W = g->w + 2;
+    g->cells = g->W * (g->h + 2);
+    g->lemma = lemma;
+    g->partial = p->partial;
+    size_t C = (size_t)g->cells;
+    g->colour = gopt_malloc(C * sizeof *g->colour);
+    for (size_t i = 0; i < C; i++) g->colour[i] = WALL;
+    for (int r = 0; r < g->h; r++)
+        for (int c = 0; c < g->w; c++) g->colour[(r + 1) * g->W + c + 1] = p->colour[r * g->w + c];
+    g->con = gopt_calloc(C, 1);
+    g->frag = gopt_malloc(C * sizeof *g->frag);
+    for (size_t i = 0; i < C; i++) g->frag[i] = fragment((int)i, g->colour[i] >= 0 ? g->colour[i] : -1);
+    g->can_se = gopt_calloc(C, 1);
+    g->stop_e = gopt_malloc(C * sizeof *g->stop_e);
+    g->stop_s = gopt_malloc(C * sizeof *g->stop_s);
+    if (lemma) spikes(g);
+    int n = g->w * g->h, i = 0;
+    g->order = gopt_malloc((size_t)n * sizeof *g->order);
+    for (int d = 0; d < g->w + g->h - 1; d++)
+        for (int r = d < g->w ? 0 : d - g->w + 1; r < g->h && r <= d; r++) g->order[i++] = (r + 1) * g->W + (d - r) + 1;
+    g->stack = gopt_calloc((size_t)n + 1, sizeof *g->stack);
+}
+
+static void teardown(grid *g) {
+    free(g->colour);
+    free(g->con);
+    free(g->frag);
+    free(g->can_se);
+    free(g->stop_e);
+    free(g->stop_s);
+    free(g->order);
+    free(g->trail);
+    free(g->stack);
+}
+
+static gopt_flow_solution *solution(const grid *g, const gopt_flow_puzzle *p) {
+    gopt_flow_solution *s = gopt_flow_solution_new(p);
+    for (int v = 0; v < p->nnodes; v++) {
+        int bits = g->con[(p->row[v] + 1) * g->W + p->col[v] + 1];
+        for (const gopt_flow_link *l = flow_links(p, v), *end = l + flow_degree(p, v); l < end; l++)
+            if (bits & (1 << l->dir)) s->used[l->edge] = 1;
+    }
+    gopt_flow_solution_paint(p, s);
+    return s;
+}
+
+/* ---------------------------------------------------------------- the sweep */
+
+gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
+    const gopt_flow_puzzle *p = r->p;
+    grid g;
+    setup(&g, p, lemma);
+    int n = g.w * g.h, i = 0;
+    long found = 0;
+    bool limit = false, bad = false;
+    frame *f = &g.stack[0];
+    reserve(&g);
+    f->cell = g.order[0];
+    f->in = (uint8_t)in_bits(&g, f->cell);
+    f->nopts = (uint8_t)options(&g, f->cell, f->in, f->opts);
+    for (;;) {
+        if (i == n) {
+            found++;
+            if (!flow_record(r, solution(&g, p))) {
+                bad = true;
+                break;
+            }
+            if (found >= r->count) break;
+            f = &g.stack[--i];
+        }
+        bool advanced = false;
+        while (f->choice < f->nopts) {
+            undo_to(&g, f->mark);
+            int out = f->opts[f->choice++];
+            if ((++g.nodes & 0xffff) == 0 && ((budget > 0 && g.nodes >= budget) || (r->deadline > 0 && gopt_now() > r->deadline))) {
+                limit = true;
+                break;
+            }
+            if (apply(&g, f->cell, f->in, out)) {
+                advanced = true;
+                break;
+            }
+        }
+        if (limit) break;
+        if (advanced) {
+            if (++i < n) {
+                reserve(&g);
+                f = &g.stack[i];
+                f->cell = g.order[i];
+                f->choice = 0;
+                f->mark = (uint32_t)g.ntrail;
+                f->in = (uint8_t)in_bits(&g, f->cell);
+                f->nopts = (uint8_t)options(&g, f->cell, f->in, f->opts);
+            }
+            continue;
+        }
+        undo_to(&g, f->mark);
+        if (--i < 0) break;
+        f = &g.stack[i];
+    }
+    gopt_answer *a = r->a;
+    a->method = "search";
+    a->solutions = found;
+    a->complete = i < 0 && !lemma;
+    gopt_counter_add(&a->counters, "nodes", g.nodes);
+    teardown(&g);
+    if (bad) return GOPT_ERROR;
+    if (found > 0) return GOPT_SOLVED;
+    if (i < 0 && !lemma) {
+        snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search");
+        return GOPT_INFEASIBLE;
+    }
+    if (i < 0) snprintf(a->note, sizeof a->note, "no solution whose paths never touch themselves (not a proof: try --method sat)");
+    else snprintf(a->note, sizeof a->note, "the search reached its %s", r->deadline > 0 && gopt_now() > r->deadline ? "time limit" : "node budget");
+    return GOPT_LIMIT;
+}

@@ -1,0 +1,348 @@
+/* The SAT method: colour and edge variables, degree rules, and lazy cuts for stray cycles.
+ *
+ *   e_i     a path runs along edge i
+ *   x_v,k   node v has colour k (only for the colours that can reach v; an endpoint's colour
+ *           is fixed)
+ * Every node has one colour (at most one under partial coverage, where `on_v` says it has
+ * one); an endpoint has one used edge, any other node two (or, partially, none when off); a
+ * used edge joins nodes of the same colour. These rules allow every answer of the puzzle and
+ * more: they also allow cycles that reach no endpoint. Cycles of three and four edges are
+ * forbidden up front; longer ones are cut lazily through the cuts loop: for the node set S
+ * of a stray cycle, under full coverage some edge must leave S (every node of S lies on a
+ * path between two endpoints outside it); under partial coverage, either not all of the
+ * cycle's edges are used or some edge leaves S. Both cuts hold for every answer of the
+ * puzzle, so the loop is exact: an answer without stray cycles is a solution, and "no
+ * answer" proves that the puzzle has none. Counting blocks each solution by "not all of its
+ * edges", which no other solution can contain (a solution's paths are fixed by its edges,
+ * and extra edges would form a stray cycle). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "flow_internal.h"
+#include "gameopt/cuts.h"
+#include "gameopt/sat.h"
+
+typedef struct sat_model {
+    const gopt_flow_puzzle *p;
+    gopt_sat *s;
+    int first_edge;  /* e_i = first_edge + i */
+    int *x;          /* x[k * nnodes + v], 0 when colour k cannot reach v */
+    int *on;         /* partial coverage: on[v] <-> v has a colour */
+    int truth;       /* a variable fixed true */
+    uint8_t *used;   /* scratch for the separator */
+    int *comp, *nodes, *start, *lits;
+    uint8_t *in_set;
+} sat_model;
+
+static int evar(const sat_model *m, int e) { return m->first_edge + e; }
+
+/* "Exactly k of lits" (k = 1 or 2, n <= FLOW_MAX_LINKS) by plain clauses, under `guard`. */
+static void exactly_small(gopt_sat *s, int guard, const int *lits, int n, int k) {
+    int c[FLOW_MAX_LINKS + 2];
+    int g = guard ? 1 : 0;
+    if (guard) c[0] = -guard;
+    if (n < k) { /* impossible */
+        gopt_sat_clause(s, c, g);
+        return;
+    }
+    /* at most k: no k + 1 of them together */
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++) {
+            if (k == 1) {
+                c[g] = -lits[a], c[g + 1] = -lits[b];
+                gopt_sat_clause(s, c, g + 2);
+                continue;
+            }
+            for (int d = b + 1; d < n; d++) {
+                c[g] = -lits[a], c[g + 1] = -lits[b], c[g + 2] = -lits[d];
+                gopt_sat_clause(s, c, g + 3);
+            }
+        }
+    /* at least k: any n - k + 1 of them hold one */
+    if (k == 1) {
+        memcpy(c + g, lits, (size_t)n * sizeof *lits);
+        gopt_sat_clause(s, c, g + n);
+        return;
+    }
+    for (int skip = 0; skip < n; skip++) {
+        int len = g;
+        for (int a = 0; a < n; a++)
+            if (a != skip) c[len++] = lits[a];
+        gopt_sat_clause(s, c, len);
+    }
+}
+
+static void colour_rules(sat_model *m, const uint8_t *dom) {
+    const gopt_flow_puzzle *p = m->p;
+    int n = p->nnodes;
+    int *lits = gopt_malloc(((size_t)p->ncolours + 1) * sizeof *lits);
+    for (int v = 0; v < n; v++) {
+        int len = 0;
+        for (int k = 0; k < p->ncolours; k++) {
+            int *x = &m->x[(size_t)k * n + v];
+            if (p->colour[v] >= 0) *x = p->colour[v] == k ? m->truth : 0;
+            else if (dom[(size_t)k * n + v]) *x = gopt_sat_var(m->s);
+            if (*x && p->colour[v] < 0) lits[len++] = *x;
+        }
+        if (p->colour[v] >= 0) continue;
+        if (p->partial) {
+            m->on[v] = gopt_sat_var(m->s);
+            for (int i = 0; i < len; i++) gopt_sat_implies(m->s, lits[i], m->on[v]);
+            lits[len] = -m->on[v];
+            gopt_sat_clause(m->s, lits, len + 1);
+            gopt_sat_at_most_one(m->s, lits, len);
+        } else {
+            gopt_sat_exactly_one(m->s, lits, len);
+        }
+    }
+    free(lits);
+}
+
+static void degree_rules(sat_model *m) {
+    const gopt_flow_puzzle *p = m->p;
+    for (int v = 0; v < p->nnodes; v++) {
+        int lits[FLOW_MAX_LINKS], d = flow_degree(p, v);
+        for (int i = 0; i < d; i++) lits[i] = evar(m, flow_links(p, v)[i].edge);
+        if (p->colour[v] >= 0) {
+            exactly_small(m->s, 0, lits, d, 1);
+        } else if (p->partial) {
+            exactly_small(m->s, m->on[v], lits, d, 2);
+            for (int i = 0; i < d; i++) gopt_sat_implies(m->s, lits[i], m->on[v]);
+        } else {
+            exactly_small(m->s, 0, lits, d, 2);
+        }
+    }
+}
+
+/* A used edge joins two nodes of the same colour; with `induced`, two neighbours of the same
+ * colour are always joined (paths never touch themselves). */
+static void edge_rules(sat_model *m, bool induced) {
+    const gopt_flow_puzzle *p = m->p;
+    int n = p->nnodes;
+    for (int e = 0; e < p->nedges; e++) {
+        int u = p->edge_u[e], v = p->edge_v[e], ev = evar(m, e);
+        for (int k = 0; k < p->ncolours; k++) {
+            int xu = m->x[(size_t)k * n + u], xv = m->x[(size_t)k * n + v];
+            if (xu && xv) {
+                gopt_sat_clause3(m->s, -ev, -xu, xv);
+                gopt_sat_clause3(m->s, -ev, -xv, xu);
+                if (induced) gopt_sat_clause3(m->s, ev, -xu, -xv);
+            } else if (xu || xv) {
+                gopt_sat_clause2(m->s, -ev, -(xu ? xu : xv));
+            }
+        }
+    }
+}
+
+/* The edge joining a and b, or -1. */
+static int edge_between(const gopt_flow_puzzle *p, int a, int b) {
+    for (const gopt_flow_link *l = flow_links(p, a), *end = l + flow_degree(p, a); l < end; l++)
+        if (l->node == b) return l->edge;
+    return -1;
+}
+
+/* No cycle of three or four edges: each would reach no endpoint (endpoints have one edge).
+ * A cycle is found once, from its smallest node a and a's two neighbours b, c on it. */
+static void short_cycle_rules(sat_model *m) {
+    const gopt_flow_puzzle *p = m->p;
+    for (int a = 0; a < p->nnodes; a++) {
+        const gopt_flow_link *l = flow_links(p, a);
+        int d = flow_degree(p, a);
+        for (int i = 0; i < d; i++)
+            for (int j = i + 1; j < d; j++) {
+                int b = l[i].node, c = l[j].node, ab = evar(m, l[i].edge), ac = evar(m, l[j].edge);
+                if (b < a || c < a) continue;
+                int bc = edge_between(p, b, c);
+                if (bc >= 0) gopt_sat_clause3(m->s, -ab, -ac, -evar(m, bc));
+                for (const gopt_flow_link *lb = flow_links(p, b), *end = lb + flow_degree(p, b); lb < end; lb++) {
+                    int x = lb->node, xc = x > a && x != c ? edge_between(p, x, c) : -1;
+                    if (xc < 0) continue;
+                    int lits[4] = {-ab, -evar(m, lb->edge), -evar(m, xc), -ac};
+                    gopt_sat_clause(m->s, lits, 4);
+                }
+            }
+    }
+}
+
+/* The edge from cell v of a plain rectangle in direction d, or -1. */
+static int grid_edge(const gopt_flow_puzzle *p, int v, int d) {
+    for (const gopt_flow_link *l = flow_links(p, v), *end = l + flow_degree(p, v); l < end; l++)
+        if (l->dir == d) return l->edge;
+    return -1;
+}
+
+/* With paths that never touch themselves (partial coverage, one solution wanted) the corner
+ * rule of the search holds with empty cells allowed: if a cell turns, the diagonal cell
+ * inside the turn is empty, an endpoint, or turns the same way (solve_grid.c has the proof;
+ * "covered" becomes "used"). As clauses on plain rectangles, for the four turns. */
+static void corner_rules(sat_model *m) {
+    const gopt_flow_puzzle *p = m->p;
+    static const int turns[4][2] = {{GOPT_FLOW_E, GOPT_FLOW_S}, {GOPT_FLOW_W, GOPT_FLOW_S},
+                                    {GOPT_FLOW_N, GOPT_FLOW_E}, {GOPT_FLOW_N, GOPT_FLOW_W}};
+    for (int v = 0; v < p->nnodes; v++)
+        for (int t = 0; t < 4; t++) {
+            int a = grid_edge(p, v, turns[t][0]), b = grid_edge(p, v, turns[t][1]);
+            if (a < 0 || b < 0) continue;
+            int r = p->row[v] + flow_dir_dr[turns[t][0]] + flow_dir_dr[turns[t][1]];
+            int c = p->col[v] + flow_dir_dc[turns[t][0]] + flow_dir_dc[turns[t][1]];
+            int d = r * p->cols + c; /* inside the turn */
+            if (p->colour[d] >= 0) continue;
+            for (int side = 0; side < 2; side++) {
+                int e = grid_edge(p, d, turns[t][side]);
+                int lits[4] = {-evar(m, a), -evar(m, b), -m->on[d], 0};
+                if (e >= 0) lits[3] = evar(m, e);
+                gopt_sat_clause(m->s, lits, e >= 0 ? 4 : 3);
+            }
+        }
+}
+
+static int separate(void *user, gopt_cut_sink *sink) {
+    sat_model *m = user;
+    const gopt_flow_puzzle *p = m->p;
+    for (int e = 0; e < p->nedges; e++) m->used[e] = gopt_cut_value(sink, evar(m, e));
+    int found = flow_stray_cycles(p, m->used, m->comp, m->nodes, m->start);
+    for (int c = 0; c < found; c++) {
+        for (int i = m->start[c]; i < m->start[c + 1]; i++) m->in_set[m->nodes[i]] = 1;
+        int len = 0;
+        for (int i = m->start[c]; i < m->start[c + 1]; i++) {
+            int v = m->nodes[i];
+            for (const gopt_flow_link *l = flow_links(p, v), *end = l + flow_degree(p, v); l < end; l++) {
+                if (!m->in_set[l->node]) m->lits[len++] = evar(m, l->edge);              /* leaves S */
+                else if (p->partial && m->used[l->edge] && v < l->node) m->lits[len++] = -evar(m, l->edge);
+            }
+        }
+        gopt_cut_clause(sink, m->lits, len);
+        for (int i = m->start[c]; i < m->start[c + 1]; i++) m->in_set[m->nodes[i]] = 0;
+    }
+    return found;
+}
+
+static void build(sat_model *m, const gopt_flow_puzzle *p, bool induced, bool corners) {
+    memset(m, 0, sizeof *m);
+    m->p = p;
+    m->s = gopt_sat_new();
+    m->truth = gopt_sat_var(m->s);
+    gopt_sat_unit(m->s, m->truth);
+    m->first_edge = gopt_sat_vars(m->s, p->nedges);
+    size_t n = (size_t)p->nnodes;
+    m->x = gopt_calloc((size_t)p->ncolours * n + 1, sizeof *m->x);
+    m->on = gopt_calloc(n + 1, sizeof *m->on);
+    uint8_t *dom = flow_colour_domains(p);
+    colour_rules(m, dom);
+    free(dom);
+    degree_rules(m);
+    edge_rules(m, induced);
+    if (corners) corner_rules(m);
+    short_cycle_rules(m);
+    m->used = gopt_calloc((size_t)p->nedges + 1, 1);
+    m->comp = gopt_malloc((n + 1) * sizeof *m->comp);
+    m->nodes = gopt_malloc((n + 1) * sizeof *m->nodes);
+    m->start = gopt_malloc((n + 2) * sizeof *m->start);
+    m->lits = gopt_malloc(((size_t)2 * p->nedges + 1) * sizeof *m->lits);
+    m->in_set = gopt_calloc(n + 1, 1);
+}
+
+static void release(sat_model *m) {
+    gopt_sat_free(m->s);
+    free(m->x);
+    free(m->on);
+    free(m->used);
+    free(m->comp);
+    free(m->nodes);
+    free(m->start);
+    free(m->lits);
+    free(m->in_set);
+}
+
+/* The first solution of model m, as a puzzle solution. */
+static gopt_flow_solution *model_solution(sat_model *m) {
+    gopt_flow_solution *sol = gopt_flow_solution_new(m->p);
+    for (int e = 0; e < m->p->nedges; e++) sol->used[e] = gopt_sat_val(m->s, evar(m, e));
+    gopt_flow_solution_paint(m->p, sol);
+    return sol;
+}
+
+/* Finds (and counts up to r->count) solutions of one model. */
+static gopt_cuts_result enumerate(flow_run *r, sat_model *m, gopt_cuts *loop, long *found, bool *bad) {
+    const gopt_flow_puzzle *p = r->p;
+    gopt_cuts_result res = GOPT_CUTS_NONE;
+    int *block = gopt_malloc(((size_t)p->nedges + 1) * sizeof *block);
+    while (*found < r->count) {
+        if (r->deadline > 0 && gopt_now() > r->deadline) {
+            res = GOPT_CUTS_LIMIT;
+            break;
+        }
+        res = gopt_cuts_sat(m->s, loop);
+        if (res != GOPT_CUTS_FOUND) break;
+        (*found)++;
+        if (!flow_record(r, model_solution(m))) {
+            *bad = true;
+            break;
+        }
+        int len = 0;
+        for (int e = 0; e < p->nedges; e++)
+            if (gopt_sat_val(m->s, evar(m, e))) block[len++] = -evar(m, e);
+        gopt_sat_clause(m->s, block, len);
+    }
+    free(block);
+    return res;
+}
+
+/* One solution from whichever of two models gets there first: each solves in turn with a
+ * conflict budget that doubles, keeping what it learned. SAT on these puzzles is heavy-tailed,
+ * and two encodings rarely stall on the same board. */
+static gopt_cuts_result race(flow_run *r, sat_model m[2], gopt_cuts loop[2]) {
+    for (int budget = 1000;; budget = budget < (1 << 29) ? 2 * budget : budget) {
+        for (int i = 0; i < 2; i++) {
+            if (r->deadline > 0 && gopt_now() > r->deadline) return GOPT_CUTS_LIMIT;
+            gopt_sat_set_conflict_limit(m[i].s, budget);
+            loop[i].max_rounds = (int)loop[i].rounds + 1; /* one solve per turn */
+            gopt_cuts_result res = gopt_cuts_sat(m[i].s, &loop[i]);
+            if (res == GOPT_CUTS_FOUND) r->a->solution = model_solution(&m[i]);
+            if (res != GOPT_CUTS_LIMIT) return res;
+        }
+    }
+}
+
+gopt_status flow_solve_sat(flow_run *r) {
+    const gopt_flow_puzzle *p = r->p;
+    gopt_answer *a = r->a;
+    /* Under partial coverage a path that touches itself can be cut short (the cells in between
+     * become empty), so when one solution is wanted we may look only among paths that never
+     * touch themselves: a much smaller space. Counting needs all solutions. On rectangles the
+     * corner rule then holds too; with and without it, the two models race. */
+    bool induced = p->partial && r->count == 1;
+    int models = induced && p->plain ? 2 : 1;
+    sat_model m[2];
+    gopt_cuts loop[2];
+    for (int i = 0; i < models; i++) {
+        build(&m[i], p, induced, i == 1);
+        if (r->deadline > 0) gopt_sat_set_time_limit(m[i].s, r->deadline - gopt_now());
+        loop[i] = (gopt_cuts){.separate = separate, .user = &m[i]};
+    }
+    long found = 0;
+    bool bad = false;
+    gopt_cuts_result res;
+    if (models == 2) {
+        res = race(r, m, loop);
+        found = res == GOPT_CUTS_FOUND;
+    } else {
+        res = enumerate(r, &m[0], &loop[0], &found, &bad);
+    }
+    a->solutions = found;
+    a->complete = res == GOPT_CUTS_NONE;
+    a->method = "sat";
+    for (int i = 0; i < models; i++) {
+        gopt_sat_add_counters(m[i].s, &a->counters);
+        gopt_cuts_add_counters(&loop[i], &a->counters);
+        release(&m[i]);
+    }
+    if (bad) return GOPT_ERROR;
+    if (found > 0) return GOPT_SOLVED;
+    if (res == GOPT_CUTS_NONE) {
+        snprintf(a->note, sizeof a->note, "proven unsolvable by SAT");
+        return GOPT_INFEASIBLE;
+    }
+    snprintf(a->note, sizeof a->note, "the SAT solver reached its time limit");
+    return GOPT_LIMIT;
+}

@@ -1,0 +1,183 @@
+/* Flow: the public puzzle sets in ../shared/data/flow (skipped when absent). Every solution
+ * must pass the checker. In CI: flow_solver's 29 puzzles and the adjacent-endpoints 3x3, all
+ * 270 Janko puzzles, thomasahle's quick sets, the ADC 2015 answers checked and a sample of
+ * its questions solved, samgoldman's variants and HoustonWeHaveABug's files. GOPT_FULL=1 adds
+ * the slow ones (inputs4, the eleven 50x50 of inputs10, the 1002x1002 boards of inputs6). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_support.h"
+
+typedef struct tally {
+    int solved, unsolvable, unknown;
+} tally;
+
+/* Solves every puzzle of a file with the portfolio; checks each solution. */
+static tally solve_file(const char *relative, int partial, double time_limit) {
+    char path[1024];
+    tally t = {0};
+    if (!test_shared_path(relative, path, sizeof path)) fail_msg("missing %s", relative);
+    gopt_text text;
+    gopt_error err = {0};
+    assert_true(gopt_text_load(&text, path, &err));
+    for (;;) {
+        gopt_flow_puzzle *p;
+        int r = gopt_flow_read(&text, -1, partial, &p, &err);
+        if (r < 0) {
+            char buf[600];
+            fail_msg("%s", gopt_error_text(&err, buf, sizeof buf));
+        }
+        if (r == 0) break;
+        gopt_flow_settings s = {.method = GOPT_FLOW_AUTO, .count = 1, .time_limit = time_limit};
+        gopt_answer a = {0};
+        gopt_status st = gopt_flow_solve(p, &s, &a);
+        if (st == GOPT_SOLVED) {
+            char why[256];
+            if (!gopt_flow_check(p, a.solution, why, sizeof why)) fail_msg("%s: %s", relative, why);
+            t.solved++;
+        } else if (st == GOPT_INFEASIBLE) {
+            t.unsolvable++;
+        } else {
+            t.unknown++;
+        }
+        gopt_flow_solution_free(a.solution);
+        gopt_flow_puzzle_free(p);
+    }
+    gopt_text_free(&text);
+    return t;
+}
+
+static void expect(const char *relative, int partial, int solved, int unsolvable) {
+    tally t = solve_file(relative, partial, 60);
+    if (t.solved != solved || t.unsolvable != unsolvable || t.unknown)
+        fail_msg("%s: %d solved, %d unsolvable, %d unknown; expected %d and %d", relative, t.solved, t.unsolvable,
+                 t.unknown, solved, unsolvable);
+}
+
+static void flow_solver_puzzles(void **state) {
+    (void)state;
+    static const char *const names[] = {
+        "extreme_10x10_01", "extreme_10x10_30", "extreme_11x11_07", "extreme_11x11_15", "extreme_11x11_20",
+        "extreme_11x11_30", "extreme_12x12_01", "extreme_12x12_02", "extreme_12x12_28", "extreme_12x12_29",
+        "extreme_12x12_30", "extreme_8x8_01",   "extreme_9x9_01",   "extreme_9x9_30",   "jumbo_10x10_01",
+        "jumbo_11x11_01",   "jumbo_12x12_30",   "jumbo_13x13_26",   "jumbo_14x14_01",   "jumbo_14x14_02",
+        "jumbo_14x14_19",   "jumbo_14x14_21",   "jumbo_14x14_30",   "regular_5x5_01",   "regular_6x6_01",
+        "regular_7x7_01",   "regular_8x8_01",   "regular_9x9_01",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char rel[256];
+        snprintf(rel, sizeof rel, "flow/flow_solver-puzzles/%s.txt", names[i]);
+        expect(rel, -1, 1, 0);
+    }
+    expect("flow/flow_solver-puzzles/unsolvable_cross.txt", -1, 0, 1);
+    expect("flow/adjacent-endpoints-3x3.txt", -1, 1, 0);
+}
+
+static void janko_and_thomasahle(void **state) {
+    (void)state;
+    expect("flow/thomasahle/janko.txt", -1, 270, 0);
+    expect("flow/thomasahle/inputs1.txt", -1, 10, 0);
+    expect("flow/thomasahle/inputs2.txt", -1, 3, 0);
+    expect("flow/thomasahle/inputs3.txt", -1, 20, 0);
+    expect("flow/thomasahle/inputs5.txt", -1, 19, 1);
+    expect("flow/thomasahle/inputs7.txt", -1, 1, 0);
+    expect("flow/thomasahle/inputs8.txt", -1, 1, 0);
+    expect("flow/thomasahle/inputs9.txt", -1, 101, 0);
+}
+
+/* The contest's own answers pass our checker (under partial coverage), and questions solve. */
+static void adc_2015(void **state) {
+    (void)state;
+    for (int q = 4; q <= 20; q++)
+        for (int form = 0; form < 2; form++) {
+            char qrel[256], arel[256], qpath[1024], apath[1024];
+            snprintf(qrel, sizeof qrel, form ? "flow/adc/adc2015/Q.2016/Q%02d.2016.txt" : "flow/adc/adc2015/Q/Q%02d.txt", q);
+            snprintf(arel, sizeof arel, form ? "flow/adc/adc2015/A.2016/A%02d.2016.txt" : "flow/adc/adc2015/A/A%02d.txt", q);
+            if (!test_shared_path(qrel, qpath, sizeof qpath) || !test_shared_path(arel, apath, sizeof apath))
+                fail_msg("missing %s", qrel);
+            gopt_text qt, at;
+            gopt_error err = {0};
+            assert_true(gopt_text_load(&qt, qpath, &err) && gopt_text_load(&at, apath, &err));
+            gopt_flow_puzzle *p;
+            assert_int_equal(gopt_flow_read(&qt, -1, -1, &p, &err), 1);
+            assert_true(p->partial);
+            gopt_flow_solution *s = gopt_flow_read_answer(&at, p, &err);
+            char why[256];
+            if (!s) fail_msg("%s: %s", arel, err.msg);
+            if (!gopt_flow_check(p, s, why, sizeof why)) fail_msg("%s: %s", arel, why);
+            gopt_flow_solution_free(s);
+            gopt_flow_puzzle_free(p);
+            gopt_text_free(&qt);
+            gopt_text_free(&at);
+        }
+    static const int quick[] = {5, 6, 7, 8, 10, 11, 12, 16, 18, 19};
+    for (size_t i = 0; i < sizeof quick / sizeof quick[0]; i++) {
+        char rel[256];
+        snprintf(rel, sizeof rel, "flow/adc/adc2015/Q/Q%02d.txt", quick[i]);
+        expect(rel, -1, 1, 0);
+    }
+}
+
+static void variants(void **state) {
+    (void)state;
+    static const char *const drawn[] = {
+        "bridges/Starter5x5_1", "hex/Classic5x5_1", "hex/Classic5x5_8", "hex/15x15Mania_150",
+        "standard/11x11Mania_150", "standard/ExtremePack11x11_7", "standard/ExtremePack12x12_30",
+        "standard/Regular5x5_1", "standard/Regular9x9_30", "warps/14x14Mania_1", "warps/14x14Mania_20",
+        "warps/14x14Mania_23", "warps/14x14Mania_24", "warps/14x14Mania_8", "warps/14x14Mania_9",
+        "warps/6x6Boundless_12", "warps/Daily20190108_5", "warps/Daily20190114_5", "warps/Daily20190115_1",
+        "warps/Daily20190117_5", "warps/Daily20190118_5", "warps/Daily20190118_6", "warps/Daily20190121_3",
+        "warps/Daily20190121_4", "warps/Daily20190121_5", "warps/Daily20190126_6", "warps/DeepSpace2_150",
+        "warps/JumboRainbow_150", "warps/SpectrumPack_14", "warps/Starter1_1", "warps/VarietyPack_12",
+        "warps/VarietyPack_18", "warps/WarpyardPack_14", "warps/WormPack_150",
+    };
+    for (size_t i = 0; i < sizeof drawn / sizeof drawn[0]; i++) {
+        char rel[256];
+        snprintf(rel, sizeof rel, "flow/variants/samgoldman/%s.txt", drawn[i]);
+        expect(rel, -1, 1, 0);
+    }
+    static const char *const houston[] = {
+        "11x11_210", "11x9_random", "12x12_extreme_10", "16x16_100", "6x6_random", "7x7_random1",
+        "7x7_random2", "7x7_random3", "7x7_random4", "7x7_random5", "8x8_120", "8x8_random1", "8x8_random2",
+        "8x8_random3", "8x8_random4", "8x8_random5", "8x8_random6", "8x8_random7", "8x8_random8", "9x9_random",
+        "example1", "example2", "killer", "large", "mini", "nikoli_2010_88", "oxford_aiko", "oxford_extra",
+        "oxford_loopy", "oxford_minispi", "oxford_nyoroppyi", "oxford_spiral10", "raetsel_110a", "raetsel_127a",
+        "raetsel_158a", "raetsel_160a", "raetsel_179a", "raetsel_190a", "wikipedia",
+    };
+    for (size_t i = 0; i < sizeof houston / sizeof houston[0]; i++) {
+        char rel[256];
+        snprintf(rel, sizeof rel, "flow/variants/houston/flowfree_%s.txt", houston[i]);
+        expect(rel, -1, 1, 0);
+    }
+}
+
+/* The slow sets, with GOPT_FULL=1 (the benchmark measures them). */
+static void full_sets(void **state) {
+    (void)state;
+    if (!getenv("GOPT_FULL")) {
+        print_message("skipped: set GOPT_FULL=1 for inputs4, inputs10 and inputs6\n");
+        return;
+    }
+    expect("flow/thomasahle/inputs4.txt", -1, 11, 0);
+    expect("flow/thomasahle/inputs10.txt", -1, 11, 0);
+    tally t = solve_file("flow/thomasahle/inputs6.txt", -1, 60);
+    assert_int_equal(t.solved, 2);      /* the first 1002x1002 board and the 122x123 */
+    assert_int_equal(t.unsolvable, 1);  /* the third 1002x1002: parity */
+    assert_int_equal(t.unknown, 1);     /* the second: the paths would have to cross */
+    expect("flow/variants/houston/flowfree_huge.txt", -1, 1, 0);
+    expect("flow/variants/houston/flowfree_14x14_300.txt", -1, 1, 0);
+    expect("flow/variants/samgoldman/warps/14x14Mania_27.txt", -1, 1, 0);
+    expect("flow/variants/samgoldman/warps/14x14Mania_27_guided.txt", -1, 1, 0);
+}
+
+int main(void) {
+    test_require_shared("flow/flow_solver-puzzles");
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(flow_solver_puzzles),
+        cmocka_unit_test(janko_and_thomasahle),
+        cmocka_unit_test(adc_2015),
+        cmocka_unit_test(variants),
+        cmocka_unit_test(full_sets),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

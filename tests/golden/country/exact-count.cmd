@@ -1,0 +1,1 @@
+country solve --count 20 --json --quiet -

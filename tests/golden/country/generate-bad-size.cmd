@@ -1,0 +1,1 @@
+country generate --size 10

@@ -1,0 +1,1 @@
+country solve --count 2 --json data/country/seed-10x10.txt

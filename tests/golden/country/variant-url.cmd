@@ -1,0 +1,1 @@
+country solve --count 2 --json -

@@ -1,0 +1,1 @@
+flow solve --partial --full data/flow/seed_5x5.txt

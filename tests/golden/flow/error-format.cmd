@@ -1,0 +1,1 @@
+flow solve --format svg data/flow/seed_5x5.txt

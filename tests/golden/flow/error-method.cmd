@@ -1,0 +1,1 @@
+flow solve --method magic data/flow/seed_5x5.txt

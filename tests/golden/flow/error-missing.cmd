@@ -1,0 +1,1 @@
+flow solve data/flow/no-such-file.txt

@@ -1,0 +1,1 @@
+flow solve --method search --complete --count 10 --style pipes -

@@ -1,0 +1,1 @@
+flow solve --full --style pipes data/flow/contest_10x8.txt

@@ -1,0 +1,1 @@
+flow solve data/flow/contest_10x8.txt

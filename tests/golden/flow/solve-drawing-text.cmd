@@ -1,0 +1,1 @@
+flow solve data/flow/bridges_5x5.txt

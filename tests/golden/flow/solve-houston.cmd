@@ -1,0 +1,1 @@
+flow solve data/flow/houston_6x6.txt

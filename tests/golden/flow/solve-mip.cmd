@@ -1,0 +1,1 @@
+flow solve --method mip --style pipes data/flow/seed_5x5.txt

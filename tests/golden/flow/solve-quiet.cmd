@@ -1,0 +1,1 @@
+flow solve --quiet data/flow/numberlink_8x8.txt

@@ -1,0 +1,1 @@
+flow solve --method search --style pipes -

@@ -1,0 +1,1 @@
+flow solve --style pipes data/flow/seed_5x5.txt

@@ -1,0 +1,1 @@
+flow solve data/flow/seed_5x5.txt

@@ -1,0 +1,199 @@
+/* Flow: the methods cross-checked on thousands of random small boards (reproducible: case i
+ * draws from gopt_rng_stream(SEED, i)). Endpoints are placed at random, so boards are
+ * solvable or not, with one solution or many, under full and partial coverage.
+ *   - SAT and the complete search count the same solutions (up to a cap);
+ *   - the portfolio, the path search (partial coverage) and the MIP agree on solvability;
+ *   - the search that assumes paths never touch themselves never claims a solution that
+ *     does not exist, and never claims "unsolvable";
+ *   - boards drawn with holes, walls, warps, bridges and diagonal links go through the graph
+ *     search, which must count like SAT too;
+ *   - every solution passes the independent checker. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_support.h"
+
+#define SEED 20240917
+#define CAP 40 /* solutions counted at most */
+
+static gopt_flow_puzzle *parse(const char *text, int partial) {
+    gopt_text t;
+    gopt_text_from_string(&t, "random", text);
+    gopt_error err = {0};
+    gopt_flow_puzzle *p = NULL;
+    int r = gopt_flow_read(&t, -1, partial, &p, &err);
+    gopt_text_free(&t);
+    if (r != 1) {
+        char buf[600];
+        fail_msg("%s\n%s", text, gopt_error_text(&err, buf, sizeof buf));
+    }
+    return p;
+}
+
+static gopt_status run(const gopt_flow_puzzle *p, gopt_flow_method m, long count, bool complete, const char *text,
+                       long *solutions, bool *all) {
+    gopt_flow_settings s = {.method = m, .count = count, .complete = complete, .node_budget = 2000000};
+    gopt_answer a = {0};
+    gopt_status st = gopt_flow_solve(p, &s, &a);
+    if (st == GOPT_SOLVED) {
+        char why[256];
+        if (!gopt_flow_check(p, a.solution, why, sizeof why)) fail_msg("method %d: %s\n%s", m, why, text);
+    }
+    if (st == GOPT_ERROR) fail_msg("method %d failed\n%s", m, text);
+    if (solutions) *solutions = a.solutions;
+    if (all) *all = a.complete;
+    gopt_flow_solution_free(a.solution);
+    return st;
+}
+
+/* Counts with SAT and with the complete search; returns the count (capped). */
+static long cross_count(const gopt_flow_puzzle *p, const char *text) {
+    long n_sat, n_search;
+    bool all_sat, all_search;
+    gopt_status a = run(p, GOPT_FLOW_SAT, CAP, false, text, &n_sat, &all_sat);
+    gopt_status b = run(p, GOPT_FLOW_SEARCH, CAP, true, text, &n_search, &all_search);
+    if (a != b || n_sat != n_search || (n_sat < CAP && (!all_sat || !all_search)))
+        fail_msg("SAT %d (%ld%s) vs search %d (%ld%s)\n%s", a, n_sat, all_sat ? ", all" : "", b, n_search,
+                 all_search ? ", all" : "", text);
+    return n_sat;
+}
+
+static char *random_grid(gopt_rng *r, int *w, int *h) {
+    *w = 2 + (int)gopt_rng_below(r, 5);
+    *h = 1 + (int)gopt_rng_below(r, 6);
+    int cells = *w * *h, most = cells / 2 < 5 ? cells / 2 : 5;
+    int colours = 1 + (int)gopt_rng_below(r, (uint32_t)most);
+    char *grid = malloc((size_t)cells);
+    memset(grid, '.', (size_t)cells);
+    for (int k = 0; k < colours; k++)
+        for (int side = 0; side < 2; side++) {
+            int v;
+            do v = (int)gopt_rng_below(r, (uint32_t)cells);
+            while (grid[v] != '.');
+            grid[v] = (char)('A' + k);
+        }
+    gopt_buf b = {0};
+    for (int y = 0; y < *h; y++) {
+        gopt_buf_append(&b, grid + y * *w, (size_t)*w);
+        gopt_buf_putc(&b, '\n');
+    }
+    free(grid);
+    return gopt_buf_take(&b);
+}
+
+static void methods_agree_on_rectangles(void **state) {
+    (void)state;
+    int cases = test_cases(1500);
+    long solvable = 0, unique = 0, lemma_found = 0;
+    for (int i = 0; i < cases; i++) {
+        gopt_rng r = gopt_rng_stream(SEED, (uint64_t)i);
+        int w, h;
+        char *text = random_grid(&r, &w, &h);
+        bool partial = gopt_rng_below(&r, 3) == 0;
+        gopt_flow_puzzle *p = parse(text, partial);
+        long n = cross_count(p, text);
+        solvable += n > 0;
+        unique += n == 1;
+        gopt_status want = n > 0 ? GOPT_SOLVED : GOPT_INFEASIBLE;
+        if (run(p, GOPT_FLOW_AUTO, 1, false, text, NULL, NULL) != want) fail_msg("auto disagrees (%ld)\n%s", n, text);
+        gopt_status lemma = run(p, GOPT_FLOW_SEARCH, 1, false, text, NULL, NULL);
+        if (partial) {
+            if (lemma != want) fail_msg("path search disagrees (%ld)\n%s", n, text);
+        } else {
+            if (lemma == GOPT_SOLVED && n == 0) fail_msg("search found a solution that SAT denies\n%s", text);
+            if (lemma == GOPT_INFEASIBLE && n > 0) fail_msg("search proved unsolvable a solvable board\n%s", text);
+            lemma_found += lemma == GOPT_SOLVED;
+        }
+        if (i % 10 == 0 && w * h <= 16 && run(p, GOPT_FLOW_MIP, 1, false, text, NULL, NULL) != want)
+            fail_msg("MIP disagrees (%ld)\n%s", n, text);
+        gopt_flow_puzzle_free(p);
+        free(text);
+    }
+    print_message("%d boards: %ld solvable, %ld with one solution, %ld found assuming no self-touch\n", cases, solvable,
+                  unique, lemma_found);
+    /* the random boards cover the interesting kinds */
+    assert_true(solvable > cases / 5 && solvable < cases * 4 / 5);
+    assert_true(unique > cases / 20);
+    assert_true(lemma_found > 0);
+}
+
+/* A random drawing: holes, walls, warps, bridges, diagonal links. */
+static char *random_drawing(gopt_rng *r) {
+    int w = 2 + (int)gopt_rng_below(r, 3), h = 2 + (int)gopt_rng_below(r, 3);
+    char cell[4][4];
+    int free_cells = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            uint32_t roll = gopt_rng_below(r, 20);
+            cell[y][x] = roll < 2 ? ' ' : roll < 3 && x > 0 && y > 0 && x < w - 1 && y < h - 1 ? '*' : '.';
+            free_cells += cell[y][x] == '.';
+        }
+    int colours = 1 + (int)gopt_rng_below(r, 3);
+    if (2 * colours > free_cells) colours = free_cells / 2;
+    for (int k = 0; k < colours; k++)
+        for (int side = 0; side < 2; side++) {
+            int x, y;
+            do x = (int)gopt_rng_below(r, (uint32_t)w), y = (int)gopt_rng_below(r, (uint32_t)h);
+            while (cell[y][x] != '.');
+            cell[y][x] = (char)('A' + k);
+        }
+    gopt_buf b = {0};
+    gopt_buf_puts(&b, "WARPS\n");
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            gopt_buf_putc(&b, cell[y][x]);
+            bool both = x + 1 < w && cell[y][x] != ' ' && cell[y][x + 1] != ' ';
+            if (x + 1 < w) gopt_buf_putc(&b, both && gopt_rng_below(r, 10) ? '-' : ' ');
+            else if (cell[y][x] != ' ' && cell[y][0] != ' ' && gopt_rng_below(r, 4) == 0) gopt_buf_putc(&b, '-');
+        }
+        gopt_buf_putc(&b, '\n');
+        if (y + 1 == h && gopt_rng_below(r, 3)) break;
+        for (int x = 0; x < w; x++) {
+            int below = y + 1 < h ? y + 1 : 0;
+            bool both = cell[y][x] != ' ' && cell[below][x] != ' ';
+            gopt_buf_putc(&b, both && gopt_rng_below(r, 10) ? '|' : ' ');
+            if (x + 1 < w && y + 1 < h) { /* a diagonal between four plain cells, now and then */
+                bool plain = cell[y][x] != '*' && cell[y][x + 1] != '*' && cell[y + 1][x] != '*' && cell[y + 1][x + 1] != '*';
+                uint32_t roll = gopt_rng_below(r, 8);
+                char d = roll == 0 && cell[y][x + 1] != ' ' && cell[y + 1][x] != ' ' ? '/'
+                         : roll == 1 && cell[y][x] != ' ' && cell[y + 1][x + 1] != ' ' ? '\\' : ' ';
+                gopt_buf_putc(&b, plain ? d : ' ');
+            }
+        }
+        gopt_buf_putc(&b, '\n');
+    }
+    return gopt_buf_take(&b);
+}
+
+static void graph_search_counts_like_sat(void **state) {
+    (void)state;
+    int cases = test_cases(1500) / 3, solvable = 0;
+    for (int i = 0; i < cases; i++) {
+        gopt_rng r = gopt_rng_stream(SEED + 1, (uint64_t)i);
+        char *text = random_drawing(&r);
+        gopt_text t;
+        gopt_text_from_string(&t, "random", text);
+        gopt_error err = {0};
+        gopt_flow_puzzle *p = NULL;
+        int got = gopt_flow_read(&t, -1, (int)gopt_rng_below(&r, 2), &p, &err);
+        gopt_text_free(&t);
+        if (got == 1) { /* (a drawing may lack endpoints) */
+            long n = cross_count(p, text);
+            solvable += n > 0;
+            if (run(p, GOPT_FLOW_AUTO, 1, false, text, NULL, NULL) != (n > 0 ? GOPT_SOLVED : GOPT_INFEASIBLE))
+                fail_msg("auto disagrees (%ld)\n%s", n, text);
+            gopt_flow_puzzle_free(p);
+        }
+        free(text);
+    }
+    print_message("%d drawn boards: %d solvable\n", cases, solvable);
+    assert_true(solvable > cases / 20);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(methods_agree_on_rectangles),
+        cmocka_unit_test(graph_search_counts_like_sat),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
