@@ -9,9 +9,12 @@
  * on the path by turn k, see earliest_turns) is left out, with the terms it would have.
  *
  * CBC proves the optimum of the whole model slowly (its LP relaxation is weak: fractional
- * "paths" share nodes across turns), so --method mip solves it one start node at a time: the
- * model with x(1,s) = 1 for each face-up s, and, once a path of length L is known, the row
- * (1p) "some node is taken in turn L + 1". The largest optimum over the starts is the ideal. */
+ * "paths" share nodes across turns), so --method mip asks it a series of feasibility
+ * questions instead. The incumbent starts as the longest path of the paper's heuristics; then,
+ * for each face-up start s and each second node, the model with those two turns fixed and the
+ * row (1r) "some node is taken in turn L + 1" (L the incumbent) either yields a longer path
+ * (CBC stops at its first solution; L grows and the question is asked again) or is proven
+ * infeasible. When every question is infeasible, L is the ideal node length. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +41,7 @@ typedef struct plan {
     int turns;           /* K */
     const int *reveal;   /* see reveal_turns */
     const int *earliest; /* see earliest_turns */
-    int reach;           /* > 0: the path must have a node in turn `reach` (1p) */
+    int reach;           /* > 0: the path must have a node in turn `reach` (1r) */
 } plan;
 
 static const char *const end_name[2] = {"s", "t"};
@@ -166,7 +169,6 @@ static void add_end_rows(model *m, row *r) {
             term(r, m->e[1][c], 1), term(r, m->e[0][c], 1), term(r, m->x[cell(m, 1, p)], -1);
             snprintf(r->name, sizeof r->name, "c1h(%d,%s)", k, gopt_taxis_name(g, p));
             emit(m, r, '<', 1);
-            if (getenv("DBG_LEAN")) continue;
             /* (1j) the node taken becomes an end */
             term(r, m->x[c], 1), term(r, m->e[1][c], -1), term(r, m->e[0][c], -1);
             snprintf(r->name, sizeof r->name, "c1j(%d,%s)", k, gopt_taxis_name(g, p));
@@ -188,7 +190,7 @@ static void add_end_rows(model *m, row *r) {
 }
 
 /* (1n) symmetry: the front and back may be swapped in any solution, so the second node goes
- * to the back (Es(2,p) = Es(1,p)). (1p) the path reaches turn `reach`. */
+ * to the back (Es(2,p) = Es(1,p)). (1r) the path reaches turn `reach`. */
 static void add_extra_rows(model *m, row *r, const plan *pl) {
     for (int p = 0; m->turns >= 2 && p < m->n; p++) {
         term(r, m->e[0][cell(m, 2, p)], 1), term(r, m->e[0][cell(m, 1, p)], -1);
@@ -197,7 +199,7 @@ static void add_extra_rows(model *m, row *r, const plan *pl) {
     }
     if (pl->reach > 0) {
         for (int p = 0; p < m->n; p++) term(r, m->x[cell(m, pl->reach, p)], 1);
-        snprintf(r->name, sizeof r->name, "c1p(%d)", pl->reach);
+        snprintf(r->name, sizeof r->name, "c1r(%d)", pl->reach);
         emit(m, r, '=', 1);
     }
 }
@@ -300,7 +302,7 @@ static model build(const gopt_taxis_graph *g, const plan *pl) {
     add_end_rows(&m, &r);
     add_extra_rows(&m, &r, pl);
     add_flow_rows(&m, &r);
-    if (!getenv("DBG_NOORDER")) add_order_rows(&m, &r, pl->reveal);
+    add_order_rows(&m, &r, pl->reveal);
     free(r.col);
     free(r.coef);
     return m;
@@ -333,39 +335,47 @@ static int moves_of(const model *m, gopt_taxis_move *moves) {
 
 /* ---------------------------------------------------------------- solving */
 
-/* One start's model; raises *best (with its moves) when it finds a longer path. */
-static gopt_status solve_start(const gopt_taxis_graph *g, const plan *pl, const gopt_taxis_ideal_options *o,
-                               double deadline, int *best, gopt_taxis_move *moves, gopt_taxis_ideal *result) {
+/* A lower bound to start from: the longest path the paper's five heuristics find (each a
+ * TT-path by construction; the caller checks the one printed). Independent of the search. */
+static int heuristic_start(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_taxis_move *best_moves) {
+    gopt_taxis_move *moves = gopt_malloc((size_t)g->n * sizeof *moves);
+    int best = 0;
+    for (int h = 0; h < GOPT_TAXIS_NAMED; h++) {
+        gopt_rng rng = gopt_rng_stream(0x7a715ull, (uint64_t)h);
+        int len = gopt_taxis_play(g, s, gopt_taxis_named_pairs[h], &rng, moves);
+        if (len > best) best = len, memcpy(best_moves, moves, (size_t)len * sizeof *moves);
+    }
+    free(moves);
+    return best;
+}
+
+/* One feasibility model: is there a TT-path of at least pl->reach nodes? CBC stops at its
+ * first solution (any is longer than the incumbent). Returns GOPT_SOLVED with *found > 0 and
+ * the moves when there is one, *found = 0 when CBC proved there is none. */
+static gopt_status solve_reach(const gopt_taxis_graph *g, const plan *pl, const gopt_taxis_ideal_options *o,
+                               double deadline, int *found, gopt_taxis_move *moves, gopt_taxis_ideal *result) {
     model m = build(g, pl);
-    if (getenv("DBG_LP")) { char f[256]; snprintf(f, sizeof f, "%s/%s-%s-%d.lp", getenv("DBG_LP"), gopt_taxis_name(g, pl->start), gopt_taxis_name(g, pl->second), pl->reach); gopt_mip_write_lp(m.mip, f, NULL); }
-    if (getenv("DBG_NOSOLVE")) { model_free(&m); return GOPT_SOLVED; }
     if (deadline > 0) gopt_mip_set_time_limit(m.mip, deadline - gopt_now() > 0.01 ? deadline - gopt_now() : 0.01);
     gopt_mip_set_threads(m.mip, o->threads);
-    if (getenv("DBG_CBC")) {
-        char buf[256]; snprintf(buf, sizeof buf, "%s", getenv("DBG_CBC"));
-        char *save = NULL, *a = strtok_r(buf, " ", &save), *b;
-        while (a && (b = strtok_r(NULL, " ", &save))) { gopt_mip_set_option(m.mip, a, b); a = strtok_r(NULL, " ", &save); }
-    }
+    gopt_mip_set_option(m.mip, "maxSolutions", "1");
     gopt_mip_result r = gopt_mip_solve(m.mip);
     gopt_status status = GOPT_SOLVED;
+    *found = 0;
     if (r == GOPT_MIP_OPTIMAL || r == GOPT_MIP_FEASIBLE) {
-        int len = moves_of(&m, moves);
-        if (len != (int)(gopt_mip_objective(m.mip) + 0.5)) {
-            snprintf(result->note, sizeof result->note, "CBC's objective %g is not the path of its x(k,p)",
-                     gopt_mip_objective(m.mip));
+        *found = moves_of(&m, moves);
+        if (*found < pl->reach || *found != (int)(gopt_mip_objective(m.mip) + 0.5)) {
+            snprintf(result->note, sizeof result->note, "CBC's solution (objective %g) is not a path of %d+ turns",
+                     gopt_mip_objective(m.mip), pl->reach);
             status = GOPT_ERROR;
-        } else if (len > *best) {
-            *best = len;
-            memcpy(moves + g->n, moves, (size_t)len * sizeof *moves);
         }
-        if (r == GOPT_MIP_FEASIBLE && status == GOPT_SOLVED) status = GOPT_LIMIT;
     } else if (r == GOPT_MIP_LIMIT) {
         status = GOPT_LIMIT;
-    } else if (r != GOPT_MIP_INFEASIBLE || pl->reach == 0) {
+    } else if (r != GOPT_MIP_INFEASIBLE) {
         snprintf(result->note, sizeof result->note, "CBC failed on the integer program");
         status = GOPT_ERROR;
     }
     gopt_mip_add_counters(m.mip, &result->counters);
+    gopt_counter_add(&result->counters, "mip_models", 1);
     model_free(&m);
     return status;
 }
@@ -385,7 +395,7 @@ gopt_status taxis_mip_run(const gopt_taxis_graph *g, const gopt_taxis_setting *s
     int n = g->n, nstarts = 0;
     int *reveal = gopt_malloc((size_t)n * sizeof *reveal), *earliest = gopt_malloc((size_t)n * sizeof *earliest);
     start_plan *starts = gopt_malloc((size_t)n * sizeof *starts);
-    gopt_taxis_move *work = gopt_malloc(2 * (size_t)n * sizeof *work); /* a solve's moves, then the best */
+    gopt_taxis_move *work = gopt_malloc((size_t)n * sizeof *work);
     reveal_turns(s, reveal);
     for (int v = 0; v < n; v++)
         if (reveal[v] == 1) {
@@ -394,30 +404,28 @@ gopt_status taxis_mip_run(const gopt_taxis_graph *g, const gopt_taxis_setting *s
         }
     qsort(starts, (size_t)nstarts, sizeof *starts, by_turns);
     double deadline = o->time_limit > 0 ? gopt_now() + o->time_limit : 0;
-    int best = 0, open = 0; /* open: the best bound of the starts a limit left unsolved */
+    int best = heuristic_start(g, s, moves), open = 0; /* open: the best bound of starts left unsolved */
     gopt_status status = GOPT_SOLVED;
+    /* Start by start: raise the incumbent while the model finds a longer path, until CBC
+     * proves that none of best + 1 nodes begins there. */
     for (int i = 0; i < nstarts && status != GOPT_ERROR; i++) {
-        if (starts[i].turns <= best) break; /* no later start can beat the best */
+        if (starts[i].turns <= best) break; /* sorted: no later start can beat the best */
         if (status == GOPT_LIMIT) {
             open = starts[i].turns > open ? starts[i].turns : open;
             continue;
         }
         earliest_turns(g, reveal, starts[i].node, earliest);
-        if (best == 0) best = 1, work[n] = (gopt_taxis_move){starts[i].node, GOPT_TAXIS_AT_START};
-        for (int second = 0; second < n && status != GOPT_ERROR; second++) {
+        for (int second = 0; second < n && status == GOPT_SOLVED && best < starts[i].turns; second++) {
             if (!gopt_taxis_adjacent(g, starts[i].node, second) || earliest[second] > 2) continue;
-            plan pl = {starts[i].node, second, starts[i].turns, reveal, earliest, best + 1};
-            if (getenv("DBG_REACH")) { pl.reach = atoi(getenv("DBG_REACH")); if (pl.reach > pl.turns) continue; }
-            if (status == GOPT_LIMIT || best >= starts[i].turns) break;
-            gopt_counter_add(&result->counters, "mip_models", 1);
-            double t0 = gopt_now();
-            gopt_status st = solve_start(g, &pl, o, deadline, &best, work, result);
-            if (getenv("DBG")) fprintf(stderr, "start %s second %s turns %d reach %d -> best %d status %d %.3fs\n", gopt_taxis_name(g, pl.start), gopt_taxis_name(g, second), pl.turns, pl.reach, best, st, gopt_now() - t0);
-            if (st == GOPT_LIMIT) open = pl.turns > open ? pl.turns : open;
-            status = gopt_status_worst(status, st);
+            int found = 1;
+            while (found > 0 && best < starts[i].turns && status == GOPT_SOLVED) {
+                plan pl = {starts[i].node, second, starts[i].turns, reveal, earliest, best + 1};
+                status = solve_reach(g, &pl, o, deadline, &found, work, result);
+                if (found > best) best = found, memcpy(moves, work, (size_t)found * sizeof *moves);
+            }
         }
+        if (status == GOPT_LIMIT) open = starts[i].turns;
     }
-    memcpy(moves, work + n, (size_t)best * sizeof *moves);
     result->length = best;
     result->bound = open > best ? open : best;
     free(reveal);
