@@ -419,7 +419,8 @@ gopt_status taxis_mip_run(const gopt_taxis_graph *g, const gopt_taxis_setting *s
             if (!gopt_taxis_adjacent(g, starts[i].node, second) || earliest[second] > 2) continue;
             int found = 1;
             while (found > 0 && best < starts[i].turns && status == GOPT_SOLVED) {
-                plan pl = {starts[i].node, second, starts[i].turns, reveal, earliest, best + 1};
+                /* turns after best + 1 cannot matter to the question: the model stops there */
+                plan pl = {starts[i].node, second, best + 1, reveal, earliest, best + 1};
                 status = solve_reach(g, &pl, o, deadline, &found, work, result);
                 if (found > best) best = found, memcpy(moves, work, (size_t)found * sizeof *moves);
             }
