@@ -4,6 +4,7 @@
  * src/games/taxis. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "gameopt/taxis.h"
@@ -36,7 +37,8 @@ static const gopt_cli_option ideal_options[] = {
     {"count", "K", "with --random: solve the K settings I, I+1, ... (default 1), one result each"},
     {"heuristic", "H", "also play heuristic H on each setting, report it and draw it beside the ideal path\n"
                        "                           (pictures draw pp unless H is given)"},
-    {"lp", "FILE", "write each setting's integer program to FILE (CPLEX-LP; FILE-2.lp ... for several)"},
+    {"lp", "FILE", "write each setting's integer program to FILE (CPLEX-LP; FILE-2.lp ... for several);\n"
+                   "                           - prints the models instead of solving"},
     {0},
 };
 
@@ -470,12 +472,34 @@ static gopt_taxis_setting **ideal_settings(const gopt_cli_call *call, ideal_job 
     return list;
 }
 
+/* Copies a file to stdout; false when it cannot be read. */
+static bool copy_to_stdout(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    char buf[1 << 14];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;) fwrite(buf, 1, n, stdout);
+    fclose(f);
+    return true;
+}
+
+/* --lp FILE: each setting's model into FILE (FILE-2.lp ... for several); "-" prints them. */
 static bool write_models(const ideal_job *job, gopt_taxis_setting **list, int count) {
     const char *lp = gopt_option(job->o, "lp");
+    bool to_stdout = lp && strcmp(lp, "-") == 0;
     for (int k = 0; lp && k < count; k++) {
-        char *file = numbered(lp, k + 1, count > 1);
+        char tmp[] = "/tmp/gameopt-taxis-XXXXXX.lp", *file;
+        if (to_stdout) {
+            int fd = mkstemps(tmp, 3);
+            if (fd < 0) return cli_usage_error("--lp: cannot create a temporary file"), false;
+            close(fd);
+            file = gopt_strdup(tmp);
+        } else {
+            file = numbered(lp, k + 1, count > 1);
+        }
         gopt_error err = {0};
         bool ok = gopt_taxis_mip_write_lp(job->g, list[k], file, &err);
+        if (ok && to_stdout && !copy_to_stdout(file)) ok = gopt_fail(&err, file, 0, 0, "cannot read back");
+        if (to_stdout) unlink(file);
         free(file);
         if (!ok) return cli_input_error(&err), false;
     }
@@ -499,10 +523,12 @@ static int run_ideal(const gopt_cli_call *call) {
     int count = 0, code = 0;
     gopt_taxis_setting **list = ideal_settings(call, &job, &count);
     if (!list || !write_models(&job, list, count)) code = 2;
+    const char *lp = gopt_option(o, "lp");
+    bool only_lp = lp && strcmp(lp, "-") == 0; /* the models are the output */
     if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE &&
         !(job.out = fopen(o->output, "w")))
         code = cli_usage_error("--output: cannot write '%s'", o->output), job.out = stdout;
-    if (code == 0) {
+    if (code == 0 && !only_lp) {
         gopt_taxis_move *moves = gopt_malloc((size_t)count * (size_t)g->n * sizeof *moves);
         gopt_taxis_ideal *results = gopt_calloc((size_t)count, sizeof *results);
         gopt_taxis_ideal_many(g, list, count, &job.how, o->threads, moves, results);
