@@ -38,6 +38,11 @@ int gopt_mip_num_rows(const gopt_mip *m);
 
 void gopt_mip_set_time_limit(gopt_mip *m, double seconds);
 void gopt_mip_set_threads(gopt_mip *m, int threads);
+/* Passes one of CBC's parameters on every solve, named as on CBC's command line (for example
+ * "cuts" "off", "strong" "0", "heuristics" "off"): models whose LP relaxation is weak can
+ * branch much faster without cut generation. LP files are not affected. Up to 16 options;
+ * setting a name again replaces its value. */
+void gopt_mip_set_option(gopt_mip *m, const char *name, const char *value);
 /* Hands CBC a starting solution (one value per column) on the next solve. */
 void gopt_mip_set_start(gopt_mip *m, const double *values);
 

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "gameopt/error.h"
+#include "gameopt/game.h"
 #include "gameopt/graph.h"
 #include "gameopt/rng.h"
 #include "gameopt/text.h"
@@ -197,20 +198,79 @@ bool gopt_taxis_check_path(const gopt_taxis_graph *g, const gopt_taxis_setting *
 bool gopt_taxis_check_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_duel_move *moves,
                            int nmoves, gopt_taxis_outcome outcome, const int length[2], char *why, size_t why_size);
 
+/* ---------------------------------------------------------------- the ideal path (paper §4.1) */
+
+/* With complete knowledge of the deck, the ideal path of a setting is its longest TT-path. It
+ * is always finished: a face-up node that extended it would make a longer one. */
+typedef enum gopt_taxis_method {
+    GOPT_TAXIS_SEARCH, /* our depth-first branch and bound over the procedure (the default) */
+    GOPT_TAXIS_MIP,    /* the paper's integer program (1a)-(1m), corrected, solved by CBC */
+} gopt_taxis_method;
+
+/* "search", "mip" */
+const char *gopt_taxis_method_name(gopt_taxis_method m);
+bool gopt_taxis_method_parse(const char *text, gopt_taxis_method *m);
+
+typedef struct gopt_taxis_ideal_options {
+    gopt_taxis_method method;
+    double time_limit; /* seconds per setting; 0: none */
+    int threads;       /* CBC's threads (mip); 0 or 1: one */
+} gopt_taxis_ideal_options;
+
+/* What a method found. */
+typedef struct gopt_taxis_ideal {
+    gopt_status status; /* GOPT_SOLVED: `length` is the ideal node length. GOPT_LIMIT: a time
+                           limit stopped the method; `length` is the best path found and
+                           `bound` the best proven upper bound. GOPT_ERROR: see `note`. */
+    int length, bound;
+    double seconds;
+    gopt_counters counters; /* search: states, memo_hits, bound_cuts; mip: mip_solves, mip_nodes */
+    char note[256];
+} gopt_taxis_ideal;
+
+/* A solver keeps its memory (the search's tables) from one setting to the next; use one per
+ * thread. */
+typedef struct gopt_taxis_solver gopt_taxis_solver;
+gopt_taxis_solver *gopt_taxis_solver_new(const gopt_taxis_graph *g);
+void gopt_taxis_solver_free(gopt_taxis_solver *w);
+
+/* Finds the ideal path of s with o's method. `moves` (room for n) receives an order of the
+ * procedure that builds it (gopt_taxis_path_of_moves gives the path); it is not checked here. */
+gopt_status gopt_taxis_ideal_solve(gopt_taxis_solver *w, const gopt_taxis_setting *s, const gopt_taxis_ideal_options *o,
+                                   gopt_taxis_move *moves, gopt_taxis_ideal *result);
+
+/* Solves settings[0..count) as gopt_taxis_ideal_solve does, `threads` settings at a time (each
+ * thread with its own solver): setting i's moves go to moves[i * n ..] (room for count * n
+ * moves) and its result to results[i]. */
+void gopt_taxis_ideal_many(const gopt_taxis_graph *g, gopt_taxis_setting *const *settings, int count,
+                           const gopt_taxis_ideal_options *o, int threads, gopt_taxis_move *moves,
+                           gopt_taxis_ideal *results);
+
+/* Writes the integer program of s in CPLEX-LP format (docs/methods.md, taxis). */
+bool gopt_taxis_mip_write_lp(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const char *file,
+                             gopt_error *err);
+
 /* ---------------------------------------------------------------- experiments */
 
-/* Anything that plays a setting and returns a node length: a heuristic (below) or, later, an
- * exact method. `play` must be thread-safe, may draw from rng (the game's own stream), and
- * writes the path p_1..p_l into `path` unless it is NULL (timed runs pass NULL). */
+/* Anything that plays a setting and returns a node length: a heuristic, or the ideal path.
+ * `play` must be thread-safe, may draw from rng (the game's own stream), and writes the path
+ * p_1..p_l into `path` unless it is NULL (timed runs pass NULL). A player that needs scratch
+ * memory (the exact search's tables) makes it with work_new, once per thread of an experiment,
+ * and gets it back as `work`; others leave work_new NULL and get NULL. */
 typedef struct gopt_taxis_player {
-    const char *name;  /* "pp", "degree+tentacles", ... */
+    const char *name;  /* "pp", "degree+tentacles", "ideal" ... */
     const char *start, *extension; /* the parts' names, or NULL */
-    int (*play)(const void *ctx, const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_rng *rng, int *path);
+    int (*play)(const void *ctx, void *work, const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_rng *rng,
+                int *path);
     const void *ctx;
+    void *(*work_new)(const void *ctx, const gopt_taxis_graph *g);
+    void (*work_free)(void *work);
 } gopt_taxis_player;
 
 /* A player for heuristic *h (which must outlive it); name_buf holds the name (>= 32 bytes). */
 gopt_taxis_player gopt_taxis_heuristic_player(const gopt_taxis_heuristic *h, char *name_buf, size_t size);
+/* The player "ideal": the exact search's ideal path of every setting (draws nothing from rng). */
+gopt_taxis_player gopt_taxis_ideal_player(void);
 
 /* What an experiment collects for one player. */
 typedef struct gopt_taxis_tally {

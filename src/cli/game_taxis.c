@@ -4,6 +4,7 @@
  * src/games/taxis. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "gameopt/taxis.h"
@@ -25,12 +26,29 @@ static const gopt_cli_option play_options[] = {
     {0},
 };
 
+static const gopt_cli_option ideal_options[] = {
+    GRAPH_OPTIONS,
+    {"method", "M", "search (default: our exact branch and bound) or mip (the paper's integer program, CBC)"},
+    {"random", NULL, "solve random settings (the default without a SETTING file)"},
+    {"c", "C", "face-up cards of a random setting (default 6)"},
+    {"dups", "D", "copies of each node in a random setting, N_D (default 2)"},
+    {"index", "I", "the first setting of the seed's sequence (default 0); with a file, the random stream\n"
+                   "                           of --heuristic, as in `taxis play`"},
+    {"count", "K", "with --random: solve the K settings I, I+1, ... (default 1), one result each"},
+    {"heuristic", "H", "also play heuristic H on each setting, report it and draw it beside the ideal path\n"
+                       "                           (pictures draw pp unless H is given)"},
+    {"lp", "FILE", "write each setting's integer program to FILE (CPLEX-LP; FILE-2.lp ... for several);\n"
+                   "                           - prints the models instead of solving"},
+    {0},
+};
+
 static const gopt_cli_option experiment_options[] = {
     GRAPH_OPTIONS,
     {"games", "N", "settings per point (default 10000 for table1, 100000 for sweep)"},
     {"c", "C|A..B", "face-up cards (table1: default 6; sweep: default 4..8)"},
     {"dups", "D|A..B", "copies of each node, N_D (table1: default 2; sweep: default 1..3)"},
-    {"heuristics", "LIST", "sweep: comma-separated heuristics (default rs,md,mt,lcc,pp; all: the 20 pairs)"},
+    {"heuristics", "LIST", "sweep: comma-separated players (default rs,md,mt,lcc,pp,ideal; all: the 20 pairs;\n"
+                           "                           ideal: the ideal path of every setting, by the exact search)"},
     {"hist", NULL, "sweep: node-length histograms (the paper's Figures 10-12)"},
     {"csv", NULL, "print CSV"},
     {"per-game", NULL, "print every setting's node lengths as CSV (shards concatenate)"},
@@ -72,9 +90,13 @@ static bool single(const long range[2], const char *name) {
     return false;
 }
 
-static bool parse_heuristic_list(const char *text, gopt_taxis_heuristic **hs, int *nh) {
-    if (!text) text = "rs,md,mt,lcc,pp";
+/* Parses --heuristics. With want_ideal (sweep), "ideal" in the list (or the default) adds the
+ * ideal path's column, which goes last. */
+static bool parse_heuristic_list(const char *text, gopt_taxis_heuristic **hs, int *nh, bool *want_ideal) {
+    bool sweep = want_ideal != NULL;
+    if (!text) text = sweep ? "rs,md,mt,lcc,pp,ideal" : "rs,md,mt,lcc,pp";
     *nh = 0;
+    if (sweep) *want_ideal = false;
     if (strcmp(text, "all") == 0) {
         *hs = gopt_malloc(GOPT_TAXIS_NSTARTS * GOPT_TAXIS_NEXTENSIONS * sizeof **hs);
         for (int s = 0; s < GOPT_TAXIS_NSTARTS; s++)
@@ -85,10 +107,13 @@ static bool parse_heuristic_list(const char *text, gopt_taxis_heuristic **hs, in
     *hs = gopt_malloc((strlen(text) / 2 + 1) * sizeof **hs);
     char *copy = gopt_strdup(text), *save = NULL;
     bool ok = true;
-    for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save))
-        if (!(ok = gopt_taxis_heuristic_parse(item, &(*hs)[(*nh)++])))
-            cli_usage_error("--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, all or START+EXTENSION)", item);
-    if (ok && *nh == 0) ok = (cli_usage_error("--heuristics: the list is empty"), false);
+    for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save)) {
+        if (sweep && strcmp(item, "ideal") == 0) *want_ideal = true;
+        else if (!(ok = gopt_taxis_heuristic_parse(item, &(*hs)[(*nh)++])))
+            cli_usage_error("--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, all or START+EXTENSION%s)", item,
+                            sweep ? ", and ideal" : "");
+    }
+    if (ok && *nh == 0 && !(sweep && *want_ideal)) ok = (cli_usage_error("--heuristics: the list is empty"), false);
     free(copy);
     if (!ok) free(*hs);
     return ok;
@@ -172,7 +197,7 @@ static int play_one(const play_job *job, const gopt_taxis_setting *s, bool sever
     bool ok = gopt_taxis_check_path(g, s, path, len, true, why, sizeof why);
     json_t *json = job->o->json ? play_json(job, s, path, len) : NULL, *json_moves = json ? json_array() : NULL;
     if (ok && !job->o->json && !job->o->quiet) print_play_header(job, s);
-    if (ok && !taxis_print_turns(job->o->json || job->o->quiet ? NULL : job->out, g, s, moves, len, json_moves)) ok = false, snprintf(why, sizeof why, "a move took a card that was not face up");
+    if (ok && !taxis_print_turns(job->o->json || job->o->quiet ? NULL : job->out, g, s, moves, len, true, json_moves)) ok = false, snprintf(why, sizeof why, "a move took a card that was not face up");
     int code = 0;
     if (!ok) {
         fprintf(stderr, "gameopt: internal error: the game failed its check: %s\n", why);
@@ -283,6 +308,244 @@ static int run_play(const gopt_cli_call *call) {
     return code;
 }
 
+/* ---------------------------------------------------------------- ideal */
+
+typedef struct ideal_job {
+    const gopt_taxis_graph *g;
+    const gopt_options *o;
+    gopt_taxis_ideal_options how;
+    bool compare;           /* --heuristic given: report it too */
+    gopt_taxis_heuristic h; /* the heuristic reported or drawn */
+    const char *source;     /* file name, or NULL for random settings */
+    long index;
+    FILE *out;
+} ideal_job;
+
+/* A heuristic's game on the setting, with the stream `play` would use; checked. */
+typedef struct rival {
+    int len;
+    int *path;
+    char name[64];
+} rival;
+
+static bool play_rival(const ideal_job *job, const gopt_taxis_setting *s, long number, rival *r, char *why, size_t size) {
+    uint64_t index = (uint64_t)job->index + (uint64_t)number - 1;
+    gopt_rng rng = gopt_taxis_game_stream(s->n, s->dups, job->o->seed, index);
+    gopt_taxis_move *moves = gopt_malloc((size_t)job->g->n * sizeof *moves);
+    r->path = gopt_malloc((size_t)job->g->n * sizeof *r->path);
+    r->len = gopt_taxis_play(job->g, s, job->h, &rng, moves);
+    gopt_taxis_path_of_moves(moves, r->len, r->path);
+    gopt_taxis_heuristic_name(job->h, r->name, sizeof r->name);
+    free(moves);
+    return gopt_taxis_check_path(job->g, s, r->path, r->len, true, why, size);
+}
+
+static json_t *path_json(const gopt_taxis_graph *g, const int *path, int len) {
+    json_t *a = json_array();
+    for (int k = 0; k < len; k++) json_array_append_new(a, json_string(gopt_taxis_name(g, path[k])));
+    return a;
+}
+
+static json_t *ideal_json(const ideal_job *job, const gopt_taxis_setting *s, long number, const gopt_taxis_ideal *r,
+                          const int *path, const rival *h) {
+    const gopt_taxis_graph *g = job->g;
+    json_t *o = json_object();
+    json_object_set_new(o, "length", json_integer(r->length));
+    json_object_set_new(o, "path", path_json(g, path, r->length));
+    json_object_set_new(o, "method", json_string(gopt_taxis_method_name(job->how.method)));
+    gopt_json_set_real(o, "seconds", r->seconds, 6);
+    json_object_set_new(o, "status", json_string(r->status == GOPT_SOLVED ? "solved" : "unknown"));
+    if (r->status != GOPT_SOLVED) json_object_set_new(o, "bound", json_integer(r->bound));
+    json_object_set_new(o, "graph", json_string(g->name));
+    json_object_set_new(o, "c", json_integer(s->c));
+    json_object_set_new(o, "dups", json_integer(s->dups));
+    if (job->source) {
+        json_object_set_new(o, "file", json_string(job->source));
+        json_object_set_new(o, "number", json_integer(number));
+    } else {
+        json_object_set_new(o, "seed", json_integer((json_int_t)job->o->seed));
+        json_object_set_new(o, "index", json_integer(job->index + number - 1));
+    }
+    if (job->compare)
+        json_object_set_new(o, "heuristic", json_pack("{s:s,s:i,s:o}", "name", h->name, "length", h->len, "path",
+                                                      path_json(g, h->path, h->len)));
+    if (job->o->stats) json_object_set_new(o, "stats", gopt_counters_json(&r->counters));
+    json_object_set_new(o, "checked", json_true());
+    return o;
+}
+
+static void ideal_text(const ideal_job *job, const gopt_taxis_setting *s, long number, const gopt_taxis_ideal *r,
+                       const gopt_taxis_move *moves, const int *path, const rival *h) {
+    FILE *out = job->out;
+    const gopt_taxis_graph *g = job->g;
+    bool solved = r->status == GOPT_SOLVED;
+    if (!job->o->quiet) {
+        fprintf(out, "graph %s, c = %d, N_D = %d, ", g->name, s->c, s->dups);
+        if (job->source) fprintf(out, "setting %ld of %s\n", number, job->source);
+        else fprintf(out, "setting %ld of seed %llu\n", job->index + number - 1, (unsigned long long)job->o->seed);
+        fprintf(out, "the ideal path (%s), turn by turn with the deck known:\n", gopt_taxis_method_name(job->how.method));
+        taxis_print_turns(out, g, s, moves, r->length, solved, NULL);
+    }
+    fprintf(out, solved ? "node length %d: " : "node length at least %d: ", r->length);
+    taxis_print_path(out, g, path, r->length);
+    fputc('\n', out);
+    if (!solved) fprintf(out, "stopped by the time limit: the ideal node length is %d..%d\n", r->length, r->bound);
+    if (!job->o->quiet)
+        fprintf(out, "checked: %s TT-path of this setting (paper Definition 5)\n", solved ? "a finished" : "a");
+    if (job->compare) {
+        fprintf(out, "%s: node length %d: ", h->name, h->len);
+        taxis_print_path(out, g, h->path, h->len);
+        fputc('\n', out);
+    }
+    if (job->o->stats) {
+        fprintf(out, "%s: %.6f s, ", gopt_taxis_method_name(job->how.method), r->seconds);
+        gopt_counters_print(out, &r->counters);
+        fputc('\n', out);
+    }
+}
+
+/* Checks, prints and draws one setting's answer. Returns the exit code. */
+static int ideal_one(const ideal_job *job, const gopt_taxis_setting *s, long number, bool several,
+                     const gopt_taxis_move *moves, const gopt_taxis_ideal *r) {
+    const gopt_taxis_graph *g = job->g;
+    if (r->status == GOPT_ERROR) {
+        fprintf(stderr, "gameopt: internal error: %s\n", r->note);
+        return 4;
+    }
+    int *path = gopt_malloc((size_t)g->n * sizeof *path);
+    gopt_taxis_path_of_moves(moves, r->length, path);
+    char why[512] = "";
+    rival h = {0, NULL, ""};
+    bool drawn = job->o->output && gopt_picture_format_of(job->o->output) != GOPT_PIC_NONE;
+    bool ok = r->length > 0 && gopt_taxis_check_path(g, s, path, r->length, r->status == GOPT_SOLVED, why, sizeof why);
+    if (!ok && r->length == 0) snprintf(why, sizeof why, "the method found no path");
+    if (ok && (job->compare || drawn)) ok = play_rival(job, s, number, &h, why, sizeof why);
+    if (ok && r->status == GOPT_SOLVED && h.path && h.len > r->length)
+        ok = false, snprintf(why, sizeof why, "heuristic %s found a longer path (%d) than the ideal", h.name, h.len);
+    int code = r->status == GOPT_SOLVED ? 0 : 3;
+    if (!ok) {
+        fprintf(stderr, "gameopt: internal error: the ideal path failed its check: %s\n", why);
+        code = 4;
+    } else if (job->o->json) {
+        json_t *o = ideal_json(job, s, number, r, path, &h);
+        gopt_json_print(job->out, o);
+        json_decref(o);
+    } else {
+        if (number > 1 && !job->o->quiet) fputc('\n', job->out);
+        ideal_text(job, s, number, r, moves, path, &h);
+    }
+    if (ok && drawn) {
+        char label[96];
+        snprintf(label, sizeof label, "ideal (%s)", gopt_taxis_method_name(job->how.method));
+        gopt_taxis_overlay overlays[2] = {{path, r->length, label}, {h.path, h.len, h.name}};
+        char *file = numbered(job->o->output, number, several);
+        gopt_error err = {0};
+        if (!gopt_taxis_render(g, s, overlays, 2, file, &err)) code = cli_input_error(&err);
+        free(file);
+    }
+    free(h.path);
+    free(path);
+    return code;
+}
+
+/* The settings to solve: the file's, or --count random ones from --index. */
+static gopt_taxis_setting **ideal_settings(const gopt_cli_call *call, ideal_job *job, int *count) {
+    const gopt_options *o = &call->opts;
+    long c[2] = {6, 6}, dups[2] = {2, 2}, k = 1;
+    bool random = gopt_option_flag(o, "random");
+    if (call->nargs == 1) {
+        if (random) return cli_usage_error("--random and a SETTING file exclude each other"), NULL;
+        if (gopt_option(o, "c") || gopt_option(o, "dups") || gopt_option(o, "count"))
+            return cli_usage_error("--c, --dups and --count shape random settings; a SETTING file has its own"), NULL;
+        job->source = call->args[0];
+        return read_settings(call->args[0], job->g, count);
+    }
+    if (!cli_option_int(o, "count", 1, 1000000, &k) || !deck_ranges(o, job->g, c, dups) || !single(c, "c") ||
+        !single(dups, "dups"))
+        return NULL;
+    gopt_taxis_setting **list = gopt_malloc((size_t)k * sizeof *list);
+    for (long i = 0; i < k; i++) {
+        list[i] = gopt_taxis_setting_new(job->g->n, (int)c[0], (int)dups[0]);
+        gopt_taxis_deal_indexed(list[i], o->seed, (uint64_t)(job->index + i), NULL);
+    }
+    *count = (int)k;
+    return list;
+}
+
+/* Copies a file to stdout; false when it cannot be read. */
+static bool copy_to_stdout(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    char buf[1 << 14];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;) fwrite(buf, 1, n, stdout);
+    fclose(f);
+    return true;
+}
+
+/* --lp FILE: each setting's model into FILE (FILE-2.lp ... for several); "-" prints them. */
+static bool write_models(const ideal_job *job, gopt_taxis_setting **list, int count) {
+    const char *lp = gopt_option(job->o, "lp");
+    bool to_stdout = lp && strcmp(lp, "-") == 0;
+    for (int k = 0; lp && k < count; k++) {
+        char tmp[] = "/tmp/gameopt-taxis-XXXXXX.lp", *file;
+        if (to_stdout) {
+            int fd = mkstemps(tmp, 3);
+            if (fd < 0) return cli_usage_error("--lp: cannot create a temporary file"), false;
+            close(fd);
+            file = gopt_strdup(tmp);
+        } else {
+            file = numbered(lp, k + 1, count > 1);
+        }
+        gopt_error err = {0};
+        bool ok = gopt_taxis_mip_write_lp(job->g, list[k], file, &err);
+        if (ok && to_stdout && !copy_to_stdout(file)) ok = gopt_fail(&err, file, 0, 0, "cannot read back");
+        if (to_stdout) unlink(file);
+        free(file);
+        if (!ok) return cli_input_error(&err), false;
+    }
+    return true;
+}
+
+static int run_ideal(const gopt_cli_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs > 1) return cli_usage_error("taxis ideal: one SETTING file at most (see --help)");
+    ideal_job job = {.o = o, .how = {GOPT_TAXIS_SEARCH, o->time_limit, 1}, .h = gopt_taxis_named_pairs[4], .out = stdout};
+    const char *method = gopt_option(o, "method"), *hname = gopt_option(o, "heuristic");
+    if (method && !gopt_taxis_method_parse(method, &job.how.method))
+        return cli_usage_error("--method: unknown method '%s' (search or mip)", method);
+    if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
+        return cli_usage_error("--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+    job.compare = hname != NULL;
+    if (!cli_option_int(o, "index", 0, 1L << 62, &job.index)) return 2;
+    gopt_taxis_graph *g = load_graph(o);
+    if (!g) return 2;
+    job.g = g;
+    int count = 0, code = 0;
+    gopt_taxis_setting **list = ideal_settings(call, &job, &count);
+    if (!list || !write_models(&job, list, count)) code = 2;
+    const char *lp = gopt_option(o, "lp");
+    bool only_lp = lp && strcmp(lp, "-") == 0; /* the models are the output */
+    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE &&
+        !(job.out = fopen(o->output, "w")))
+        code = cli_usage_error("--output: cannot write '%s'", o->output), job.out = stdout;
+    if (code == 0 && !only_lp) {
+        gopt_taxis_move *moves = gopt_malloc((size_t)count * (size_t)g->n * sizeof *moves);
+        gopt_taxis_ideal *results = gopt_calloc((size_t)count, sizeof *results);
+        gopt_taxis_ideal_many(g, list, count, &job.how, o->threads, moves, results);
+        for (int k = 0; k < count && code != 4; k++) {
+            int one = ideal_one(&job, list[k], k + 1, count > 1, moves + (size_t)k * (size_t)g->n, &results[k]);
+            code = one > code ? one : code;
+        }
+        free(moves);
+        free(results);
+    }
+    if (job.out != stdout && fclose(job.out) != 0 && code == 0) code = cli_usage_error("--output: cannot write '%s'", o->output);
+    for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
+    free(list);
+    gopt_taxis_graph_free(g);
+    return code;
+}
+
 /* ---------------------------------------------------------------- experiment */
 
 typedef struct study_job {
@@ -317,7 +580,7 @@ static void run_point(const study_job *job, const gopt_taxis_graph *g, const gop
 }
 
 static int run_study(const gopt_cli_call *call, gopt_taxis_graph *g, bool table1, const gopt_taxis_heuristic *hs, int nh,
-                     const long c[2], const long dups[2], long games) {
+                     bool ideal, const long c[2], const long dups[2], long games) {
     const gopt_options *o = &call->opts;
     taxis_format f;
     if (!output_format(o, &f)) return 2;
@@ -326,22 +589,24 @@ static int run_study(const gopt_cli_call *call, gopt_taxis_graph *g, bool table1
     study_job job = {o, {.seed = o->seed, .threads = o->threads, .progress = o->progress, .verify = o->verify},
                      gopt_option_flag(o, "per-game")};
     gopt_shard_range(o, games, &job.run.begin, &job.run.end);
-    gopt_taxis_player *players = gopt_malloc((size_t)nh * sizeof *players);
-    char (*names)[48] = gopt_malloc((size_t)nh * sizeof *names);
+    int np = nh + ideal;
+    gopt_taxis_player *players = gopt_malloc((size_t)np * sizeof *players);
+    char (*names)[48] = gopt_malloc((size_t)np * sizeof *names);
     for (int p = 0; p < nh; p++) players[p] = gopt_taxis_heuristic_player(&hs[p], names[p], sizeof names[p]);
-    taxis_study s = {g, o->seed, job.run.begin, job.run.end, nh, players, 0, NULL, !table1 && gopt_option_flag(o, "hist")};
+    if (ideal) players[nh] = gopt_taxis_ideal_player();
+    taxis_study s = {g, o->seed, job.run.begin, job.run.end, np, players, 0, NULL, !table1 && gopt_option_flag(o, "hist")};
     s.points = gopt_calloc((size_t)((c[1] - c[0] + 1) * (dups[1] - dups[0] + 1)), sizeof *s.points);
-    if (job.per_game) taxis_print_per_game_header(stdout, players, nh);
+    if (job.per_game) taxis_print_per_game_header(stdout, players, np);
     for (long d = dups[0]; d <= dups[1]; d++)
         for (long k = c[0]; k <= c[1]; k++) {
             taxis_point *pt = &s.points[s.npoints++];
-            *pt = (taxis_point){(int)k, (int)d, gopt_calloc((size_t)nh, sizeof *pt->tallies)};
-            for (int p = 0; p < nh && s.hist; p++) pt->tallies[p].hist = gopt_calloc((size_t)g->n + 1, sizeof(int64_t));
-            run_point(&job, g, players, nh, pt);
+            *pt = (taxis_point){(int)k, (int)d, gopt_calloc((size_t)np, sizeof *pt->tallies)};
+            for (int p = 0; p < np && s.hist; p++) pt->tallies[p].hist = gopt_calloc((size_t)g->n + 1, sizeof(int64_t));
+            run_point(&job, g, players, np, pt);
         }
     int64_t failed = 0;
     for (int i = 0; i < s.npoints; i++)
-        for (int p = 0; p < nh; p++) failed += s.points[i].tallies[p].failed;
+        for (int p = 0; p < np; p++) failed += s.points[i].tallies[p].failed;
     int code = failed ? internal_error(failed, "games") : 0;
     if (!job.per_game && code == 0) {
         if (table1) taxis_print_table1(stdout, &s, f);
@@ -355,7 +620,7 @@ static int run_study(const gopt_cli_call *call, gopt_taxis_graph *g, bool table1
         else if (drawn == 0) fprintf(stderr, "gameopt: gnuplot is not installed; --plot %s skipped\n", plot);
     }
     for (int i = 0; i < s.npoints; i++) {
-        for (int p = 0; p < nh; p++) free(s.points[i].tallies[p].hist);
+        for (int p = 0; p < np; p++) free(s.points[i].tallies[p].hist);
         free(s.points[i].tallies);
     }
     free(s.points);
@@ -379,8 +644,9 @@ static int run_experiment(const gopt_cli_call *call) {
     gopt_taxis_heuristic *hs = NULL;
     int nh = 0, code = 2;
     bool ok = deck_ranges(o, g, c, dups) && (!table1 || (single(c, "c") && single(dups, "dups")));
-    if (ok) ok = parse_heuristic_list(table1 ? "all" : gopt_option(o, "heuristics"), &hs, &nh);
-    if (ok) code = run_study(call, g, table1, hs, nh, c, dups, games);
+    bool ideal = false;
+    if (ok) ok = parse_heuristic_list(table1 ? "all" : gopt_option(o, "heuristics"), &hs, &nh, table1 ? NULL : &ideal);
+    if (ok) code = run_study(call, g, table1, hs, nh, ideal, c, dups, games);
     free(hs);
     gopt_taxis_graph_free(g);
     return code;
@@ -400,7 +666,7 @@ static int run_tournament(const gopt_cli_call *call) {
     gopt_taxis_heuristic *hs = NULL;
     int nh = 0;
     if (!deck_ranges(o, g, c, dups) || !single(c, "c") || !single(dups, "dups") ||
-        !parse_heuristic_list(gopt_option(o, "heuristics"), &hs, &nh)) {
+        !parse_heuristic_list(gopt_option(o, "heuristics"), &hs, &nh, NULL)) {
         gopt_taxis_graph_free(g);
         return 2;
     }
@@ -428,6 +694,9 @@ static int run_tournament(const gopt_cli_call *call) {
 static const gopt_cli_verb verbs[] = {
     {"play", "play one game turn by turn with a heuristic, checked and optionally drawn", "[SETTING]",
      CLI_OUTPUT | CLI_JSON | CLI_SEED | CLI_QUIET, play_options, run_play},
+    {"ideal", "the ideal path (longest TT-path, deck known) by our search or the paper's integer program",
+     "[SETTING]", CLI_OUTPUT | CLI_JSON | CLI_SEED | CLI_QUIET | CLI_STATS | CLI_TIME_LIMIT | CLI_THREADS, ideal_options,
+     run_ideal},
     {"experiment", "the paper's experiments: table1 (Tables 1-2) or sweep (Figures 8-12)", "table1|sweep",
      CLI_JSON | CLI_SEED | CLI_THREADS | CLI_SHARD | CLI_PROGRESS | CLI_VERIFY, experiment_options, run_experiment},
     {"tournament", "two heuristics share one display, every ordered pair (Table 4)", "",

@@ -16,6 +16,8 @@
 
 #include "gameopt/alloc.h"
 
+#define MIP_MAX_OPTIONS 16
+
 typedef struct mip_col {
     char *name;
     gopt_mip_kind kind;
@@ -42,6 +44,8 @@ struct gopt_mip {
     double time_limit;
     int threads;
     double *start; /* MIP start for the next solve, or NULL */
+    int noptions;  /* CBC parameters for every solve */
+    char *option_name[MIP_MAX_OPTIONS], *option_value[MIP_MAX_OPTIONS];
     /* the last solve */
     gopt_mip_result result;
     double objective, bound;
@@ -87,6 +91,7 @@ void gopt_mip_free(gopt_mip *m) {
     free(m->start);
     free(m->values);
     free(m->name);
+    for (int i = 0; i < m->noptions; i++) free(m->option_name[i]), free(m->option_value[i]);
     free(m);
 }
 
@@ -125,6 +130,15 @@ int gopt_mip_num_rows(const gopt_mip *m) { return (int)m->nrows; }
 void gopt_mip_set_time_limit(gopt_mip *m, double seconds) { m->time_limit = seconds; }
 void gopt_mip_set_threads(gopt_mip *m, int threads) { m->threads = threads > 0 ? threads : 1; }
 
+void gopt_mip_set_option(gopt_mip *m, const char *name, const char *value) {
+    int i = 0;
+    while (i < m->noptions && strcmp(m->option_name[i], name) != 0) i++;
+    if (i == MIP_MAX_OPTIONS) return; /* a programming error: the table is full */
+    if (i == m->noptions) m->option_name[m->noptions++] = gopt_strdup(name);
+    else free(m->option_value[i]);
+    m->option_value[i] = gopt_strdup(value);
+}
+
 void gopt_mip_set_start(gopt_mip *m, const double *values) {
     free(m->start);
     m->start = NULL;
@@ -156,6 +170,7 @@ static Cbc_Model *build_cbc(const gopt_mip *m) {
         snprintf(t, sizeof t, "%d", m->threads);
         Cbc_setParameter(cbc, "threads", t);
     }
+    for (int i = 0; i < m->noptions; i++) Cbc_setParameter(cbc, m->option_name[i], m->option_value[i]);
     if (m->start) Cbc_setInitialSolution(cbc, m->start);
     return cbc;
 }

@@ -84,6 +84,29 @@ static void mixed_integer_model(void **state) {
     gopt_mip_free(m);
 }
 
+/* CBC parameters change how it searches, never the optimum; a name set twice keeps the last value. */
+static void cbc_options_keep_the_optimum(void **state) {
+    (void)state;
+    for (int t = 0; t < 10; t++) {
+        gopt_rng r = gopt_rng_stream(7, (uint64_t)t);
+        int n = 10 + (int)gopt_rng_below(&r, 20);
+        double value[32], weight[32];
+        for (int i = 0; i < n; i++) {
+            value[i] = 1 + gopt_rng_below(&r, 30);
+            weight[i] = 1 + gopt_rng_below(&r, 20);
+        }
+        int cap = 20 + (int)gopt_rng_below(&r, 80);
+        gopt_mip *m = knapsack(value, weight, n, cap);
+        gopt_mip_set_option(m, "cuts", "root");
+        gopt_mip_set_option(m, "cuts", "off");
+        gopt_mip_set_option(m, "strong", "0");
+        gopt_mip_set_option(m, "heuristics", "off");
+        assert_int_equal(gopt_mip_solve(m), GOPT_MIP_OPTIMAL);
+        assert_float_equal(gopt_mip_objective(m), knapsack_dp(value, weight, n, cap), 1e-6);
+        gopt_mip_free(m);
+    }
+}
+
 static void infeasible_model(void **state) {
     (void)state;
     gopt_mip *m = gopt_mip_new(NULL);
@@ -172,6 +195,7 @@ int main(void) {
         cmocka_unit_test(classic_knapsack),
         cmocka_unit_test(random_knapsacks_match_dynamic_programming),
         cmocka_unit_test(mixed_integer_model),
+        cmocka_unit_test(cbc_options_keep_the_optimum),
         cmocka_unit_test(infeasible_model),
         cmocka_unit_test(rows_without_terms),
         cmocka_unit_test(lp_files_solve_the_same_in_glpk),

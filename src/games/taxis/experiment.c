@@ -14,8 +14,9 @@
 /* Settings per chunk: large enough that timing a chunk costs nothing measurable. */
 #define CHUNK 128
 
-static int play_heuristic(const void *ctx, const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_rng *rng,
-                          int *path) {
+static int play_heuristic(const void *ctx, void *work, const gopt_taxis_graph *g, const gopt_taxis_setting *s,
+                          gopt_rng *rng, int *path) {
+    (void)work;
     gopt_taxis_heuristic h = *(const gopt_taxis_heuristic *)ctx;
     if (!path) return gopt_taxis_play(g, s, h, rng, NULL);
     gopt_taxis_move moves[GOPT_TAXIS_MAX_NODES];
@@ -26,7 +27,7 @@ static int play_heuristic(const void *ctx, const gopt_taxis_graph *g, const gopt
 
 gopt_taxis_player gopt_taxis_heuristic_player(const gopt_taxis_heuristic *h, char *name_buf, size_t size) {
     return (gopt_taxis_player){gopt_taxis_heuristic_name(*h, name_buf, size), gopt_taxis_start_name(h->start),
-                               gopt_taxis_extension_name(h->extension), play_heuristic, h};
+                               gopt_taxis_extension_name(h->extension), play_heuristic, h, NULL, NULL};
 }
 
 double gopt_taxis_tally_mean(const gopt_taxis_tally *t) { return t->games ? (double)t->sum / (double)t->games : 0; }
@@ -90,23 +91,24 @@ static void tally_add(gopt_taxis_tally *dst, const gopt_taxis_tally *src, int n)
 }
 
 /* Plays every game of the chunk again, untimed, with its path, and checks it. */
-static void chunk_verify(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, gopt_taxis_tally *tally) {
+static void chunk_verify(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, void *work,
+                         gopt_taxis_tally *tally) {
     char why[256];
     for (int k = 0; k < c->count; k++) {
         gopt_rng rng = c->rng[k];
-        int len = player->play(player->ctx, g, c->settings[k], &rng, c->path);
+        int len = player->play(player->ctx, work, g, c->settings[k], &rng, c->path);
         if (len != c->length[k] || !gopt_taxis_check_path(g, c->settings[k], c->path, len, true, why, sizeof why))
             tally->failed++;
     }
 }
 
 /* Plays one chunk with one player, adding into its tally. */
-static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, gopt_taxis_tally *tally,
-                       int *lengths, int stride, bool verify) {
+static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, void *work,
+                       gopt_taxis_tally *tally, int *lengths, int stride, bool verify) {
     double started = gopt_thread_cpu_seconds();
     for (int k = 0; k < c->count; k++) {
         gopt_rng rng = c->rng[k];
-        int len = c->length[k] = player->play(player->ctx, g, c->settings[k], &rng, NULL);
+        int len = c->length[k] = player->play(player->ctx, work, g, c->settings[k], &rng, NULL);
         tally->games++;
         tally->sum += len;
         tally->sum_sq += (int64_t)len * len;
@@ -114,7 +116,7 @@ static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_pla
         if (lengths) lengths[(size_t)k * (size_t)stride] = len;
     }
     tally->cpu_seconds += gopt_thread_cpu_seconds() - started;
-    if (verify) chunk_verify(c, g, player, tally);
+    if (verify) chunk_verify(c, g, player, work, tally);
 }
 
 void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_player *players,
@@ -125,20 +127,27 @@ void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run,
     {
         chunk *c = chunk_new(g, run);
         gopt_taxis_tally *local = gopt_calloc((size_t)nplayers, sizeof *local);
-        for (int p = 0; p < nplayers; p++)
+        void **work = gopt_calloc((size_t)nplayers, sizeof *work);
+        for (int p = 0; p < nplayers; p++) {
             if (tallies[p].hist) local[p].hist = gopt_calloc((size_t)g->n + 1, sizeof *local[p].hist);
+            if (players[p].work_new) work[p] = players[p].work_new(players[p].ctx, g);
+        }
 #pragma omp for schedule(dynamic, 1)
         for (int64_t index = 0; index < chunks; index++) {
             int64_t first = chunk_deal(c, run, index);
             for (int p = 0; p < nplayers; p++) {
                 int *lengths = run->lengths ? run->lengths + (size_t)(first - run->begin) * (size_t)nplayers + p : NULL;
-                chunk_play(c, g, &players[p], &local[p], lengths, nplayers, run->verify);
+                chunk_play(c, g, &players[p], work[p], &local[p], lengths, nplayers, run->verify);
             }
             gopt_progress_add(bar, c->count);
         }
 #pragma omp critical(taxis_experiment)
         for (int p = 0; p < nplayers; p++) tally_add(&tallies[p], &local[p], g->n);
-        for (int p = 0; p < nplayers; p++) free(local[p].hist);
+        for (int p = 0; p < nplayers; p++) {
+            free(local[p].hist);
+            if (players[p].work_free) players[p].work_free(work[p]);
+        }
+        free(work);
         free(local);
         chunk_free(c);
     }

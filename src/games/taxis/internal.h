@@ -45,6 +45,21 @@ bool taxis_decide_wide(const gopt_taxis_graph *g, gopt_taxis_heuristic h, const 
 bool taxis_decide(const gopt_taxis_graph *g, gopt_taxis_heuristic h, const int *nodes, int len, const int *display,
                   int ndisplay, gopt_rng *rng, int *node, gopt_taxis_end *end);
 
+/* The exact search (search.h), once per mask width: a solver with 2^memo_bits buckets of
+ * remembered states, and one run on a setting (the moves of an ideal path into `moves`). */
+void *taxis_search_new_64(const gopt_taxis_graph *g, int memo_bits);
+void *taxis_search_new_wide(const gopt_taxis_graph *g, int memo_bits);
+void taxis_search_free_64(void *search);
+void taxis_search_free_wide(void *search);
+gopt_status taxis_search_run_64(void *search, const gopt_taxis_setting *s, double time_limit, gopt_taxis_move *moves,
+                                gopt_taxis_ideal *result);
+gopt_status taxis_search_run_wide(void *search, const gopt_taxis_setting *s, double time_limit,
+                                  gopt_taxis_move *moves, gopt_taxis_ideal *result);
+
+/* The integer program (solve_mip.c): a run on a setting, like the search's. */
+gopt_status taxis_mip_run(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_ideal_options *o,
+                          gopt_taxis_move *moves, gopt_taxis_ideal *result);
+
 /* Rebuilds the masks of g with `words` words per node (1 needs n <= 64). The tests use it
  * to run one small graph through both engines and compare every move. */
 void taxis_graph_set_words(gopt_taxis_graph *g, int words);

@@ -46,7 +46,7 @@ void taxis_print_path(FILE *out, const gopt_taxis_graph *g, const int *path, int
 }
 
 bool taxis_print_turns(FILE *out, const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_move *moves,
-                       int len, json_t *json_moves) {
+                       int len, bool finished, json_t *json_moves) {
     display d = {s->c, s->c, gopt_malloc((size_t)s->c * sizeof *d.slot)};
     memcpy(d.slot, s->cards, (size_t)s->c * sizeof *d.slot);
     bool *on_path = gopt_calloc((size_t)g->n, sizeof *on_path);
@@ -58,7 +58,7 @@ bool taxis_print_turns(FILE *out, const gopt_taxis_graph *g, const gopt_taxis_se
             print_display(out, g, &d, on_path);
         }
         if (t == len) {
-            if (out) fprintf(out, "     no face-up node extends the path: the game ends\n");
+            if (out && finished) fprintf(out, "     no face-up node extends the path: the game ends\n");
             break;
         }
         if (json_moves)

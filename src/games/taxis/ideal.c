@@ -1,0 +1,90 @@
+/* The ideal path of a setting (paper §4.1): the public entry points, which pick the exact
+ * search built for the graph's mask width or the integer program. */
+#include <string.h>
+
+#include "games/taxis/internal.h"
+#include "gameopt/timer.h"
+
+/* The search remembers up to 4 * 2^MEMO_BITS states per setting (16 bytes each on graphs
+ * of at most 64 nodes). */
+#define MEMO_BITS 14
+#define MEMO_BITS_WIDE 12
+
+struct gopt_taxis_solver {
+    const gopt_taxis_graph *g;
+    void *search;
+};
+
+static const char *const method_names[] = {"search", "mip"};
+
+const char *gopt_taxis_method_name(gopt_taxis_method m) { return method_names[m]; }
+
+bool gopt_taxis_method_parse(const char *text, gopt_taxis_method *m) {
+    for (int k = 0; k < 2; k++)
+        if (strcmp(text, method_names[k]) == 0) return *m = (gopt_taxis_method)k, true;
+    return false;
+}
+
+gopt_taxis_solver *gopt_taxis_solver_new(const gopt_taxis_graph *g) {
+    gopt_taxis_solver *w = gopt_malloc(sizeof *w);
+    w->g = g;
+    w->search = g->words == 1 ? taxis_search_new_64(g, MEMO_BITS) : taxis_search_new_wide(g, MEMO_BITS_WIDE);
+    return w;
+}
+
+void gopt_taxis_solver_free(gopt_taxis_solver *w) {
+    if (!w) return;
+    if (w->g->words == 1) taxis_search_free_64(w->search);
+    else taxis_search_free_wide(w->search);
+    free(w);
+}
+
+gopt_status gopt_taxis_ideal_solve(gopt_taxis_solver *w, const gopt_taxis_setting *s, const gopt_taxis_ideal_options *o,
+                                   gopt_taxis_move *moves, gopt_taxis_ideal *result) {
+    memset(result, 0, sizeof *result);
+    double started = gopt_now();
+    const gopt_taxis_graph *g = w->g;
+    if (o->method == GOPT_TAXIS_MIP) result->status = taxis_mip_run(g, s, o, moves, result);
+    else if (g->words == 1) result->status = taxis_search_run_64(w->search, s, o->time_limit, moves, result);
+    else result->status = taxis_search_run_wide(w->search, s, o->time_limit, moves, result);
+    result->seconds = gopt_now() - started;
+    return result->status;
+}
+
+void gopt_taxis_ideal_many(const gopt_taxis_graph *g, gopt_taxis_setting *const *settings, int count,
+                           const gopt_taxis_ideal_options *o, int threads, gopt_taxis_move *moves,
+                           gopt_taxis_ideal *results) {
+#pragma omp parallel num_threads(threads) if (threads > 1 && count > 1)
+    {
+        gopt_taxis_solver *w = gopt_taxis_solver_new(g);
+#pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < count; i++)
+            gopt_taxis_ideal_solve(w, settings[i], o, moves + (size_t)i * (size_t)g->n, &results[i]);
+        gopt_taxis_solver_free(w);
+    }
+}
+
+/* ---------------------------------------------------------------- the experiments' player */
+
+static void *ideal_work_new(const void *ctx, const gopt_taxis_graph *g) {
+    (void)ctx;
+    return gopt_taxis_solver_new(g);
+}
+
+static void ideal_work_free(void *work) { gopt_taxis_solver_free(work); }
+
+static int play_ideal(const void *ctx, void *work, const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_rng *rng,
+                      int *path) {
+    (void)ctx, (void)rng;
+    gopt_taxis_move moves[GOPT_TAXIS_MAX_NODES];
+    gopt_taxis_ideal result;
+    gopt_taxis_ideal_options o = {GOPT_TAXIS_SEARCH, 0, 1};
+    gopt_taxis_ideal_solve(work, s, &o, moves, &result); /* no limit: always solved */
+    if (path) gopt_taxis_path_of_moves(moves, result.length, path);
+    (void)g;
+    return result.length;
+}
+
+gopt_taxis_player gopt_taxis_ideal_player(void) {
+    return (gopt_taxis_player){"ideal", NULL, NULL, play_ideal, NULL, ideal_work_new, ideal_work_free};
+}

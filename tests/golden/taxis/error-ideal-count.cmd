@@ -1,0 +1,1 @@
+taxis ideal --count 0

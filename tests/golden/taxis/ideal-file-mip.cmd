@@ -1,0 +1,1 @@
+taxis ideal tests/golden/taxis/files/path5.setting --graph tests/golden/taxis/files/path5.board --method mip --json
