@@ -22,6 +22,8 @@ typedef struct mip_col {
     char *name;
     gopt_mip_kind kind;
     double lb, ub, obj;
+    size_t seen_in_row; /* 1 + the row that last used this column, and where, to merge repeats */
+    int seen_at;
 } mip_col;
 
 typedef struct mip_row {
@@ -103,23 +105,33 @@ int gopt_mip_col(gopt_mip *m, const char *name, gopt_mip_kind kind, double lb, d
         lb = lb < 0 ? 0 : lb;
         ub = ub > 1 ? 1 : ub;
     }
-    m->cols[m->ncols] = (mip_col){lp_safe_name(name ? name : fallback), kind, lb, ub, obj};
+    m->cols[m->ncols] = (mip_col){lp_safe_name(name ? name : fallback), kind, lb, ub, obj, 0, 0};
     return (int)m->ncols++;
 }
 
+/* A column named twice in one row gets one term with the summed coefficient: CBC's row
+ * builder does not merge repeats and then solves a different model (seen in the taxis MIP). */
 int gopt_mip_row(gopt_mip *m, const char *name, int n, const int *col, const double *coef, char sense, double rhs) {
     gopt_grow(&m->rows, &m->rows_cap, m->nrows + 1, sizeof *m->rows);
     gopt_grow(&m->idx, &m->nz_cap, m->nz + (size_t)n, sizeof *m->idx);
-    size_t cap = m->nz_cap;
-    m->coef = gopt_realloc(m->coef, cap * sizeof *m->coef);
-    if (n > 0) { /* (an empty row may come first, when nothing is allocated yet) */
-        memcpy(m->idx + m->nz, col, (size_t)n * sizeof *col);
-        memcpy(m->coef + m->nz, coef, (size_t)n * sizeof *coef);
+    m->coef = gopt_realloc(m->coef, m->nz_cap * sizeof *m->coef);
+    int terms = 0;
+    for (int i = 0; i < n; i++) {
+        mip_col *c = &m->cols[col[i]];
+        if (c->seen_in_row == m->nrows + 1) {
+            m->coef[m->nz + (size_t)c->seen_at] += coef[i];
+            continue;
+        }
+        c->seen_in_row = m->nrows + 1;
+        c->seen_at = terms;
+        m->idx[m->nz + (size_t)terms] = col[i];
+        m->coef[m->nz + (size_t)terms] = coef[i];
+        terms++;
     }
     char fallback[32];
     if (!name) snprintf(fallback, sizeof fallback, "c%zu", m->nrows);
-    m->rows[m->nrows] = (mip_row){lp_safe_name(name ? name : fallback), (int)m->nz, n, sense, rhs};
-    m->nz += (size_t)n;
+    m->rows[m->nrows] = (mip_row){lp_safe_name(name ? name : fallback), (int)m->nz, terms, sense, rhs};
+    m->nz += (size_t)terms;
     return (int)m->nrows++;
 }
 

@@ -1,4 +1,5 @@
 /* The MIP engine: CBC against known optima, and our LP files read back by GLPK. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +191,21 @@ static void rows_without_terms(void **state) {
     }
 }
 
+/* 3x - x - x <= 1 is x <= 1; taken as three separate terms by CBC it was not. */
+static void repeated_columns_add_up(void **state) {
+    (void)state;
+    gopt_mip *m = gopt_mip_new("repeats");
+    int x = gopt_mip_col(m, "x", GOPT_MIP_INTEGER, 0, 10, 1);
+    int y = gopt_mip_col(m, "y", GOPT_MIP_INTEGER, 0, 10, 1);
+    gopt_mip_row(m, "xs", 3, (int[]){x, x, x}, (double[]){3, -1, -1}, '<', 1);
+    gopt_mip_row(m, "xy", 4, (int[]){y, x, y, y}, (double[]){1, 0, 1, 1}, '<', 7);
+    gopt_mip_maximize(m, true);
+    assert_int_equal(gopt_mip_solve(m), GOPT_MIP_OPTIMAL);
+    assert_int_equal(lround(gopt_mip_value(m, x)), 1);
+    assert_int_equal(lround(gopt_mip_value(m, y)), 2);
+    gopt_mip_free(m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(classic_knapsack),
@@ -198,6 +214,7 @@ int main(void) {
         cmocka_unit_test(cbc_options_keep_the_optimum),
         cmocka_unit_test(infeasible_model),
         cmocka_unit_test(rows_without_terms),
+        cmocka_unit_test(repeated_columns_add_up),
         cmocka_unit_test(lp_files_solve_the_same_in_glpk),
         cmocka_unit_test(lp_file_text_and_write_errors),
     };
