@@ -8,31 +8,9 @@
 
 #include "games/taxis/internal.h"
 #include "test_support.h"
+#include "taxis_random.h"
 
 #define MAXN 9
-
-/* A random simple graph on n nodes (not always connected), each pair joined with
- * probability p. */
-static gopt_taxis_graph *random_graph(gopt_rng *rng, int n, double p) {
-    int from[MAXN * MAXN], to[MAXN * MAXN], m = 0;
-    for (int v = 1; v < n; v++)
-        for (int u = 0; u < v; u++)
-            if (gopt_rng_double(rng) < p) from[m] = u, to[m++] = v;
-    gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_from(gopt_graph_new(n, m, from, to, false), "random", "random", &err);
-    assert_non_null(g);
-    return g;
-}
-
-/* The same graph on the wide engine (node sets of GOPT_TAXIS_WIDE_WORDS words). */
-static gopt_taxis_graph *widened(const gopt_taxis_graph *g) {
-    gopt_error err = {0};
-    gopt_taxis_graph *w =
-        gopt_taxis_graph_from(gopt_graph_new(g->n, g->m, g->graph->from, g->graph->to, false), "wide", "wide", &err);
-    assert_non_null(w);
-    taxis_graph_set_words(w, GOPT_TAXIS_WIDE_WORDS);
-    return w;
-}
 
 /* ---------------------------------------------------------------- brute force */
 

@@ -8,6 +8,7 @@
 
 #include "games/taxis/internal.h"
 #include "test_support.h"
+#include "taxis_random.h"
 
 #define MAXN 12
 
@@ -291,15 +292,6 @@ static void reference_extension(const game_state *s, gopt_taxis_extension rule, 
 }
 
 /* ---------------------------------------------------------------- the property */
-
-static gopt_taxis_graph *random_graph(gopt_rng *rng, int n, double p) {
-    int from[MAXN * MAXN], to[MAXN * MAXN], m = 0;
-    for (int v = 1; v < n; v++)
-        for (int u = 0; u < v; u++)
-            if (gopt_rng_double(rng) < p) from[m] = u, to[m++] = v;
-    gopt_error err = {0};
-    return gopt_taxis_graph_from(gopt_graph_new(n, m, from, to, false), "random", "random", &err);
-}
 
 /* A random state: a self-avoiding walk grown at both ends, and random face-up cards. */
 static void random_state(gopt_rng *rng, game_state *s, int len) {
