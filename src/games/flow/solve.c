@@ -16,6 +16,9 @@
 /* Beyond this many cells the portfolio does not build a SAT model (it would take gigabytes). */
 #define SAT_MAX_CELLS 250000
 
+/* Rounds of the router (partial coverage) before the complete methods take over. */
+#define ROUTE_ROUNDS 200
+
 /* Nodes each of the portfolio's searches may spend before the next method takes over. */
 static int64_t budget(const gopt_flow_puzzle *p, const gopt_flow_settings *s) {
     if (s->node_budget > 0) return s->node_budget;
@@ -85,6 +88,10 @@ static gopt_status portfolio(const gopt_flow_puzzle *p, const gopt_flow_settings
         flow_run search = *r;
         search.p = &full;
         gopt_status st = flow_solve_search(&search, true, budget(p, s));
+        if (st == GOPT_SOLVED) return st;
+    }
+    if (p->partial && s->count == 1) {
+        gopt_status st = flow_solve_route(r, ROUTE_ROUNDS);
         if (st == GOPT_SOLVED) return st;
     }
     if (p->nnodes > SAT_MAX_CELLS) {
