@@ -17,7 +17,7 @@
 #define SAT_MAX_CELLS 250000
 
 /* Rounds of the router (partial coverage) before the complete methods take over. */
-#define ROUTE_ROUNDS 200
+#define ROUTE_ROUNDS 300
 
 /* Nodes each of the portfolio's searches may spend before the next method takes over. */
 static int64_t budget(const gopt_flow_puzzle *p, const gopt_flow_settings *s) {
