@@ -66,6 +66,7 @@ typedef struct flow_run {
     const gopt_flow_puzzle *p;
     long count;          /* solutions wanted */
     double deadline;     /* gopt_now() time; 0: none */
+    double memory_mb;    /* SAT's model may take this much (estimated before it is built); 0: any */
     gopt_answer *a;      /* status, solution, solutions, complete, counters, note */
 } flow_run;
 
@@ -85,6 +86,8 @@ gopt_status flow_solve_paths(flow_run *r, int64_t node_budget);
  * `rounds` rounds; proves nothing (GOPT_SOLVED or GOPT_LIMIT). */
 gopt_status flow_solve_route(flow_run *r, int rounds);
 gopt_status flow_solve_sat(flow_run *r);
+/* About how many megabytes flow_solve_sat would take on this run (solve_sat.c). */
+double flow_sat_megabytes(const flow_run *r);
 /* Full coverage on a two-colourable board: every path from one colour class to the same
  * class holds one more cell of it, so the board's surplus of one class over the other must
  * equal the surplus the paths make. False proves the puzzle unsolvable (parity.c). */

@@ -266,10 +266,14 @@ static gopt_cuts_result enumerate(flow_run *r, sat_model *m, gopt_cuts *loop, lo
 /* One solution from whichever of two models gets there first: each solves in turn with a
  * conflict budget that doubles, keeping what it learned. SAT on these puzzles is heavy-tailed,
  * and two encodings (here, mirror images) rarely stall on the same board. */
-static gopt_cuts_result race(flow_run *r, sat_model m[2], gopt_cuts loop[2]) {
+static gopt_cuts_result race(flow_run *r, sat_model m[2], gopt_cuts loop[2], bool *over_memory) {
     for (int budget = 1000;; budget = budget < (1 << 29) ? 2 * budget : budget) {
         for (int i = 0; i < 2; i++) {
             if (r->deadline > 0 && gopt_now() > r->deadline) return GOPT_CUTS_LIMIT;
+            if (r->memory_mb > 0 && gopt_peak_rss_mb() > r->memory_mb) { /* what it learned grew too much */
+                *over_memory = true;
+                return GOPT_CUTS_LIMIT;
+            }
             gopt_sat_set_conflict_limit(m[i].s, budget);
             loop[i].max_rounds = (int)loop[i].rounds + 1; /* one solve per turn */
             gopt_cuts_result res = gopt_cuts_sat(m[i].s, &loop[i]);
@@ -279,17 +283,47 @@ static gopt_cuts_result race(flow_run *r, sat_model m[2], gopt_cuts loop[2]) {
     }
 }
 
+/* Tidy models race when one solution of a partial puzzle on a rectangle is wanted. */
+static int model_count(const flow_run *r, bool *induced) {
+    *induced = r->p->partial && r->count == 1;
+    return *induced && r->p->plain ? 2 : 1;
+}
+
+/* Clauses per node-colour pair (colour, edge and tidy rules) and per node (degree, short
+ * cycles), and CaDiCaL's bytes per clause with its watches and what it learns, measured
+ * on ADC, Janko and Houston boards (130-150); the domains' own bytes come first. */
+double flow_sat_megabytes(const flow_run *r) {
+    const gopt_flow_puzzle *p = r->p;
+    bool induced;
+    int models = model_count(r, &induced);
+    double pairs = 0;
+    uint8_t *dom = flow_colour_domains(p);
+    for (size_t i = 0; i < (size_t)p->ncolours * (size_t)p->nnodes; i++) pairs += dom[i];
+    free(dom);
+    double clauses = models * (12 * pairs + 30.0 * p->nnodes);
+    return ((double)p->ncolours * p->nnodes + 150 * clauses) / 1048576.0;
+}
+
 gopt_status flow_solve_sat(flow_run *r) {
     const gopt_flow_puzzle *p = r->p;
     gopt_answer *a = r->a;
+    a->method = "sat";
+    /* The domains alone take a byte per node and colour: check that before counting them. */
+    double domains_mb = (double)p->ncolours * p->nnodes / 1048576.0;
+    double need = r->memory_mb > 0 && domains_mb < r->memory_mb ? flow_sat_megabytes(r) : domains_mb;
+    if (r->memory_mb > 0 && need > r->memory_mb) {
+        snprintf(a->note, sizeof a->note, "the SAT model would take about %.0f MB, over the memory limit of %.0f MB", need,
+                 r->memory_mb);
+        return GOPT_LIMIT;
+    }
     /* Under partial coverage a path that touches itself can be cut short (the cells in between
      * become empty), so when one solution is wanted we may look only among paths that never
      * touch themselves: a much smaller space. Counting needs all solutions. On rectangles the
      * tidiest solution's rules hold too (sat_tidy.c); two models race, one pulling turns down
      * and one up (mirror images of each other), both in CaDiCaL's mode for satisfiable
      * instances, which found ADC boards 2-5 times sooner than its default. */
-    bool induced = p->partial && r->count == 1;
-    int models = induced && p->plain ? 2 : 1;
+    bool induced;
+    int models = model_count(r, &induced);
     sat_model m[2];
     gopt_cuts loop[2];
     for (int i = 0; i < models; i++) {
@@ -299,10 +333,10 @@ gopt_status flow_solve_sat(flow_run *r) {
         loop[i] = (gopt_cuts){.separate = separate, .user = &m[i]};
     }
     long found = 0;
-    bool bad = false;
+    bool bad = false, over_memory = false;
     gopt_cuts_result res;
     if (models == 2) {
-        res = race(r, m, loop);
+        res = race(r, m, loop, &over_memory);
         found = res == GOPT_CUTS_FOUND;
     } else {
         res = enumerate(r, &m[0], &loop[0], &found, &bad);
@@ -321,6 +355,9 @@ gopt_status flow_solve_sat(flow_run *r) {
         snprintf(a->note, sizeof a->note, "proven unsolvable by SAT");
         return GOPT_INFEASIBLE;
     }
-    snprintf(a->note, sizeof a->note, "the SAT solver reached its time limit");
+    if (over_memory)
+        snprintf(a->note, sizeof a->note, "the SAT solver went over the memory limit of %.0f MB", r->memory_mb);
+    else
+        snprintf(a->note, sizeof a->note, "the SAT solver reached its time limit");
     return GOPT_LIMIT;
 }
