@@ -24,12 +24,14 @@ typedef struct router {
     int *users;          /* colours whose path holds each node (endpoints: not counted) */
     double *history;     /* lasting cost per node */
     double present;      /* cost factor per other colour on a node, this round */
-    double *dist;
+    double *dist;        /* < 0: not reached in this search */
     int *via;            /* edge each node was reached by */
+    int *touched, ntouched; /* nodes this search reached, to reset only those */
     route_heap_item *heap;
     int heap_len;
-    int **path;          /* per colour: its nodes between the endpoints, and their count */
+    int **path;          /* per colour: its nodes between the endpoints, their count, room */
     int *path_len;
+    size_t *path_cap;
     int64_t pops;
 } router;
 
@@ -62,8 +64,9 @@ static route_heap_item heap_pop(router *r) {
 static bool route_colour(router *r, int k) {
     const gopt_flow_puzzle *p = r->p;
     int from = p->ends[k][0], to = p->ends[k][1];
-    for (int v = 0; v < r->n; v++) r->dist[v] = -1;
-    r->heap_len = 0;
+    for (int i = 0; i < r->ntouched; i++) r->dist[r->touched[i]] = -1;
+    r->heap_len = r->ntouched = 0;
+    r->touched[r->ntouched++] = from;
     r->dist[from] = 0;
     r->via[from] = -1;
     heap_push(r, 0, from);
@@ -78,6 +81,7 @@ static bool route_colour(router *r, int k) {
             double step = v == to ? 1 : (1 + r->history[v]) * (1 + r->present * r->users[v]);
             double d = it.cost + step;
             if (r->dist[v] < 0 || d < r->dist[v]) {
+                if (r->dist[v] < 0) r->touched[r->ntouched++] = v;
                 r->dist[v] = d;
                 r->via[v] = l->edge;
                 heap_push(r, d, v);
@@ -90,6 +94,7 @@ static bool route_colour(router *r, int k) {
         int e = r->via[v];
         v = p->edge_u[e] == v ? p->edge_v[e] : p->edge_u[e];
         if (v != from) {
+            gopt_grow(&r->path[k], &r->path_cap[k], (size_t)r->path_len[k] + 1, sizeof **r->path);
             r->path[k][r->path_len[k]++] = v;
             r->users[v]++;
         }
@@ -129,11 +134,13 @@ gopt_status flow_solve_route(flow_run *run, int rounds) {
     r.users = gopt_calloc(n, sizeof *r.users);
     r.history = gopt_calloc(n, sizeof *r.history);
     r.dist = gopt_malloc(n * sizeof *r.dist);
+    for (int v = 0; v < r.n; v++) r.dist[v] = -1;
+    r.touched = gopt_malloc(n * sizeof *r.touched);
     r.via = gopt_malloc(n * sizeof *r.via);
     r.heap = gopt_malloc(((size_t)2 * p->nedges + n) * sizeof *r.heap);
-    r.path = gopt_malloc(((size_t)r.K + 1) * sizeof *r.path);
+    r.path = gopt_calloc((size_t)r.K + 1, sizeof *r.path);
     r.path_len = gopt_calloc((size_t)r.K + 1, sizeof *r.path_len);
-    for (int k = 0; k < r.K; k++) r.path[k] = gopt_malloc(n * sizeof **r.path);
+    r.path_cap = gopt_calloc((size_t)r.K + 1, sizeof *r.path_cap);
     bool settled = false, cut = false;
     int round = 0;
     while (!settled && !cut && round < rounds && !(run->deadline > 0 && gopt_now() > run->deadline)) {
@@ -163,6 +170,8 @@ gopt_status flow_solve_route(flow_run *run, int rounds) {
     for (int k = 0; k < r.K; k++) free(r.path[k]);
     free(r.path);
     free(r.path_len);
+    free(r.path_cap);
+    free(r.touched);
     free(r.users);
     free(r.history);
     free(r.dist);
