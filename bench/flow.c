@@ -2,7 +2,7 @@
  * one process; solving and checking timed, reading not). Times are the thread's CPU seconds,
  * which a shared, loaded machine disturbs far less than the wall clock (shown too). Fast sets
  * are run several times and the median total is shown.
- *     build/bench/flow [--runs N] [SET...]     sets: flow_solver janko inputs10 inputs6 adc variants
+ *     build/bench/flow [--runs N] [SET...]     sets: flow_solver janko inputs10 inputs6 adc adc3d variants
  * Each row: puzzles, solved / unsolvable (proven) / unknown, seconds, the target, search nodes
  * and SAT conflicts. */
 #include <stdio.h>
@@ -26,6 +26,7 @@ static const set sets[] = {
     {"inputs10", "thomasahle/inputs10.txt", 15, "<= 15 s", 1, 120},
     {"inputs6", "thomasahle/inputs6.txt", 5, "<= 5 s each (solvable)", 1, 60},
     {"adc", "adc/adc2015/Q/*.txt", 0, "solved", 1, 30},
+    {"adc3d", "adc/q2018/Questions/*.txt adc/s2017/sample_Q.txt", 0, "", 1, 30},
     {"variants", "variants/samgoldman/*/*.txt variants/houston/*.txt", 0, "", 1, 60},
 };
 
@@ -108,7 +109,8 @@ static void run_set(const set *s, const char *root, int runs_override) {
     int runs = runs_override > 0 ? runs_override : s->runs;
     double *totals = gopt_malloc((size_t)runs * sizeof *totals);
     result r = {0};
-    bool per_puzzle = strcmp(s->name, "inputs6") == 0 || strcmp(s->name, "adc") == 0 || strcmp(s->name, "inputs10") == 0;
+    bool per_puzzle = strcmp(s->name, "inputs6") == 0 || strcmp(s->name, "adc") == 0 || strcmp(s->name, "inputs10") == 0 ||
+                      strcmp(s->name, "adc3d") == 0;
     for (int k = 0; k < runs; k++) {
         r = run_once(list, n, s->time_limit, per_puzzle && k == 0);
         totals[k] = r.seconds;

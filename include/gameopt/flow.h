@@ -127,6 +127,7 @@ typedef struct gopt_flow_settings {
     double time_limit;   /* seconds; 0: none */
     int64_t node_budget; /* search nodes before auto moves on to SAT (0: a default) */
     bool complete;       /* search: never assume that paths do not touch themselves */
+    double memory_limit_mb; /* SAT: give up (GOPT_LIMIT) when its model would take more (0: none) */
 } gopt_flow_settings;
 
 /* Solves; fills a->status, a->solution (a gopt_flow_solution), a->solutions, a->method,

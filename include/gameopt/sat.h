@@ -74,6 +74,13 @@ bool gopt_sat_failed(gopt_sat *s, int lit);
 
 /* A wall-clock deadline from now for all later solves (seconds <= 0: none). */
 void gopt_sat_set_time_limit(gopt_sat *s, double seconds);
+/* Sets one of CaDiCaL's options by its command-line name (before adding clauses), e.g.
+ * "stabilizeonly" 1 and "elimreleff" 10 for its `--sat` configuration, which suits
+ * satisfiable instances. False when CaDiCaL does not take the value (an unknown name, one
+ * out of range, or clauses added already). */
+bool gopt_sat_set_option(gopt_sat *s, const char *name, int value);
+/* The current value of an option (0 for an unknown name). */
+int gopt_sat_get_option(gopt_sat *s, const char *name);
 /* A conflict budget for the next solve only (< 0: none). */
 void gopt_sat_set_conflict_limit(gopt_sat *s, int conflicts);
 

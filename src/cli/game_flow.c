@@ -17,7 +17,7 @@ static const gopt_cli_option solve_options[] = {
     {"partial", NULL, "cells may stay empty (Numberlink and ADC rules; the default for ADC files)"},
     {"full", NULL, "every cell must be used (Flow Free rules; the default for the other formats)"},
     {"style", "pipes|text", "pipes (coloured on a terminal) or the puzzle's own format (default: pipes on a terminal)"},
-    {"nodes", "N", "search nodes before `auto` hands over to SAT (default 2000000 + 200 per cell)"},
+    {"nodes", "N", "search nodes before `auto` hands over to SAT (default 1000000 + 100000 per cell)"},
     {"complete", NULL, "search: assume nothing about the paths, so a failed search is a proof"},
     {NULL, NULL, NULL},
 };

@@ -252,6 +252,16 @@ bool gopt_sat_failed(gopt_sat *s, int lit) { return ccadical_failed(s->solver, l
 
 void gopt_sat_set_time_limit(gopt_sat *s, double seconds) { s->deadline = seconds > 0 ? gopt_now() + seconds : 0; }
 
+bool gopt_sat_set_option(gopt_sat *s, const char *name, int value) {
+    /* The C interface does not say whether CaDiCaL knows the name: a known option reads back
+     * the value it was set to (CaDiCaL clamps out-of-range values, which reads back too). */
+    if (s->max_used > 0) return false; /* CaDiCaL aborts on most options once clauses exist */
+    ccadical_set_option(s->solver, name, value);
+    return ccadical_get_option(s->solver, name) == value;
+}
+
+int gopt_sat_get_option(gopt_sat *s, const char *name) { return ccadical_get_option(s->solver, name); }
+
 void gopt_sat_set_conflict_limit(gopt_sat *s, int conflicts) {
     ccadical_limit(s->solver, "conflicts", conflicts < 0 ? -1 : conflicts);
 }

@@ -110,7 +110,9 @@ static void adc_2015(void **state) {
             gopt_text_free(&qt);
             gopt_text_free(&at);
         }
-    static const int quick[] = {5, 6, 7, 8, 10, 11, 12, 16, 18, 19};
+    /* all but Q15 and Q17 (seconds of SAT: bench/flow runs those); Q09, Q13, Q14 and Q20 are
+     * the router's (solve_route.c), which SAT alone left unknown */
+    static const int quick[] = {4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 19, 20};
     for (size_t i = 0; i < sizeof quick / sizeof quick[0]; i++) {
         char rel[256];
         snprintf(rel, sizeof rel, "flow/adc/adc2015/Q/Q%02d.txt", quick[i]);

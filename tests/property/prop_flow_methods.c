@@ -117,6 +117,60 @@ static void methods_agree_on_rectangles(void **state) {
     assert_true(lemma_found > 0);
 }
 
+/* Partial coverage on open rectangles (few colours, much empty space): SAT with the tidiest
+ * solution's rules (sat_tidy.c) must find a solution exactly when the complete path search
+ * does, and when SAT counting does on the smaller boards; so must the portfolio, whose
+ * router (solve_route.c) answers many of them. */
+static void tidy_sat_agrees_on_open_rectangles(void **state) {
+    (void)state;
+    int cases = test_cases(600);
+    long solvable = 0, routed = 0;
+    for (int i = 0; i < cases; i++) {
+        gopt_rng r = gopt_rng_stream(SEED + 1, (uint64_t)i);
+        int w = 3 + (int)gopt_rng_below(&r, 5), h = 3 + (int)gopt_rng_below(&r, 5), cells = w * h;
+        int colours = 1 + (int)gopt_rng_below(&r, 4);
+        char *grid = malloc((size_t)cells);
+        memset(grid, '.', (size_t)cells);
+        for (int k = 0; k < colours; k++)
+            for (int side = 0; side < 2; side++) {
+                int v;
+                do v = (int)gopt_rng_below(&r, (uint32_t)cells);
+                while (grid[v] != '.');
+                grid[v] = (char)('A' + k);
+            }
+        gopt_buf b = {0};
+        for (int y = 0; y < h; y++) {
+            gopt_buf_append(&b, grid + y * w, (size_t)w);
+            gopt_buf_putc(&b, '\n');
+        }
+        free(grid);
+        char *text = gopt_buf_take(&b);
+        gopt_flow_puzzle *p = parse(text, 1);
+        gopt_status want = run(p, GOPT_FLOW_SEARCH, 1, false, text, NULL, NULL);
+        if (cells <= 20) {
+            long n = cross_count(p, text);
+            if ((n > 0) != (want == GOPT_SOLVED)) fail_msg("path search disagrees with counting (%ld)\n%s", n, text);
+        }
+        if (run(p, GOPT_FLOW_SAT, 1, false, text, NULL, NULL) != want) fail_msg("tidy SAT disagrees (%d)\n%s", want, text);
+        solvable += want == GOPT_SOLVED;
+        /* the portfolio: its router (which proves nothing) answers many, always checked */
+        gopt_flow_settings set = {.method = GOPT_FLOW_AUTO, .count = 1};
+        gopt_answer a = {0};
+        gopt_status st = gopt_flow_solve(p, &set, &a);
+        char why[256];
+        if (st != want) fail_msg("auto disagrees (%d)\n%s", want, text);
+        if (st == GOPT_SOLVED && !gopt_flow_check(p, a.solution, why, sizeof why)) fail_msg("auto: %s\n%s", why, text);
+        routed += st == GOPT_SOLVED && gopt_counter_get(&a.counters, "route rounds") > 0 &&
+                  gopt_counter_get(&a.counters, "conflicts") == 0;
+        gopt_flow_solution_free(a.solution);
+        gopt_flow_puzzle_free(p);
+        free(text);
+    }
+    print_message("%d open boards: %ld solvable, %ld routed\n", cases, solvable, routed);
+    assert_true(solvable > cases / 5 && solvable < cases * 4 / 5);
+    assert_true(routed > solvable / 10);
+}
+
 /* A random drawing: holes, walls, warps, bridges, diagonal links. */
 static char *random_drawing(gopt_rng *r) {
     int w = 2 + (int)gopt_rng_below(r, 3), h = 2 + (int)gopt_rng_below(r, 3);
@@ -193,6 +247,7 @@ static void graph_search_counts_like_sat(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(methods_agree_on_rectangles),
+        cmocka_unit_test(tidy_sat_agrees_on_open_rectangles),
         cmocka_unit_test(graph_search_counts_like_sat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,6 +43,21 @@ static void conflict_limit_gives_unknown(void **state) {
     gopt_sat_free(s);
 }
 
+static void options_set_before_clauses_only(void **state) {
+    (void)state;
+    gopt_sat *s = gopt_sat_new();
+    assert_true(gopt_sat_set_option(s, "stabilizeonly", 1));
+    assert_int_equal(gopt_sat_get_option(s, "stabilizeonly"), 1);
+    assert_true(gopt_sat_set_option(s, "elimreleff", 10));
+    assert_int_equal(gopt_sat_get_option(s, "elimreleff"), 10);
+    assert_false(gopt_sat_set_option(s, "no-such-option", 1));
+    pigeonhole(s, 5, 5);
+    assert_false(gopt_sat_set_option(s, "phase", 0)); /* too late: refused, not aborted */
+    assert_int_equal(gopt_sat_get_option(s, "phase"), 1);
+    assert_int_equal(gopt_sat_solve(s), GOPT_SAT_SAT);
+    gopt_sat_free(s);
+}
+
 /* Regression: when a blocking clause is falsified at the root, CaDiCaL used to say so on
  * stdout ("c found falsified original clause"), which belongs to our answers. These two
  * bracket a test and count what reached stdout in between. */
@@ -212,6 +227,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pigeonhole_6_into_5_is_unsat),
         cmocka_unit_test(conflict_limit_gives_unknown),
+        cmocka_unit_test(options_set_before_clauses_only),
         cmocka_unit_test(eight_queens_have_92_solutions),
         cmocka_unit_test(cardinality_constraints_count_right),
         cmocka_unit_test(guarded_exactly_and_totalizer_assumptions),

@@ -7,6 +7,7 @@
 
 #include "gameopt/alloc.h"
 #include "gameopt/flow.h"
+#include "gameopt/sat.h"
 
 /* ---- building a puzzle (model.c) ---- */
 typedef struct flow_edge_spec {
@@ -65,6 +66,7 @@ typedef struct flow_run {
     const gopt_flow_puzzle *p;
     long count;          /* solutions wanted */
     double deadline;     /* gopt_now() time; 0: none */
+    double memory_mb;    /* SAT's model may take this much (estimated before it is built); 0: any */
     gopt_answer *a;      /* status, solution, solutions, complete, counters, note */
 } flow_run;
 
@@ -80,12 +82,27 @@ gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget);
 gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t node_budget);
 /* Partial coverage, one solution: paths grown from their endpoints (solve_paths.c). */
 gopt_status flow_solve_paths(flow_run *r, int64_t node_budget);
+/* Partial coverage, one solution: negotiated-congestion routing (solve_route.c), at most
+ * `rounds` rounds; proves nothing (GOPT_SOLVED or GOPT_LIMIT). */
+gopt_status flow_solve_route(flow_run *r, int rounds);
 gopt_status flow_solve_sat(flow_run *r);
+/* About how many megabytes flow_solve_sat would take on this run (solve_sat.c). */
+double flow_sat_megabytes(const flow_run *r);
 /* Full coverage on a two-colourable board: every path from one colour class to the same
  * class holds one more cell of it, so the board's surplus of one class over the other must
  * equal the surplus the paths make. False proves the puzzle unsolvable (parity.c). */
 bool flow_parity_ok(const gopt_flow_puzzle *p);
 gopt_status flow_solve_mip(flow_run *r);
+
+/* ---- the tidiest solution's rules for SAT, partial coverage on plain rectangles (sat_tidy.c) ---- */
+enum {
+    FLOW_TIDY_CORNERS = 1,    /* the corner rule */
+    FLOW_TIDY_PULL_DOWN = 2,  /* ┌ and ┐ have their inside cell used */
+    FLOW_TIDY_PULL_UP = 4,    /* └ and ┘ have (the mirror image; never with PULL_DOWN) */
+    FLOW_TIDY_NO_EMPTY_U = 8, /* no path runs around an empty row of cells */
+};
+/* Adds the chosen rules over edge variables first_edge + i and on[v] (v has a colour). */
+void flow_sat_tidy_rules(gopt_sat *s, const gopt_flow_puzzle *p, int first_edge, const int *on, unsigned rules);
 
 /* ---- stray cycles, shared by the SAT and MIP separators (cycles.c) ---- */
 /* Finds the components of the used edges that hold no endpoint (stray cycles). Writes each

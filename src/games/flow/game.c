@@ -55,6 +55,7 @@ static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer 
         .method = method_by_name(o->method),
         .count = o->count,
         .time_limit = o->time_limit,
+        .memory_limit_mb = o->memory_limit_mb,
         .complete = gopt_option_flag(o, "complete"),
     };
     const char *nodes = gopt_option(o, "nodes");

@@ -13,8 +13,12 @@
 
 #include "flow_internal.h"
 
-/* Beyond this many cells the portfolio does not build a SAT model (it would take gigabytes). */
+/* Beyond this many cells the portfolio does not build a SAT model (it would take gigabytes),
+ * unless --memory-limit is given: then the SAT method's own estimate decides. */
 #define SAT_MAX_CELLS 250000
+
+/* Rounds of the router (partial coverage) before the complete methods take over. */
+#define ROUTE_ROUNDS 300
 
 /* Nodes each of the portfolio's searches may spend before the next method takes over. */
 static int64_t budget(const gopt_flow_puzzle *p, const gopt_flow_settings *s) {
@@ -87,7 +91,11 @@ static gopt_status portfolio(const gopt_flow_puzzle *p, const gopt_flow_settings
         gopt_status st = flow_solve_search(&search, true, budget(p, s));
         if (st == GOPT_SOLVED) return st;
     }
-    if (p->nnodes > SAT_MAX_CELLS) {
+    if (p->partial && s->count == 1) {
+        gopt_status st = flow_solve_route(r, ROUTE_ROUNDS);
+        if (st == GOPT_SOLVED) return st;
+    }
+    if (p->nnodes > SAT_MAX_CELLS && !(s->memory_limit_mb > 0)) { /* with a limit, SAT's estimate decides */
         a->method = "sat";
         snprintf(a->note, sizeof a->note, "no answer within the search budget, and the board is too large for SAT");
         return GOPT_LIMIT;
@@ -109,6 +117,7 @@ static gopt_status portfolio(const gopt_flow_puzzle *p, const gopt_flow_settings
 gopt_status gopt_flow_solve(const gopt_flow_puzzle *p, const gopt_flow_settings *s, gopt_answer *a) {
     flow_run r = {.p = p, .count = s->count > 0 ? s->count : 1, .a = a};
     if (s->time_limit > 0) r.deadline = gopt_now() + s->time_limit;
+    r.memory_mb = s->memory_limit_mb;
     /* The parity proof belongs to our search (and so to the portfolio); SAT and MIP prove
      * things on their own, so the methods stay independent cross-checks. */
     bool ours = s->method == GOPT_FLOW_AUTO || s->method == GOPT_FLOW_SEARCH;

@@ -164,38 +164,6 @@ static void short_cycle_rules(sat_model *m) {
     }
 }
 
-/* The edge from cell v of a plain rectangle in direction d, or -1. */
-static int grid_edge(const gopt_flow_puzzle *p, int v, int d) {
-    for (const gopt_flow_link *l = flow_links(p, v), *end = l + flow_degree(p, v); l < end; l++)
-        if (l->dir == d) return l->edge;
-    return -1;
-}
-
-/* With paths that never touch themselves (partial coverage, one solution wanted) the corner
- * rule of the search holds with empty cells allowed: if a cell turns, the diagonal cell
- * inside the turn is empty, an endpoint, or turns the same way (solve_grid.c has the proof;
- * "covered" becomes "used"). As clauses on plain rectangles, for the four turns. */
-static void corner_rules(sat_model *m) {
-    const gopt_flow_puzzle *p = m->p;
-    static const int turns[4][2] = {{GOPT_FLOW_E, GOPT_FLOW_S}, {GOPT_FLOW_W, GOPT_FLOW_S},
-                                    {GOPT_FLOW_N, GOPT_FLOW_E}, {GOPT_FLOW_N, GOPT_FLOW_W}};
-    for (int v = 0; v < p->nnodes; v++)
-        for (int t = 0; t < 4; t++) {
-            int a = grid_edge(p, v, turns[t][0]), b = grid_edge(p, v, turns[t][1]);
-            if (a < 0 || b < 0) continue;
-            int r = p->row[v] + flow_dir_dr[turns[t][0]] + flow_dir_dr[turns[t][1]];
-            int c = p->col[v] + flow_dir_dc[turns[t][0]] + flow_dir_dc[turns[t][1]];
-            int d = r * p->cols + c; /* inside the turn */
-            if (p->colour[d] >= 0) continue;
-            for (int side = 0; side < 2; side++) {
-                int e = grid_edge(p, d, turns[t][side]);
-                int lits[4] = {-evar(m, a), -evar(m, b), -m->on[d], 0};
-                if (e >= 0) lits[3] = evar(m, e);
-                gopt_sat_clause(m->s, lits, e >= 0 ? 4 : 3);
-            }
-        }
-}
-
 static int separate(void *user, gopt_cut_sink *sink) {
     sat_model *m = user;
     const gopt_flow_puzzle *p = m->p;
@@ -217,10 +185,17 @@ static int separate(void *user, gopt_cut_sink *sink) {
     return found;
 }
 
-static void build(sat_model *m, const gopt_flow_puzzle *p, bool induced, bool corners) {
+/* A model; `tidy`: the tidiest solution's rules (sat_tidy.c); `sat_mode`: CaDiCaL's
+ * configuration for satisfiable instances. */
+static void build(sat_model *m, const gopt_flow_puzzle *p, bool induced, unsigned tidy, bool sat_mode) {
     memset(m, 0, sizeof *m);
     m->p = p;
     m->s = gopt_sat_new();
+    if (sat_mode) { /* CaDiCaL's --sat: stable (long-phase) search only, and less elimination */
+        gopt_sat_set_option(m->s, "stabilizeonly", 1);
+        gopt_sat_set_option(m->s, "elimreleff", 10);
+        gopt_sat_set_option(m->s, "subsumereleff", 60);
+    }
     m->truth = gopt_sat_var(m->s);
     gopt_sat_unit(m->s, m->truth);
     m->first_edge = gopt_sat_vars(m->s, p->nedges);
@@ -232,7 +207,7 @@ static void build(sat_model *m, const gopt_flow_puzzle *p, bool induced, bool co
     free(dom);
     degree_rules(m);
     edge_rules(m, induced);
-    if (corners) corner_rules(m);
+    if (tidy) flow_sat_tidy_rules(m->s, p, m->first_edge, m->on, tidy);
     short_cycle_rules(m);
     m->used = gopt_calloc((size_t)p->nedges + 1, 1);
     m->comp = gopt_malloc((n + 1) * sizeof *m->comp);
@@ -290,11 +265,15 @@ static gopt_cuts_result enumerate(flow_run *r, sat_model *m, gopt_cuts *loop, lo
 
 /* One solution from whichever of two models gets there first: each solves in turn with a
  * conflict budget that doubles, keeping what it learned. SAT on these puzzles is heavy-tailed,
- * and two encodings rarely stall on the same board. */
-static gopt_cuts_result race(flow_run *r, sat_model m[2], gopt_cuts loop[2]) {
+ * and two encodings (here, mirror images) rarely stall on the same board. */
+static gopt_cuts_result race(flow_run *r, sat_model m[2], gopt_cuts loop[2], bool *over_memory) {
     for (int budget = 1000;; budget = budget < (1 << 29) ? 2 * budget : budget) {
         for (int i = 0; i < 2; i++) {
             if (r->deadline > 0 && gopt_now() > r->deadline) return GOPT_CUTS_LIMIT;
+            if (r->memory_mb > 0 && gopt_peak_rss_mb() > r->memory_mb) { /* what it learned grew too much */
+                *over_memory = true;
+                return GOPT_CUTS_LIMIT;
+            }
             gopt_sat_set_conflict_limit(m[i].s, budget);
             loop[i].max_rounds = (int)loop[i].rounds + 1; /* one solve per turn */
             gopt_cuts_result res = gopt_cuts_sat(m[i].s, &loop[i]);
@@ -304,27 +283,60 @@ static gopt_cuts_result race(flow_run *r, sat_model m[2], gopt_cuts loop[2]) {
     }
 }
 
+/* Tidy models race when one solution of a partial puzzle on a rectangle is wanted. */
+static int model_count(const flow_run *r, bool *induced) {
+    *induced = r->p->partial && r->count == 1;
+    return *induced && r->p->plain ? 2 : 1;
+}
+
+/* Clauses per node-colour pair (colour, edge and tidy rules) and per node (degree, short
+ * cycles), and CaDiCaL's bytes per clause with its watches and what it learns, measured
+ * on ADC, Janko and Houston boards (130-150); the domains' own bytes come first. */
+double flow_sat_megabytes(const flow_run *r) {
+    const gopt_flow_puzzle *p = r->p;
+    bool induced;
+    int models = model_count(r, &induced);
+    double pairs = 0;
+    uint8_t *dom = flow_colour_domains(p);
+    for (size_t i = 0; i < (size_t)p->ncolours * (size_t)p->nnodes; i++) pairs += dom[i];
+    free(dom);
+    double clauses = models * (12 * pairs + 30.0 * p->nnodes);
+    return ((double)p->ncolours * p->nnodes + 150 * clauses) / 1048576.0;
+}
+
 gopt_status flow_solve_sat(flow_run *r) {
     const gopt_flow_puzzle *p = r->p;
     gopt_answer *a = r->a;
+    a->method = "sat";
+    /* The domains alone take a byte per node and colour: check that before counting them. */
+    double domains_mb = (double)p->ncolours * p->nnodes / 1048576.0;
+    double need = r->memory_mb > 0 && domains_mb < r->memory_mb ? flow_sat_megabytes(r) : domains_mb;
+    if (r->memory_mb > 0 && need > r->memory_mb) {
+        snprintf(a->note, sizeof a->note, "the SAT model would take about %.0f MB, over the memory limit of %.0f MB", need,
+                 r->memory_mb);
+        return GOPT_LIMIT;
+    }
     /* Under partial coverage a path that touches itself can be cut short (the cells in between
      * become empty), so when one solution is wanted we may look only among paths that never
      * touch themselves: a much smaller space. Counting needs all solutions. On rectangles the
-     * corner rule then holds too; with and without it, the two models race. */
-    bool induced = p->partial && r->count == 1;
-    int models = induced && p->plain ? 2 : 1;
+     * tidiest solution's rules hold too (sat_tidy.c); two models race, one pulling turns down
+     * and one up (mirror images of each other), both in CaDiCaL's mode for satisfiable
+     * instances, which found ADC boards 2-5 times sooner than its default. */
+    bool induced;
+    int models = model_count(r, &induced);
     sat_model m[2];
     gopt_cuts loop[2];
     for (int i = 0; i < models; i++) {
-        build(&m[i], p, induced, i == 1);
+        unsigned pull = i == 0 ? FLOW_TIDY_PULL_DOWN : FLOW_TIDY_PULL_UP;
+        build(&m[i], p, induced, models == 2 ? FLOW_TIDY_CORNERS | FLOW_TIDY_NO_EMPTY_U | pull : 0, models == 2);
         if (r->deadline > 0) gopt_sat_set_time_limit(m[i].s, r->deadline - gopt_now());
         loop[i] = (gopt_cuts){.separate = separate, .user = &m[i]};
     }
     long found = 0;
-    bool bad = false;
+    bool bad = false, over_memory = false;
     gopt_cuts_result res;
     if (models == 2) {
-        res = race(r, m, loop);
+        res = race(r, m, loop, &over_memory);
         found = res == GOPT_CUTS_FOUND;
     } else {
         res = enumerate(r, &m[0], &loop[0], &found, &bad);
@@ -343,6 +355,9 @@ gopt_status flow_solve_sat(flow_run *r) {
         snprintf(a->note, sizeof a->note, "proven unsolvable by SAT");
         return GOPT_INFEASIBLE;
     }
-    snprintf(a->note, sizeof a->note, "the SAT solver reached its time limit");
+    if (over_memory)
+        snprintf(a->note, sizeof a->note, "the SAT solver went over the memory limit of %.0f MB", r->memory_mb);
+    else
+        snprintf(a->note, sizeof a->note, "the SAT solver reached its time limit");
     return GOPT_LIMIT;
 }
