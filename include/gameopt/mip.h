@@ -56,7 +56,8 @@ double gopt_mip_value(const gopt_mip *m, int col);
 /* value > 0.5, for binary columns */
 bool gopt_mip_bool(const gopt_mip *m, int col);
 
-/* Writes the model in CPLEX-LP format (readable by CBC, GLPK, CPLEX, Gurobi, HiGHS, SCIP). */
+/* Writes the model in CPLEX-LP format (readable by CBC, GLPK, CPLEX, Gurobi, HiGHS, SCIP);
+ * path "-" is standard output. */
 bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err);
 
 /* Adds "mip_solves", "mip_nodes" to the counters. */

@@ -3,7 +3,6 @@
  * generate (random puzzles with one solution). */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "gameopt/country.h"
@@ -138,22 +137,6 @@ static int run_convert(const gopt_cli_call *call) {
     return code;
 }
 
-/* The LP writer takes a path; for stdout we go through a temporary file. */
-static bool write_lp_to_stdout(const gopt_mip *m, gopt_error *err) {
-    char path[] = "/tmp/gameopt-lp-XXXXXX";
-    int fd = mkstemp(path);
-    if (fd < 0) return gopt_fail(err, "-", 0, 0, "cannot create a temporary file");
-    close(fd);
-    bool ok = gopt_mip_write_lp(m, path, err);
-    gopt_text t;
-    if (ok && (ok = gopt_text_load(&t, path, err))) {
-        fwrite(t.data, 1, t.len, stdout);
-        gopt_text_free(&t);
-    }
-    unlink(path);
-    return ok;
-}
-
 static int run_lp(const gopt_cli_call *call) {
     puzzles ps = {0};
     if (!read_puzzles(call, &ps)) return free_puzzles(&ps), 2;
@@ -165,7 +148,7 @@ static int run_lp(const gopt_cli_call *call) {
     gopt_mip *m = gopt_country_mip_model(ps.at[0].p, gopt_option_flag(&call->opts, "with-cuts"));
     free_puzzles(&ps);
     gopt_error err = {0};
-    bool ok = output ? gopt_mip_write_lp(m, output, &err) : write_lp_to_stdout(m, &err);
+    bool ok = gopt_mip_write_lp(m, output ? output : "-", &err);
     gopt_mip_free(m);
     return ok ? 0 : cli_input_error(&err);
 }

@@ -2,7 +2,6 @@
  * (the integer program as a CPLEX-LP file) and generate (random solvable boards). */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "gameopt/flow.h"
@@ -122,16 +121,6 @@ static int run_check(const gopt_cli_call *call) {
     return code;
 }
 
-static int copy_to_stdout(const char *path) {
-    FILE *f = fopen(path, "r");
-    if (!f) return 4;
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, n, stdout);
-    fclose(f);
-    return 0;
-}
-
 static int run_lp(const gopt_cli_call *call) {
     if (call->nargs != 1) return cli_usage_error("flow lp: expected one puzzle file");
     const gopt_options *o = &call->opts;
@@ -145,21 +134,10 @@ static int run_lp(const gopt_cli_call *call) {
     }
     int code = 0;
     for (size_t i = 0; i < l.n && code == 0; i++) {
-        char *path, tmp[] = "/tmp/gameopt-flow-XXXXXX.lp";
-        if (o->output) {
-            path = l.n == 1 ? gopt_strdup(o->output) : gopt_format("%.*s-%zu.lp", (int)strlen(o->output) - 3, o->output, i + 1);
-        } else {
-            int fd = mkstemps(tmp, 3);
-            if (fd < 0) {
-                code = cli_usage_error("cannot create a temporary file");
-                break;
-            }
-            close(fd);
-            path = gopt_strdup(tmp);
-        }
+        char *path = !o->output ? gopt_strdup("-")
+                     : l.n == 1  ? gopt_strdup(o->output)
+                                 : gopt_format("%.*s-%zu.lp", (int)strlen(o->output) - 3, o->output, i + 1);
         if (!gopt_flow_write_lp(l.items[i], path, &err)) code = cli_input_error(&err);
-        else if (!o->output) code = copy_to_stdout(path);
-        if (!o->output) unlink(path);
         free(path);
     }
     free_list(&l);

@@ -4,7 +4,6 @@
  * src/games/taxis. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "gameopt/taxis.h"
@@ -472,34 +471,13 @@ static gopt_taxis_setting **ideal_settings(const gopt_cli_call *call, ideal_job 
     return list;
 }
 
-/* Copies a file to stdout; false when it cannot be read. */
-static bool copy_to_stdout(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return false;
-    char buf[1 << 14];
-    for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;) fwrite(buf, 1, n, stdout);
-    fclose(f);
-    return true;
-}
-
 /* --lp FILE: each setting's model into FILE (FILE-2.lp ... for several); "-" prints them. */
 static bool write_models(const ideal_job *job, gopt_taxis_setting **list, int count) {
     const char *lp = gopt_option(job->o, "lp");
-    bool to_stdout = lp && strcmp(lp, "-") == 0;
     for (int k = 0; lp && k < count; k++) {
-        char tmp[] = "/tmp/gameopt-taxis-XXXXXX.lp", *file;
-        if (to_stdout) {
-            int fd = mkstemps(tmp, 3);
-            if (fd < 0) return cli_usage_error("--lp: cannot create a temporary file"), false;
-            close(fd);
-            file = gopt_strdup(tmp);
-        } else {
-            file = numbered(lp, k + 1, count > 1);
-        }
+        char *file = strcmp(lp, "-") == 0 ? gopt_strdup("-") : numbered(lp, k + 1, count > 1);
         gopt_error err = {0};
         bool ok = gopt_taxis_mip_write_lp(job->g, list[k], file, &err);
-        if (ok && to_stdout && !copy_to_stdout(file)) ok = gopt_fail(&err, file, 0, 0, "cannot read back");
-        if (to_stdout) unlink(file);
         free(file);
         if (!ok) return cli_input_error(&err), false;
     }

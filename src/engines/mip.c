@@ -260,7 +260,8 @@ static void write_section(FILE *f, const gopt_mip *m, const char *title, bool (*
 }
 
 bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err) {
-    FILE *f = fopen(path, "w");
+    bool to_stdout = strcmp(path, "-") == 0;
+    FILE *f = to_stdout ? stdout : fopen(path, "w");
     if (!f) return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
     fprintf(f, "\\ %s, written by gameopt\n%s\n obj:", m->name, m->maximize ? "Maximize" : "Minimize");
     int *idx = gopt_malloc((m->ncols + 1) * sizeof *idx);
@@ -299,7 +300,7 @@ bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err) {
     write_section(f, m, "Binaries", is_binary);
     fputs("End\n", f);
     bool ok = !ferror(f);
-    if (fclose(f) != 0) ok = false;
+    if ((to_stdout ? fflush(f) : fclose(f)) != 0) ok = false;
     if (!ok) return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
     return true;
 }
