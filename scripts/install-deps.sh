@@ -17,6 +17,7 @@ packages=(
   glpk-utils                              # tests only: glpsol cross-checks our LP files
   clang libclang-rt-14-dev                # libFuzzer targets
   valgrind                                # memory checks
+  time                                    # scripts/flood-prove.sh: CPU time and peak memory per board
 )
 
 missing=()
