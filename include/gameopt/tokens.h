@@ -180,8 +180,9 @@ typedef enum gopt_tokens_rules {
      * contain its old city's edges, within the slots. */
     GOPT_TOKENS_RULES_TOKENS,
     /* Tokens rules plus the tile: every old city maps whole (with its tokens) to one new city
-     * containing its edges, its slots kept; towns map to towns; through track survives;
-     * cities and towns never appear from nothing. */
+     * containing its edges, its slots kept (or splits over several, with `split`); several
+     * old cities may merge into one; new cities may appear and stay empty; towns map to
+     * towns and never appear from nothing; through track survives. */
     GOPT_TOKENS_RULES_FULL,
 } gopt_tokens_rules;
 
@@ -195,6 +196,9 @@ typedef struct gopt_tokens_question {
     int ntokens;
     gopt_tokens_station tokens[GOPT_TOKENS_MAX_TOKENS];
     gopt_tokens_rules rules;
+    /* Full rules: an old city of several slots may split, its slots and tokens spread over
+     * several new cities that each hold its edges (false: it maps whole to one new city). */
+    bool split;
     long max_flows; /* max-flow runs per rotation before giving up; 0: the default */
 } gopt_tokens_question;
 
@@ -214,7 +218,7 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_SHORT,        /* max flow < demand: the `why_*` items compete for `why_cities` (min cut) */
     GOPT_TOKENS_NO_CITY,      /* full rules: an old city without slots fits no new city */
     GOPT_TOKENS_UNSPLITTABLE, /* full rules: slots suffice only if a multi-slot old city were split */
-    GOPT_TOKENS_CITY_COUNT,   /* full rules: the new tile has more cities than the old one */
+    GOPT_TOKENS_CITY_COUNT,   /* no longer given: new cities may appear (kept for the numbering) */
     GOPT_TOKENS_TOWN_LOST,    /* full rules: an old town (why_town) fits no new town, or towns appear */
     GOPT_TOKENS_TRACK_LOST,   /* full rules: through track why_edge_a - why_edge_b is not kept */
     GOPT_TOKENS_UNKNOWN,      /* the flow budget ran out before a decision (nothing is proven) */

@@ -1,5 +1,5 @@
 /* Full rules about the tile as a whole, beyond where the tokens go:
- *   - cities never appear from nothing: the new tile has at most as many cities;
+ *   - (cities may appear: a new city no old city maps to stays empty, as 1888's Beijing);
  *   - towns are kept: every old town with track fits a new town containing its edges, an
  *     old town without track needs some new town, and towns never appear from nothing;
  *   - through track survives: two edges joined without a stop stay joined without a stop.
@@ -27,7 +27,6 @@ static void map_links(const gopt_tokens_tile *t, int rotation, uint8_t *links) {
 gopt_tokens_verdict tokens_tile_rules(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation,
                                       gopt_tokens_rotation *r) {
     const gopt_tokens_tile *from = q->from;
-    if (to->ncities > from->ncities) return GOPT_TOKENS_CITY_COUNT;
     if (to->ntowns > from->ntowns) {
         r->why_town = -1;
         return GOPT_TOKENS_TOWN_LOST;
