@@ -12,8 +12,9 @@
 
 #define MAX_PLACEMENTS 4096
 
-/* A random tile of 1..4 cities: slots 1..4, each edge joined to a city with probability p. */
-static void random_tile(gopt_rng *rng, gopt_tokens_tile *t, double p) {
+/* A random tile of 1..4 cities: slots 1..4, each edge joined to a city with probability p;
+ * with `gauges`, each path narrow or dual with probability 1/6 each (else broad). */
+static void random_tile(gopt_rng *rng, gopt_tokens_tile *t, double p, bool gauges) {
     int ncities = 1 + (int)gopt_rng_below(rng, 4);
     char code[1024];
     size_t n = 0;
@@ -23,7 +24,11 @@ static void random_tile(gopt_rng *rng, gopt_tokens_tile *t, double p) {
     }
     for (int c = 0; c < ncities; c++)
         for (int e = 0; e < 6; e++)
-            if (gopt_rng_double(rng) < p) n += (size_t)snprintf(code + n, sizeof code - n, ";path=a:%d,b:_%d", e, c);
+            if (gopt_rng_double(rng) < p) {
+                uint32_t g = gauges ? gopt_rng_below(rng, 6) : 0;
+                n += (size_t)snprintf(code + n, sizeof code - n, ";path=a:%d,b:_%d%s", e, c,
+                                      g == 1 ? ",track:narrow" : g == 2 ? ",track:dual" : "");
+            }
     gopt_error err = {0};
     if (!gopt_tokens_tile_parse(t, code, "random", &err)) fail_msg("random tile did not parse: %s (%s)", code, err.msg);
 }
@@ -131,6 +136,23 @@ static void brute_split(const gopt_tokens_question *q, const gopt_tokens_tile *t
     }
 }
 
+/* Full rules on gauges: at every edge where both tiles have track, each old path's gauge
+ * meets a new path of that gauge or dual. */
+static bool gauges_kept(const gopt_tokens_question *q, const gopt_tokens_tile *to, int r) {
+    const gopt_tokens_tile *from = q->from;
+    for (int k = 0; k < from->npaths; k++) {
+        int at = (from->paths[k].a + q->from_rotation) % 6, g = from->paths[k].track; /* a is the edge */
+        bool any = false, kept = false;
+        for (int m = 0; m < to->npaths; m++)
+            if ((to->paths[m].a + r) % 6 == at) {
+                any = true;
+                kept = kept || to->paths[m].track == g || to->paths[m].track == GOPT_TOKENS_DUAL;
+            }
+        if (any && !kept) return false;
+    }
+    return true;
+}
+
 static long verdicts[GOPT_TOKENS_UNKNOWN + 8], branched, grown;
 
 static void compare(const gopt_tokens_question *q, const gopt_tokens_tile *to, int r, long i) {
@@ -138,6 +160,7 @@ static void compare(const gopt_tokens_question *q, const gopt_tokens_tile *to, i
     if (q->rules == GOPT_TOKENS_RULES_TOKENS) brute_tokens(q, to, r, &want);
     else if (q->split) brute_split(q, to, r, &want);
     else brute_full(q, to, r, &want);
+    if (q->rules == GOPT_TOKENS_RULES_FULL && !gauges_kept(q, to, r)) want.n = 0;
     gopt_tokens_rotation got;
     gopt_error err = {0};
     assert_true(gopt_tokens_place(q, to, r, MAX_PLACEMENTS, &got, &err));
@@ -171,8 +194,9 @@ static void flow_matches_brute_force(void **state) {
     for (long i = 0; i < cases; i++) {
         gopt_rng rng = gopt_rng_stream(4, (uint64_t)i);
         gopt_tokens_tile from, to;
-        random_tile(&rng, &from, 0.3);
-        random_tile(&rng, &to, 0.6);
+        bool gauges = i % 3 == 0;
+        random_tile(&rng, &from, 0.3, gauges);
+        random_tile(&rng, &to, 0.6, gauges);
         gopt_tokens_question q = {.from = &from, .from_rotation = (int)gopt_rng_below(&rng, 6)};
         random_tokens(&rng, &q);
         for (int rules = 0; rules < 3; rules++) { /* tokens, full, full with splitting cities */
@@ -188,12 +212,13 @@ static void flow_matches_brute_force(void **state) {
         }
     }
     /* The generator must give both outcomes plenty of times, or the test proves little. */
-    print_message("%d cases: %ld feasible and %ld infeasible rotations; verdicts short %ld, unsplittable %ld; "
+    print_message("%d cases: %ld feasible and %ld infeasible rotations; verdicts short %ld, unsplittable %ld, gauge %ld; "
                   "%ld rotations branched on a multi-slot city; %ld full-rules placements onto more cities\n",
-                  cases, feasible, infeasible, verdicts[GOPT_TOKENS_SHORT], verdicts[GOPT_TOKENS_UNSPLITTABLE], branched,
+                  cases, feasible, infeasible, verdicts[GOPT_TOKENS_SHORT], verdicts[GOPT_TOKENS_UNSPLITTABLE], verdicts[GOPT_TOKENS_GAUGE], branched,
                   grown);
     assert_true(feasible > cases && infeasible > cases);
-    if (cases >= 1000) assert_true(verdicts[GOPT_TOKENS_UNSPLITTABLE] > 0 && branched > 0 && grown > 0);
+    if (cases >= 1000)
+        assert_true(verdicts[GOPT_TOKENS_UNSPLITTABLE] > 0 && branched > 0 && grown > 0 && verdicts[GOPT_TOKENS_GAUGE] > 0);
 }
 
 int main(void) {

@@ -115,11 +115,51 @@ static void cities_split_and_merge(void **state) {
     gopt_tokens_rotation_free(&r);
 }
 
+/* Gauges: a broad-gauge tile over narrow track has no legal rotation and the reason names
+ * the gauge; dual gauge carries narrow track; narrow does not carry dual. */
+static void gauges(void **state) {
+    (void)state;
+    gopt_tokens_tile narrow = parse("city;path=a:0,b:_0,track:narrow;path=a:_0,b:3,track:narrow");
+    gopt_tokens_tile broad = parse("city=slots:2;path=a:0,b:_0;path=a:_0,b:3;path=a:_0,b:1;path=a:_0,b:4");
+    gopt_tokens_tile dual = parse("city=slots:2;path=a:0,b:_0,track:dual;path=a:_0,b:3,track:dual;path=a:_0,b:1");
+    gopt_tokens_question q;
+    question(&q, &narrow, "0:A");
+    gopt_tokens_answer a;
+    assert_int_equal(solve(&q, &broad, &a), 0);
+    const gopt_tokens_rotation *r0 = &a.rotations[0];
+    assert_int_equal(r0->verdict, GOPT_TOKENS_GAUGE);
+    char why[256];
+    assert_string_equal(gopt_tokens_reason(&q, &broad, r0, why, sizeof why),
+                        "broad gauge at edge 0 would replace narrow-gauge track (narrow track survives only under narrow or dual)");
+    assert_int_equal(a.rotations[1].verdict, GOPT_TOKENS_SHORT); /* edges {1,2,4,5}: the token's edges are gone */
+    gopt_tokens_answer_free(&a);
+    /* Dual gauge carries narrow trains: rotations 0 and 3 keep {0,3}. */
+    assert_int_equal(solve(&q, &dual, &a), 1u << 0 | 1u << 3);
+    gopt_tokens_answer_free(&a);
+    /* Under tokens rules only tokens matter. */
+    q.rules = GOPT_TOKENS_RULES_TOKENS;
+    assert_int_equal(solve(&q, &broad, &a), 1u << 0 | 1u << 3 | 1u << 2 | 1u << 5);
+    gopt_tokens_answer_free(&a);
+    /* Narrow track under dual track: the dual trains lose their broad rails. */
+    question(&q, &dual, "0:A");
+    gopt_tokens_tile narrow_big = parse("city=slots:2;path=a:0,b:_0,track:narrow;path=a:_0,b:3,track:narrow;path=a:_0,b:1,track:narrow");
+    assert_int_equal(solve(&q, &narrow_big, &a), 0);
+    assert_int_equal(a.rotations[0].verdict, GOPT_TOKENS_GAUGE);
+    gopt_tokens_answer_free(&a);
+    /* An unknown gauge is an error naming the column. */
+    gopt_tokens_tile t;
+    gopt_error err = {0};
+    assert_false(gopt_tokens_tile_parse(&t, "city;path=a:0,b:_0,track:meter", "--to", &err));
+    assert_string_equal(err.msg, "track must be broad, narrow or dual, not 'meter'");
+    assert_int_equal(err.col, 26);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(beijing_gains_two_cities),
         cmocka_unit_test(one_city_becomes_ny),
         cmocka_unit_test(cities_split_and_merge),
+        cmocka_unit_test(gauges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -172,6 +172,23 @@ static const char *broken_tile_rule(const gopt_tokens_question *q, const gopt_to
             int na = (a - rotation + 6) % 6, nb = (b - rotation + 6) % 6;
             if ((from->links[oa] >> ob & 1) && !(to->links[na] >> nb & 1)) return "through track is lost";
         }
+    /* Gauges from the paths themselves: every old path's gauge at an edge that still has
+     * track must meet a new path there of the same gauge or dual. */
+    for (int k = 0; k < from->npaths; k++)
+        for (int end = 0; end < 2; end++) {
+            int e = end ? from->paths[k].b : from->paths[k].a;
+            if (e >= GOPT_TOKENS_NODE_END) continue;
+            int at = (e + q->from_rotation) % 6, g = from->paths[k].track;
+            bool any = false, kept = false;
+            for (int m = 0; m < to->npaths; m++) {
+                int f = to->paths[m].a < GOPT_TOKENS_NODE_END && (to->paths[m].a + rotation) % 6 == at ? 1
+                        : to->paths[m].b < GOPT_TOKENS_NODE_END && (to->paths[m].b + rotation) % 6 == at ? 1 : 0;
+                if (!f) continue;
+                any = true;
+                kept = kept || to->paths[m].track == g || to->paths[m].track == GOPT_TOKENS_DUAL;
+            }
+            if (any && !kept) return "old track's gauge is not carried";
+        }
     return NULL;
 }
 

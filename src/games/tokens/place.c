@@ -225,6 +225,7 @@ bool gopt_tokens_place(const gopt_tokens_question *q, const gopt_tokens_tile *to
     memset(out, 0, sizeof *out);
     out->rotation = rotation;
     out->why_town = -1;
+    out->why_gauge = out->why_gauge_new = -1;
     out->why_edge_a = out->why_edge_b = -1;
     memset(out->city_map, -1, sizeof out->city_map);
     if (!gopt_tokens_question_check(q, err)) return false;
