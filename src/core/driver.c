@@ -96,7 +96,7 @@ char *gopt_numbered_path(const char *path, long number, bool several) {
 bool gopt_batch_read(const gopt_game *g, const char *path, const gopt_options *o, gopt_batch *b, gopt_error *err) {
     GOPT_REQUIRE(g->parse, "game '%s' has no parser", g->name);
     gopt_text t;
-    if (!gopt_text_load(&t, path, err)) return false;
+    if (!gopt_text_load_arg(&t, path, err)) return false;
     size_t first = b->n;
     for (;;) {
         void *p = NULL;
@@ -110,8 +110,8 @@ bool gopt_batch_read(const gopt_game *g, const char *path, const gopt_options *o
         b->items[b->n++] = (gopt_named){.puzzle = p};
     }
     gopt_text_free(&t);
-    if (b->n == first) return gopt_fail(err, path, 0, 0, "no %s puzzle found", g->name);
-    char *stem = gopt_file_stem(path);
+    if (b->n == first) return gopt_fail(err, t.name, 0, 0, "no %s puzzle found", g->name);
+    char *stem = gopt_file_stem(gopt_text_arg_is_url(path) ? "url" : path);
     for (size_t i = first; i < b->n; i++) {
         const char *own = g->puzzle_name ? g->puzzle_name(b->items[i].puzzle) : NULL;
         if (own) b->items[i].name = gopt_strdup(own);

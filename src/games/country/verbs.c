@@ -8,16 +8,16 @@
 #include "gameopt/json.h"
 #include "gameopt/mip.h"
 
-static const char *const print_formats[] = {"drawing", "url", "pzprv3", "block", "text", NULL};
+static const char *const print_formats[] = {"drawing", "url", "pzprv3", "block", "text", "penpa", NULL};
 
 const gopt_opt country_solve_opts[] = {
-    GOPT_ENUM("print", "FORMAT", "drawing", print_formats, "drawing, or the solved puzzle as url, pzprv3, block or text"),
+    GOPT_ENUM("print", "FORMAT", "drawing", print_formats, "drawing, or the solved puzzle as url, pzprv3, block, text or penpa"),
     GOPT_FLAG("ascii", "draw the loop with ASCII characters"),
     GOPT_OPT_END,
 };
 static const gopt_opt convert_opts[] = {
     GOPT_ENUM("to", "FORMAT", NULL, gopt_country_formats,
-              "url, pzprv3, block or text (a given loop is kept where the format holds one)"),
+              "url, pzprv3, block, text or penpa (a given loop is kept where the format holds one)"),
     GOPT_OPT_END,
 };
 static const gopt_opt lp_opts[] = {
@@ -66,7 +66,7 @@ static int run_check(gopt_call *call) {
 
 static int run_convert(gopt_call *call) {
     const char *to = gopt_option(&call->opts, "to");
-    if (!to) return gopt_call_usage(call, "country convert: --to FORMAT is required (url, pzprv3, block, text)");
+    if (!to) return gopt_call_usage(call, "country convert: --to FORMAT is required (url, pzprv3, block, text, penpa)");
     gopt_batch b = {0};
     int code = read_puzzles(call, &b) ? 0 : 2;
     gopt_buf out = {0};
