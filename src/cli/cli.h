@@ -82,6 +82,9 @@ bool cli_option_double(const gopt_options *o, const char *name, double min, doub
 /* "A..B" or "A" into [lo, hi] ranges of integers. */
 bool cli_option_range(const gopt_options *o, const char *name, long min, long max, long *lo, long *hi);
 
+/* gameopt serve [options] (src/cli/serve.c): the web page and JSON API. */
+int cli_run_serve(int argc, char **argv);
+
 /* ---- generic verbs over the gopt_game table ---- */
 /* Parses every input (files or stdin), then solves the shard's puzzles, checks each answer
  * and prints one result per puzzle (text, or one JSON object per line). */

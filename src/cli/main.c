@@ -13,6 +13,7 @@ static void print_main_help(FILE *out) {
           out);
     for (const gopt_cli_game *const *g = gopt_cli_games; *g; g++) fprintf(out, "  %-10s %s\n", (*g)->name, (*g)->summary);
     if (!gopt_cli_games[0]) fputs("  (none built yet)\n", out);
+    fputs("\n  gameopt serve [--port N]   the local web page and JSON API (gameopt serve --help)\n", out);
     fputs("\nexit codes: 0 solved / ok, 1 proven no solution, 2 bad input or usage,\n"
           "            3 limit reached (nothing proven), 4 internal error\n"
           "errors go to stderr as `gameopt: FILE:LINE:COL: what is wrong`.\n",
@@ -72,6 +73,7 @@ int main(int argc, char **argv) {
         printf("gameopt %s\n", gopt_version());
         return finish(0);
     }
+    if (strcmp(first, "serve") == 0) return finish(cli_run_serve(argc - 2, argv + 2));
     if (first[0] == '-') return cli_usage_error("unknown option '%s' (see gameopt --help)", first);
     const gopt_cli_game *g = find_game(first);
     if (!g) return cli_usage_error("unknown game '%s' (see gameopt --help)", first);
