@@ -185,6 +185,9 @@ gopt_tokens_map *gopt_tokens_map_read(gopt_text *t, gopt_error *err);
 /* A bundled game's map ("1867") or a map file. NULL with err set. */
 gopt_tokens_map *gopt_tokens_map_open(const char *game_or_path, gopt_error *err);
 void gopt_tokens_map_free(gopt_tokens_map *m);
+int gopt_tokens_map_size(const gopt_tokens_map *m);
+/* The coordinate of hex i ("L12"), in the file's order. */
+const char *gopt_tokens_map_coord(const gopt_tokens_map *m, int i);
 /* The sides of hex `coord` ("L12") that track may cross: a neighbour lies beyond, no
  * impassable border, and a fixed neighbour (gray, red, blue) has track there. */
 bool gopt_tokens_map_open_edges(const gopt_tokens_map *m, const char *coord, uint8_t *open, gopt_error *err);

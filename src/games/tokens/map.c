@@ -184,6 +184,9 @@ void gopt_tokens_map_free(gopt_tokens_map *m) {
     free(m);
 }
 
+int gopt_tokens_map_size(const gopt_tokens_map *m) { return m->n; }
+const char *gopt_tokens_map_coord(const gopt_tokens_map *m, int i) { return m->hexes[i].coord; }
+
 static bool fixed(gopt_tokens_colour c) { return c == GOPT_TOKENS_GRAY || c == GOPT_TOKENS_RED || c == GOPT_TOKENS_BLUE; }
 
 bool gopt_tokens_map_open_edges(const gopt_tokens_map *m, const char *coord, uint8_t *open, gopt_error *err) {
