@@ -7,4 +7,7 @@
 /* Parses argv (after the verb) into call; false with call->err set on a usage error. */
 bool cli_parse_options(gopt_call *call, int argc, char **argv, bool *help);
 
+/* gameopt serve [options] (src/cli/serve.c): the web page and JSON API. */
+int cli_run_serve(int argc, char **argv);
+
 #endif

@@ -53,6 +53,7 @@ int main(int argc, char **argv) {
         printf("gameopt %s\n", gopt_version());
         return finish(0);
     }
+    if (strcmp(first, "serve") == 0) return finish(cli_run_serve(argc - 2, argv + 2));
     if (first[0] == '-') return usage("unknown option '%s' (see gameopt --help)", first, "");
     const gopt_game *g = gopt_game_find(first);
     if (!g) return usage("unknown game '%s' (see gameopt --help)", first, "");

@@ -11,6 +11,7 @@ void gopt_print_games_help(FILE *out) {
           "independent code before it is printed.\n\ngames:\n",
           out);
     for (const gopt_game *const *g = gopt_games; *g; g++) fprintf(out, "  %-10s %s\n", (*g)->name, (*g)->summary);
+    fputs("\n  gameopt serve [--port N]   the local web page and JSON API (gameopt serve --help)\n", out);
     fputs("\nexit codes: 0 solved / ok, 1 proven no solution, 2 bad input or usage,\n"
           "            3 limit reached (nothing proven), 4 internal error\n"
           "errors go to stderr as `gameopt: FILE:LINE:COL: what is wrong`.\n",
