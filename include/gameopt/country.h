@@ -119,6 +119,18 @@ void gopt_country_draw(FILE *out, const gopt_country *p, const uint8_t *dirs, bo
 bool gopt_country_render(const gopt_country *p, const uint8_t *dirs, const char *path, gopt_error *err);
 
 /* ---- generating ---- */
+#define GOPT_COUNTRY_GENERATE_MAX 60   /* columns and rows */
+#define GOPT_COUNTRY_CLUES_MINIMAL (-1)
+typedef struct gopt_country_generate_options {
+    int w, h;            /* columns, rows: 2 to GOPT_COUNTRY_GENERATE_MAX */
+    bool empty_rooms;    /* the country/e/ variant */
+    int clues;           /* GOPT_COUNTRY_CLUES_MINIMAL: no number can go without losing
+                          * uniqueness; else at least this percentage of rooms numbered (a
+                          * minimal set, then numbers added back at random; 100: all) */
+    int *undecided;      /* when non-NULL, set to the numbers kept because the test of
+                          * dropping them hit its limit (0: the set is minimal) */
+} gopt_country_generate_options;
+gopt_country *gopt_country_generate_with(const gopt_country_generate_options *o, gopt_rng *rng, gopt_error *err);
 /* A random puzzle of w x h with exactly one solution (NULL with err set when none was found
  * within the attempts). */
 gopt_country *gopt_country_generate(int w, int h, bool empty_rooms, gopt_rng *rng, gopt_error *err);

@@ -90,6 +90,11 @@ typedef struct country_run {
 
 /* The SAT model of the local rules (everything but "one loop"), on g's variable layout. */
 gopt_sat *country_sat_model(const country_graph *g);
+/* The same with each room's number under a fresh selector variable (selector[r], for rooms
+ * with a number >= 0): the number holds when its selector is true, so one solver can try
+ * sets of numbers through assumptions. Only for the standard rules: in the variant the
+ * numbers also decide which rooms must be visited, which the 2x2 clauses and the cuts use. */
+gopt_sat *country_sat_model_selected(const country_graph *g, int *selector);
 void country_solve_sat(country_run *run);
 void country_solve_mip(country_run *run);
 
