@@ -177,6 +177,23 @@ const gopt_tokens_tile *gopt_tokens_lookup(gopt_tokens_library *l, const char *s
                                            const gopt_tokens_catalog *catalog, gopt_tokens_colour inline_colour,
                                            int *rotation, const gopt_tokens_catalog **found_in, gopt_error *err);
 
+/* ------------------------------------------------------------------ the map around a hex */
+
+/* A game's map (data/maps/<game>.txt, docs/formats.md): hexes, fixed track, impassable sides. */
+typedef struct gopt_tokens_map gopt_tokens_map;
+gopt_tokens_map *gopt_tokens_map_read(gopt_text *t, gopt_error *err);
+/* A bundled game's map ("1867") or a map file. NULL with err set. */
+gopt_tokens_map *gopt_tokens_map_open(const char *game_or_path, gopt_error *err);
+void gopt_tokens_map_free(gopt_tokens_map *m);
+int gopt_tokens_map_size(const gopt_tokens_map *m);
+/* The coordinate of hex i ("L12"), in the file's order. */
+const char *gopt_tokens_map_coord(const gopt_tokens_map *m, int i);
+/* The sides of hex `coord` ("L12") that track may cross: a neighbour lies beyond, no
+ * impassable border, and a fixed neighbour (gray, red, blue) has track there. */
+bool gopt_tokens_map_open_edges(const gopt_tokens_map *m, const char *coord, uint8_t *open, gopt_error *err);
+/* Reads an edge list "0,1,5" into a bit set; `where` names the text in errors. */
+bool gopt_tokens_parse_edges(const char *spec, const char *where, uint8_t *out, gopt_error *err);
+
 /* ------------------------------------------------------------------ the question */
 
 /* A station token on the old tile: its owner's name and the city (0-based) it sits in. */
@@ -209,6 +226,11 @@ typedef struct gopt_tokens_question {
     /* Full rules: an old city of several slots may split, its slots and tokens spread over
      * several new cities that each hold its edges (false: it maps whole to one new city). */
     bool split;
+    /* Map sides (map orientation) that lead nowhere: off the map, across an impassable
+     * border, or into a fixed hex without track there. No new track may cross them.
+     * 0: all six neighbours are assumed present. */
+    uint8_t closed;
+    bool map_known; /* closed comes from --open or a map (the text output says which) */
     long max_flows; /* max-flow runs per rotation before giving up; 0: the default */
 } gopt_tokens_question;
 
@@ -232,6 +254,7 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_TOWN_LOST,    /* full rules: an old town (why_town) fits no new town, or towns appear */
     GOPT_TOKENS_TRACK_LOST,   /* full rules: through track why_edge_a - why_edge_b is not kept */
     GOPT_TOKENS_UNKNOWN,      /* the flow budget ran out before a decision (nothing is proven) */
+    GOPT_TOKENS_OFF_MAP,      /* the new tile's track would cross closed side why_edge_a */
     GOPT_TOKENS_GAUGE,        /* full rules: old track of gauge why_gauge at edge why_edge_a finds
                                  no track of a gauge that carries it (why_gauge_new: what is there) */
 } gopt_tokens_verdict;

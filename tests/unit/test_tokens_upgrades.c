@@ -154,12 +154,61 @@ static void gauges(void **state) {
     assert_int_equal(err.col, 26);
 }
 
+/* The map around the hex: 1867's Montreal (L12) has six neighbours that all take track
+ * (L14 below is gray with track on its top side); Toronto (F16) has none beyond its lower
+ * right side and Buffalo (red F18) below takes track only from Hamilton. */
+static void map_around_the_hex(void **state) {
+    (void)state;
+    gopt_error err = {0};
+    gopt_tokens_map *m = gopt_tokens_map_open("1867", &err);
+    if (!m) fail_msg("%s", err.msg);
+    uint8_t open = 0;
+    assert_true(gopt_tokens_map_open_edges(m, "L12", &open, &err));
+    assert_int_equal(open, 0x3F);
+    assert_true(gopt_tokens_map_open_edges(m, "F16", &open, &err));
+    assert_int_equal(open, 1u << 1 | 1u << 2 | 1u << 3 | 1u << 4);
+    /* C11 lies on the map's west edge (nothing beyond sides 1 and 2) with impassable borders
+     * on sides 0, 3 and 4: only side 5 leads on. */
+    assert_true(gopt_tokens_map_open_edges(m, "C11", &open, &err));
+    assert_int_equal(open, 1u << 5);
+    assert_false(gopt_tokens_map_open_edges(m, "Z99", &open, &err));
+    assert_string_equal(err.msg, "the 1867 map has no hex 'Z99'");
+    gopt_tokens_map_free(m);
+    /* Toronto's green tile 120 (cities on {0,1} and {2,3}) with both tokens: rotations 1 and
+     * 4 keep them; on the map only rotation 1 ({1,2} and {3,4}) stays on it. */
+    gopt_tokens_tile f16 = parse("city=revenue:30;city=revenue:30;path=a:1,b:_0;path=a:4,b:_1;label=T");
+    gopt_tokens_tile t120 = parse("city=revenue:60;city=revenue:60;path=a:0,b:_0;path=a:_0,b:1;path=a:2,b:_1;path=a:_1,b:3;label=T");
+    gopt_tokens_question q;
+    question(&q, &f16, "0:CPR,1:GT");
+    gopt_tokens_answer a;
+    assert_int_equal(solve(&q, &t120, &a), 1u << 1 | 1u << 4);
+    gopt_tokens_answer_free(&a);
+    q.closed = (uint8_t)(~(1u << 1 | 1u << 2 | 1u << 3 | 1u << 4) & 0x3F);
+    assert_int_equal(solve(&q, &t120, &a), 1u << 1);
+    assert_int_equal(a.rotations[4].verdict, GOPT_TOKENS_OFF_MAP);
+    char why[256];
+    assert_string_equal(gopt_tokens_reason(&q, &t120, &a.rotations[4], why, sizeof why),
+                        "track would leave the hex through side 0, which leads nowhere (off the map or blocked)");
+    gopt_tokens_answer_free(&a);
+    /* Edge lists. */
+    uint8_t edges;
+    assert_true(gopt_tokens_parse_edges("0,1,5", "--open", &edges, &err));
+    assert_int_equal(edges, 0x23);
+    gopt_error bad = {0};
+    assert_false(gopt_tokens_parse_edges("0,6", "--open", &edges, &bad));
+    assert_int_equal(bad.col, 3);
+    gopt_error twice = {0};
+    assert_false(gopt_tokens_parse_edges("1,1", "--open", &edges, &twice));
+    assert_string_equal(twice.msg, "edge 1 given twice");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(beijing_gains_two_cities),
         cmocka_unit_test(one_city_becomes_ny),
         cmocka_unit_test(cities_split_and_merge),
         cmocka_unit_test(gauges),
+        cmocka_unit_test(map_around_the_hex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -34,6 +34,12 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
     describe_tile(out, from);
     fprintf(out, " at rotation %d, %s rules%s\n", q->from_rotation, gopt_tokens_rules_name(q->rules),
             q->rules == GOPT_TOKENS_RULES_FULL && q->split ? " (cities may split)" : "");
+    if (q->map_known || q->closed) {
+        char edges[32];
+        fprintf(out, "  sides that lead somewhere: %s\n", gopt_tokens_edges_text((uint8_t)(~q->closed & 0x3F), edges, sizeof edges));
+    } else {
+        fputs("  all six neighbours assumed present (--open or --hex say otherwise)\n", out);
+    }
     for (int c = 0; c < from->ncities; c++) {
         char edges[32];
         uint8_t e = gopt_tokens_city_edges(from, c, q->from_rotation);
@@ -132,7 +138,7 @@ static json_t *indices_json(uint32_t set) {
 
 static const char *const verdict_names[] = {"feasible",  "short",     "no-city",    "unsplittable",
                                             "city-count", "town-lost", "track-lost", "unknown",
-                                            "gauge"};
+                                            "off-map",    "gauge"};
 
 static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, const gopt_tokens_rotation *r,
                              bool all) {
