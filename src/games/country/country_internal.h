@@ -98,11 +98,17 @@ gopt_sat *country_sat_model_selected(const country_graph *g, int *selector);
 void country_solve_sat(country_run *run);
 void country_solve_mip(country_run *run);
 
+/* The board after `upto` steps of an explanation: loop edges (dirs), cells known used (1) or
+ * unused (0) or not yet (-1), and edges known off the loop (cut: E and S bits). */
+void country_explain_state(const gopt_country_explanation *x, int upto, uint8_t *dirs, int8_t *cells, uint8_t *cut);
+
 /* ---- the gopt_game table's output functions (output.c) ---- */
 /* The verbs and option tables (verbs.c). */
 extern const gopt_verb country_verbs[];
 extern const gopt_opt country_solve_opts[];
 extern const gopt_opt country_generate_opts[];
+/* The game table's generate, with --size, --empty-rooms and --clues (verbs.c). */
+void *country_generate(const gopt_options *o, gopt_rng *rng, gopt_error *err);
 
 void country_print(FILE *out, const void *puzzle, const gopt_answer *a, const gopt_options *o);
 json_t *country_json(const void *puzzle, const gopt_answer *a, const gopt_options *o);

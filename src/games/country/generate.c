@@ -276,7 +276,7 @@ static int other_loop(const gopt_country *p, const uint8_t *ours, uint8_t *other
     gopt_sat *s = country_sat_model(&g);
     int *block = gopt_malloc((size_t)(g.nedges + 1) * sizeof *block), n = 0;
     for (int e = 0; e < g.nedges; e++)
-        if (ours[g.eu[e]] & ours[g.ev[e]] && edge_in(&g, ours, e)) block[n++] = -country_edge_var(e);
+        if (edge_in(&g, ours, e)) block[n++] = -country_edge_var(e);
     gopt_sat_clause(s, block, n);
     gopt_cuts loop = {.separate = country_separate, .user = &g, .max_rounds = max_rounds};
     gopt_cuts_result r = gopt_cuts_sat(s, &loop);
