@@ -79,6 +79,11 @@ static gopt_taxis_graph *load_graph(const gopt_options *o) {
 static bool deck_ranges(const gopt_options *o, const gopt_taxis_graph *g, long c[2], long dups[2]) {
     if (!cli_option_range(o, "dups", 1, GOPT_TAXIS_MAX_DUPS, &dups[0], &dups[1])) return false;
     if (!cli_option_range(o, "c", 1, (long)g->n * dups[0], &c[0], &c[1])) return false;
+    /* The defaults too must fit a small graph's deck (else the checker fails: exit 4). */
+    if (c[1] > (long)g->n * dups[0])
+        return cli_usage_error("--c: the deck of %s holds %ld cards (%d nodes x %ld); give --c %ld or less", g->name,
+                               (long)g->n * dups[0], g->n, dups[0], (long)g->n * dups[0]),
+               false;
     return true;
 }
 
@@ -114,7 +119,10 @@ static bool parse_heuristic_list(const char *text, gopt_taxis_heuristic **hs, in
     }
     if (ok && *nh == 0 && !(sweep && *want_ideal)) ok = (cli_usage_error("--heuristics: the list is empty"), false);
     free(copy);
-    if (!ok) free(*hs);
+    if (!ok) {
+        free(*hs);
+        *hs = NULL; /* the callers free *hs whatever happens */
+    }
     return ok;
 }
 

@@ -136,9 +136,32 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
             return NULL;
         }
     }
+    /* The letter formats name a colour by one character, so they hold only so many colours; a
+     * board with more would be written with repeated letters and not read back. */
+    int f = o->format ? format_by_name(o->format) : 0;
+    if (f == GOPT_FLOW_SAMGOLDMAN) {
+        gopt_fail(err, "--format", 0, 0, "generated boards are written as flow_solver, thomasahle, adc or houston");
+        return NULL;
+    }
+    long most = f == GOPT_FLOW_HOUSTON || f == GOPT_FLOW_ADC ? w * h / 2 : f == GOPT_FLOW_THOMASAHLE ? 62 : 52;
+    if (most > w * h / 2) most = w * h / 2;
     const char *c = gopt_option(o, "colours");
-    if (c) colours = strtol(c, NULL, 10);
+    if (c) {
+        char *end;
+        colours = strtol(c, &end, 10);
+        if (!*c || *end || colours < 1 || colours > w * h / 2) {
+            gopt_fail(err, "--colours", 0, 0, "expected a whole number from 1 to %ld (half the cells), found '%s'",
+                      w * h / 2 > 1 ? w * h / 2 : 1, c);
+            return NULL;
+        }
+        if (colours > most) {
+            gopt_fail(err, "--colours", 0, 0, "the %s format has letters for %ld colours; use --format houston or adc",
+                      gopt_flow_format_names[f], most);
+            return NULL;
+        }
+    }
     if (colours < 1) colours = (w * h) / 8 > 1 ? (w * h) / 8 : 1;
+    if (colours > most) colours = most;
     return gopt_flow_random((int)w, (int)h, (int)colours, rng);
 }
 
