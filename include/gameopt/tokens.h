@@ -196,11 +196,19 @@ bool gopt_tokens_parse_edges(const char *spec, const char *where, uint8_t *out, 
 
 /* ------------------------------------------------------------------ the question */
 
-/* A station token on the old tile: its owner's name and the city (0-based) it sits in. */
+/* A station token on the old tile: its owner's name and the city (0-based) it sits in. A
+ * reservation (a home or company reservation) follows its city and takes a slot the same. */
 typedef struct gopt_tokens_station {
     char name[GOPT_TOKENS_NAME_SIZE];
     int city;
+    bool reserved;
 } gopt_tokens_station;
+
+/* What the game does with two tokens of one company that end in one city: keep both, or
+ * return one to the company (the 1822 family). Under full rules slots move with their old
+ * cities, so the rule changes the outcome, never which rotations are legal. */
+typedef enum gopt_tokens_duplicate_rule { GOPT_TOKENS_DUPLICATES_KEEP, GOPT_TOKENS_DUPLICATES_RETURN } gopt_tokens_duplicate_rule;
+const char *gopt_tokens_duplicates_name(gopt_tokens_duplicate_rule d);
 
 typedef enum gopt_tokens_rules {
     /* Only tokens matter (the seed's model): every token goes to a new city whose edges
@@ -231,6 +239,7 @@ typedef struct gopt_tokens_question {
      * 0: all six neighbours are assumed present. */
     uint8_t closed;
     bool map_known; /* closed comes from --open or a map (the text output says which) */
+    gopt_tokens_duplicate_rule duplicates;
     long max_flows; /* max-flow runs per rotation before giving up; 0: the default */
 } gopt_tokens_question;
 
@@ -240,6 +249,11 @@ typedef struct gopt_tokens_question {
  * index against q->from and each city's slots; `where` names the text in errors. A name may
  * recur in different cities (a company's tokens in two cities of one hex), not in one. */
 bool gopt_tokens_parse_stations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
+/* Appends reservations `CITY:NAME[,...]` (after the tokens), checked the same way. */
+bool gopt_tokens_parse_reservations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
+/* The tokens of a placement row that duplicate an earlier token of the same company in
+ * the same new city (bit i: token i; reservations never count): one per extra token. */
+uint64_t gopt_tokens_duplicates(const gopt_tokens_question *q, const int8_t *row);
 /* The same checks on tokens filled in directly (by library users). */
 bool gopt_tokens_question_check(const gopt_tokens_question *q, gopt_error *err);
 
@@ -314,7 +328,8 @@ bool gopt_tokens_check(const gopt_tokens_question *q, const gopt_tokens_tile *to
 /* One sentence on why a rotation is infeasible ("LPS and QLS compete for city 1 with 1 slot"). */
 const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_tile *to,
                                const gopt_tokens_rotation *r, char *buf, size_t size);
-/* The key of token i in JSON placements: its name, or NAME@CITY when the name recurs. */
+/* The key of token i in JSON placements: its name, or NAME@CITY when the name recurs;
+ * reservations are `reserved:NAME`. */
 const char *gopt_tokens_token_key(const gopt_tokens_question *q, int i, char *buf, size_t size);
 
 /* ------------------------------------------------------------------ output */
