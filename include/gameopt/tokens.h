@@ -111,6 +111,8 @@ typedef struct gopt_tokens_tile {
     /* Gauges of the track at each edge: bit g (gopt_tokens_track) of gauges[e] is set when
      * a path of gauge g ends at edge e. */
     uint8_t gauges[GOPT_TOKENS_EDGES];
+    /* The rotations the game lets it be laid in (bit r; `NAME @ R,...` in a catalogue), 0: any. */
+    uint8_t rotations;
 } gopt_tokens_tile;
 
 /* Parses a tile string of the 18xx.games tile language. `where` names the text in errors
@@ -157,6 +159,8 @@ int gopt_tokens_catalog_size(const gopt_tokens_catalog *c);
 const gopt_tokens_tile *gopt_tokens_catalog_tile(const gopt_tokens_catalog *c, int i);
 /* The tile of that name (exact match), or NULL. */
 const gopt_tokens_tile *gopt_tokens_catalog_find(const gopt_tokens_catalog *c, const char *name);
+/* The colour after `colour` in the catalogue's order (`order` line; else the usual one). */
+gopt_tokens_colour gopt_tokens_catalog_next_colour(const gopt_tokens_catalog *c, gopt_tokens_colour colour);
 /* The tiles that may replace `from`: of the next colour with equal labels, limited to the
  * catalogue's `from -> ...` list when it has one. Writes up to max tiles; returns the count. */
 int gopt_tokens_catalog_upgrades(const gopt_tokens_catalog *c, const gopt_tokens_tile *from,
@@ -269,6 +273,7 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_TRACK_LOST,   /* full rules: through track why_edge_a - why_edge_b is not kept */
     GOPT_TOKENS_UNKNOWN,      /* the flow budget ran out before a decision (nothing is proven) */
     GOPT_TOKENS_OFF_MAP,      /* the new tile's track would cross closed side why_edge_a */
+    GOPT_TOKENS_ROTATION_RULE, /* the game lets the new tile lie only in its listed rotations */
     GOPT_TOKENS_GAUGE,        /* full rules: old track of gauge why_gauge at edge why_edge_a finds
                                  no track of a gauge that carries it (why_gauge_new: what is there) */
 } gopt_tokens_verdict;
