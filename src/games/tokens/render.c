@@ -299,6 +299,17 @@ bool gopt_tokens_render(const char *path, const gopt_tokens_question *q, const g
     return gopt_canvas_close(canvas, err);
 }
 
+bool gopt_tokens_render_cases(const char *path, const gopt_tokens_question *questions, const gopt_tokens_answer *answers,
+                              int n, const char *empty, gopt_error *err) {
+    double width = 2 * MARGIN + 30 + CELL_W * 7, row = ROW_TITLE + CELL_H + 8;
+    gopt_canvas *canvas = gopt_canvas_open(path, width, 2 * MARGIN + row * (n > 0 ? n : 1), err);
+    if (!canvas) return false;
+    cairo_t *cr = gopt_canvas_cr(canvas);
+    for (int k = 0; k < n; k++) draw_row(cr, &questions[k], &answers[k], MARGIN + row * k);
+    if (n == 0) gopt_draw_text(cr, width / 2, MARGIN + row / 2, empty, 12, gopt_black);
+    return gopt_canvas_close(canvas, err);
+}
+
 bool gopt_tokens_render_tiles(const char *path, const gopt_tokens_tile *const *tiles, const int *rotations, int n,
                               gopt_error *err) {
     int cols = n < 6 ? (n > 0 ? n : 1) : 6, rows = (n + cols - 1) / cols;
