@@ -100,7 +100,7 @@ static bool parse_heuristic_list(const char *text, gopt_taxis_heuristic **hs, in
         *hs = gopt_malloc(GOPT_TAXIS_NSTARTS * GOPT_TAXIS_NEXTENSIONS * sizeof **hs);
         for (int s = 0; s < GOPT_TAXIS_NSTARTS; s++)
             for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++)
-                (*hs)[(*nh)++] = (gopt_taxis_heuristic){(gopt_taxis_start)s, (gopt_taxis_extension)e};
+                (*hs)[(*nh)++] = (gopt_taxis_heuristic){(gopt_taxis_start)s, (gopt_taxis_extension)e, NULL};
         return true;
     }
     *hs = gopt_malloc((strlen(text) / 2 + 1) * sizeof **hs);
