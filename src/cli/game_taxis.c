@@ -14,9 +14,20 @@
                            "edge-list file"},                                                                \
     {"graph-format", "F", "board, graphml, gml, ncol or edgelist (default: by the file's extension)"}
 
+#define MC_OPTIONS                                                                                           \
+    {"mc-samples", "K", "mc: sampled orders of the unseen cards per move (default 128)"},                    \
+    {"mc-ties", "T", "mc: ties between the best moves go to pp's move (pp, default), the most tentacles\n"   \
+                     "                           (tentacles) or a uniform choice (random)"},                     \
+    {"mc-eval", "E", "mc: a sampled future is worth its ideal length (ideal, default: the exact search)\n"  \
+                     "                           or the length pp reaches (pp: a rollout)"},                     \
+    {"mc-budget", "MS", "mc: stop sampling a move after MS milliseconds of CPU (default: none; the\n"       \
+                        "                           moves then depend on the machine's speed)"}
+
 static const gopt_cli_option play_options[] = {
     GRAPH_OPTIONS,
-    {"heuristic", "H", "rs, md, mt, lcc, pp (default) or START+EXTENSION, e.g. degree+tentacles"},
+    {"heuristic", "H", "rs, md, mt, lcc, pp (default), mc (ours: the exact search on sampled decks) or\n"
+                       "                           START+EXTENSION, e.g. degree+tentacles"},
+    MC_OPTIONS,
     {"c", "C", "face-up cards of a random setting (default 6)"},
     {"dups", "D", "copies of each node in a random setting, N_D (default 2)"},
     {"index", "I", "play setting I of the seed's sequence (default 0); with a file, the random stream of\n"
@@ -36,6 +47,7 @@ static const gopt_cli_option ideal_options[] = {
     {"count", "K", "with --random: solve the K settings I, I+1, ... (default 1), one result each"},
     {"heuristic", "H", "also play heuristic H on each setting, report it and draw it beside the ideal path\n"
                        "                           (pictures draw pp unless H is given)"},
+    MC_OPTIONS,
     {"lp", "FILE", "write each setting's integer program to FILE (CPLEX-LP; FILE-2.lp ... for several);\n"
                    "                           - prints the models instead of solving"},
     {0},
@@ -47,7 +59,9 @@ static const gopt_cli_option experiment_options[] = {
     {"c", "C|A..B", "face-up cards (table1: default 6; sweep: default 4..8)"},
     {"dups", "D|A..B", "copies of each node, N_D (table1: default 2; sweep: default 1..3)"},
     {"heuristics", "LIST", "sweep: comma-separated players (default rs,md,mt,lcc,pp,ideal; all: the 20 pairs;\n"
-                           "                           ideal: the ideal path of every setting, by the exact search)"},
+                           "                           ideal: the ideal path of every setting, by the exact search;\n"
+                           "                           mc: ours, the exact search on sampled decks)"},
+    MC_OPTIONS,
     {"hist", NULL, "sweep: node-length histograms (the paper's Figures 10-12)"},
     {"csv", NULL, "print CSV"},
     {"per-game", NULL, "print every setting's node lengths as CSV (shards concatenate)"},
@@ -60,7 +74,8 @@ static const gopt_cli_option tournament_options[] = {
     {"games", "N", "settings (default 100000)"},
     {"c", "C", "face-up cards (default 6)"},
     {"dups", "D", "copies of each node, N_D (default 2)"},
-    {"heuristics", "LIST", "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs)"},
+    {"heuristics", "LIST", "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs; mc: ours)"},
+    MC_OPTIONS,
     {"csv", NULL, "print CSV"},
     {0},
 };
@@ -89,6 +104,25 @@ static bool single(const long range[2], const char *name) {
     return false;
 }
 
+/* The --mc-* options into *mc, and every mc heuristic of hs[0..nh) pointed at them. */
+static bool mc_options(const gopt_options *o, gopt_taxis_mc *mc, gopt_taxis_heuristic *hs, int nh) {
+    *mc = gopt_taxis_mc_default;
+    long samples = mc->samples;
+    double budget = 0;
+    if (!cli_option_int(o, "mc-samples", 1, 1L << 20, &samples) || !cli_option_double(o, "mc-budget", 0, 1e6, &budget))
+        return false;
+    mc->samples = (int)samples;
+    mc->budget = budget / 1000;
+    const char *ties = gopt_option(o, "mc-ties"), *eval = gopt_option(o, "mc-eval");
+    if (ties && !gopt_taxis_mc_ties_parse(ties, &mc->ties))
+        return cli_usage_error("--mc-ties: unknown rule '%s' (pp, tentacles or random)", ties), false;
+    if (eval && !gopt_taxis_mc_eval_parse(eval, &mc->eval))
+        return cli_usage_error("--mc-eval: unknown evaluation '%s' (ideal or pp)", eval), false;
+    for (int k = 0; k < nh; k++)
+        if (hs[k].mc) hs[k].mc = mc;
+    return true;
+}
+
 /* Parses --heuristics. With want_ideal (sweep), "ideal" in the list (or the default) adds the
  * ideal path's column, which goes last. */
 static bool parse_heuristic_list(const char *text, gopt_taxis_heuristic **hs, int *nh, bool *want_ideal) {
@@ -109,7 +143,7 @@ static bool parse_heuristic_list(const char *text, gopt_taxis_heuristic **hs, in
     for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save)) {
         if (sweep && strcmp(item, "ideal") == 0) *want_ideal = true;
         else if (!(ok = gopt_taxis_heuristic_parse(item, &(*hs)[(*nh)++])))
-            cli_usage_error("--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, all or START+EXTENSION%s)", item,
+            cli_usage_error("--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc, all or START+EXTENSION%s)", item,
                             sweep ? ", and ideal" : "");
     }
     if (ok && *nh == 0 && !(sweep && *want_ideal)) ok = (cli_usage_error("--heuristics: the list is empty"), false);
@@ -145,9 +179,14 @@ typedef struct play_job {
 
 static void print_play_header(const play_job *job, const gopt_taxis_setting *s) {
     char name[64];
-    fprintf(job->out, "graph %s, c = %d, N_D = %d, heuristic %s (start %s, extension %s)\n", job->g->name, s->c, s->dups,
-            gopt_taxis_heuristic_name(job->h, name, sizeof name), gopt_taxis_start_name(job->h.start),
-            gopt_taxis_extension_name(job->h.extension));
+    if (job->h.mc)
+        fprintf(job->out, "graph %s, c = %d, N_D = %d, heuristic mc (K = %d, ties %s, eval %s)\n", job->g->name, s->c,
+                s->dups, job->h.mc->samples, gopt_taxis_mc_ties_name(job->h.mc->ties),
+                gopt_taxis_mc_eval_name(job->h.mc->eval));
+    else
+        fprintf(job->out, "graph %s, c = %d, N_D = %d, heuristic %s (start %s, extension %s)\n", job->g->name, s->c,
+                s->dups, gopt_taxis_heuristic_name(job->h, name, sizeof name), gopt_taxis_start_name(job->h.start),
+                gopt_taxis_extension_name(job->h.extension));
     if (job->source) fprintf(job->out, "setting %ld of %s\n", job->number, job->source);
     else fprintf(job->out, "setting %ld of seed %llu\n", job->index, (unsigned long long)job->o->seed);
 }
@@ -159,8 +198,14 @@ static json_t *play_json(const play_job *job, const gopt_taxis_setting *s, const
     json_object_set_new(o, "c", json_integer(s->c));
     json_object_set_new(o, "dups", json_integer(s->dups));
     json_object_set_new(o, "heuristic", json_string(gopt_taxis_heuristic_name(job->h, name, sizeof name)));
-    json_object_set_new(o, "start", json_string(gopt_taxis_start_name(job->h.start)));
-    json_object_set_new(o, "extension", json_string(gopt_taxis_extension_name(job->h.extension)));
+    if (job->h.mc) {
+        json_object_set_new(o, "samples", json_integer(job->h.mc->samples));
+        json_object_set_new(o, "ties", json_string(gopt_taxis_mc_ties_name(job->h.mc->ties)));
+        json_object_set_new(o, "eval", json_string(gopt_taxis_mc_eval_name(job->h.mc->eval)));
+    } else {
+        json_object_set_new(o, "start", json_string(gopt_taxis_start_name(job->h.start)));
+        json_object_set_new(o, "extension", json_string(gopt_taxis_extension_name(job->h.extension)));
+    }
     if (job->source) {
         json_object_set_new(o, "file", json_string(job->source));
         json_object_set_new(o, "number", json_integer(job->number));
@@ -270,7 +315,9 @@ static int run_play(const gopt_cli_call *call) {
     play_job job = {.o = o, .h = gopt_taxis_named_pairs[4], .out = stdout};
     const char *hname = gopt_option(o, "heuristic");
     if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
-        return cli_usage_error("--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+        return cli_usage_error("--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc or START+EXTENSION)", hname);
+    gopt_taxis_mc mc;
+    if (!mc_options(o, &mc, &job.h, 1)) return 2;
     long c[2] = {6, 6}, dups[2] = {2, 2};
     if (!cli_option_int(o, "index", 0, 1L << 62, &job.index)) return 2;
     gopt_taxis_graph *g = load_graph(o);
@@ -492,7 +539,9 @@ static int run_ideal(const gopt_cli_call *call) {
     if (method && !gopt_taxis_method_parse(method, &job.how.method))
         return cli_usage_error("--method: unknown method '%s' (search or mip)", method);
     if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
-        return cli_usage_error("--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+        return cli_usage_error("--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc or START+EXTENSION)", hname);
+    gopt_taxis_mc mc;
+    if (!mc_options(o, &mc, &job.h, 1)) return 2;
     job.compare = hname != NULL;
     if (!cli_option_int(o, "index", 0, 1L << 62, &job.index)) return 2;
     gopt_taxis_graph *g = load_graph(o);
@@ -624,6 +673,8 @@ static int run_experiment(const gopt_cli_call *call) {
     bool ok = deck_ranges(o, g, c, dups) && (!table1 || (single(c, "c") && single(dups, "dups")));
     bool ideal = false;
     if (ok) ok = parse_heuristic_list(table1 ? "all" : gopt_option(o, "heuristics"), &hs, &nh, table1 ? NULL : &ideal);
+    gopt_taxis_mc mc;
+    if (ok) ok = mc_options(o, &mc, hs, nh);
     if (ok) code = run_study(call, g, table1, hs, nh, ideal, c, dups, games);
     free(hs);
     gopt_taxis_graph_free(g);
@@ -645,6 +696,12 @@ static int run_tournament(const gopt_cli_call *call) {
     int nh = 0;
     if (!deck_ranges(o, g, c, dups) || !single(c, "c") || !single(dups, "dups") ||
         !parse_heuristic_list(gopt_option(o, "heuristics"), &hs, &nh, NULL)) {
+        gopt_taxis_graph_free(g);
+        return 2;
+    }
+    gopt_taxis_mc mc;
+    if (!mc_options(o, &mc, hs, nh)) {
+        free(hs);
         gopt_taxis_graph_free(g);
         return 2;
     }
@@ -687,7 +744,8 @@ static const char help[] =
     "face-up node and grows at either end by face-up neighbours; a taken card is replaced by\n"
     "the next of the deck. Heuristics (Kraus, Klamroth, Stiglmayr, Table 3): rs, md, mt, lcc,\n"
     "pp, or any START+EXTENSION with START in random, degree, connected, longestpath and\n"
-    "EXTENSION in random, degree, tentacles, connected, longestpath.\n"
+    "EXTENSION in random, degree, tentacles, connected, longestpath; and mc (ours): per move,\n"
+    "K sampled orders of the unseen cards, each solved exactly by the ideal-path search.\n"
     "Graphs: --graph thurn-taxis (bundled, 22 cities) or a .board, .graphml, .gml, .ncol or\n"
     "edge-list file. Settings: `dups D`, `initial NAMES`, `extension NAMES` lines\n"
     "(docs/formats.md); setting i of --seed S is the same deck in every verb.\n"
@@ -695,7 +753,8 @@ static const char help[] =
     "  gameopt taxis play --heuristic pp --seed 7 --output game.svg\n"
     "  gameopt taxis experiment table1 --games 10000 --threads 2\n"
     "  gameopt taxis experiment sweep --c 4..8 --dups 1..3 --plot sweep.svg\n"
-    "  gameopt taxis tournament --games 100000 --json\n";
+    "  gameopt taxis tournament --games 100000 --json\n"
+    "  gameopt taxis experiment sweep --heuristics pp,mc,ideal --c 6 --dups 2 --games 2000\n";
 
 const gopt_cli_game gopt_cli_taxis = {"taxis", "the online path extension problem of Thurn & Taxis", NULL, verbs,
                                       help};
