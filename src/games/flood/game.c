@@ -206,6 +206,16 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
         gopt_fail(err, "--size", 0, 0, "%dx%d has more than %d cells", w, h, GOPT_FLOOD_MAX_CELLS);
         return NULL;
     }
+    /* Refuse what the chosen format cannot hold, instead of writing another format. */
+    const char *format = o->format ? o->format : "grid";
+    if (strcmp(format, "compact") == 0 && w != h) {
+        gopt_fail(err, "--format", 0, 0, "compact boards are square (one line of n*n colours); use --size NxN");
+        return NULL;
+    }
+    if (strcmp(format, "tatham") == 0 && c > 10) {
+        gopt_fail(err, "--format", 0, 0, "Tatham's game IDs hold at most 10 colours, not %d", c);
+        return NULL;
+    }
     gopt_flood_puzzle *p = gopt_flood_new(w, h, c);
     for (int i = 0; i < w * h; i++) p->cells[i] = (uint8_t)gopt_rng_below(rng, (uint32_t)c);
     /* a move limit as Tatham's generator sets one: its solver's moves plus 5 spare (here the

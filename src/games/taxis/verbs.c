@@ -115,6 +115,12 @@ static bool deck_ranges(gopt_call *call, const gopt_taxis_graph *g, long c[2], l
     const gopt_opt *table = call->verb->options;
     if (gopt_option(o, "dups")) gopt_opt_range(o, table, "dups", &dups[0], &dups[1]);
     const char *cv = gopt_option(o, "c");
+    long deck = (long)g->n * dups[0];
+    /* The default too must fit a small graph's deck (else the checker fails: exit 4). */
+    if (!cv && c[1] > deck)
+        return gopt_call_usage(call, "--c: the deck of %s holds %ld cards (%d nodes x %ld); give --c %ld or less",
+                               g->name, deck, g->n, dups[0], deck),
+               false;
     if (!cv) return true;
     /* the deck bounds the face-up cards: the declared range narrowed to this graph */
     gopt_opt c_in_deck[2] = {*gopt_opt_find(table, "c"), GOPT_OPT_END};
@@ -170,7 +176,10 @@ static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_h
     }
     if (ok && *nh == 0 && !(sweep && *want_ideal)) ok = (gopt_call_usage(call, "--heuristics: the list is empty"), false);
     free(copy);
-    if (!ok) free(*hs);
+    if (!ok) {
+        free(*hs);
+        *hs = NULL; /* the callers free *hs whatever happens */
+    }
     return ok;
 }
 
