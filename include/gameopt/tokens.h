@@ -351,16 +351,17 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
 /* The flow network of every rotation of every answer, in Graphviz DOT ("-": stdout). */
 bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers,
                                int n, gopt_error *err);
-/* The old tile and every rotation of each new tile as hexes (.svg .png .pdf). */
+/* The old tile and every rotation of each new tile as hexes (.svg .png .pdf); `pointy`
+ * draws pointy-topped hexes (1830, 1846: the same edge numbers, turned by 30 degrees). */
 bool gopt_tokens_render(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n,
-                        gopt_error *err);
+                        bool pointy, gopt_error *err);
 /* Rows of (question, answer) pairs, as gopt_tokens_render draws one row; `empty` is
  * written when n is 0 (the audit's sheet of stuck cases). */
 bool gopt_tokens_render_cases(const char *path, const gopt_tokens_question *questions, const gopt_tokens_answer *answers,
-                              int n, const char *empty, gopt_error *err);
+                              int n, const char *empty, bool pointy, gopt_error *err);
 /* Tiles alone, without tokens, tile i with rotation rotations[i], in rows of six. */
 bool gopt_tokens_render_tiles(const char *path, const gopt_tokens_tile *const *tiles, const int *rotations, int n,
-                              gopt_error *err);
+                              bool pointy, gopt_error *err);
 /* A tile's cities, towns and track as JSON (the `show` verb). */
 json_t *gopt_tokens_tile_json(const gopt_tokens_tile *tile, int rotation);
 

@@ -18,6 +18,13 @@
 
 static const char *const rules_names[] = {"tokens", "full", NULL};
 static const char *const duplicates_names[] = {"keep", "return", NULL};
+static const char *const layout_names[] = {"flat", "pointy", NULL};
+#define LAYOUT_OPT GOPT_ENUM("layout", "flat|pointy", "flat", layout_names, "pictures: flat-topped hexes, or pointy-topped (1830, 1846)")
+
+static bool pointy(const gopt_options *o) {
+    const char *l = gopt_option(o, "layout");
+    return l && strcmp(l, "pointy") == 0;
+}
 
 static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("from", "TILE[@ROT]", NULL, "the tile on the map and its rotation (0..5): GAME:NAME, a name in --catalog, or a tile string"),
@@ -34,17 +41,20 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("network", "FILE.dot", NULL, "write the flow network of every rotation in Graphviz DOT (- for stdout)"),
     GOPT_STRING("color", "COLOUR", NULL, "colour of an inline --from/--to tile string (yellow, green, brown, gray)"),
     GOPT_INT("max-flows", "N", NULL, 1, 1000000000, "give up on a rotation after N max-flow runs (default 200000; exit 3 if nothing is found)"),
+    LAYOUT_OPT,
     GOPT_OPT_END,
 };
 
 static const gopt_opt show_opts[] = {
     GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue for names given alone"),
     GOPT_STRING("color", "COLOUR", NULL, "colour of an inline tile string"),
+    LAYOUT_OPT,
     GOPT_OPT_END,
 };
 
 static const gopt_opt audit_opts[] = {
     GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "full (default): whole cities keep their slots; tokens: only tokens matter"),
+    LAYOUT_OPT,
     GOPT_OPT_END,
 };
 
@@ -206,7 +216,7 @@ static int write_outputs(gopt_call *call, const upgrade_run *u, const gopt_optio
     if (net && !gopt_tokens_write_network(net, &u->q, u->answers, u->nanswers, &err)) return gopt_call_input(call, &err);
     const char *out = o->output;
     if (out && gopt_picture_format_of(out) != GOPT_PIC_NONE) {
-        if (!gopt_tokens_render(out, &u->q, u->answers, u->nanswers, &err)) return gopt_call_input(call, &err);
+        if (!gopt_tokens_render(out, &u->q, u->answers, u->nanswers, pointy(o), &err)) return gopt_call_input(call, &err);
         write_results(call->out, u, o, o->json);
         return 0;
     }
@@ -303,7 +313,7 @@ static int run_show(gopt_call *call) {
         else n++;
     }
     gopt_error err = {0};
-    if (code == 0 && o->output && !gopt_tokens_render_tiles(o->output, tiles, rotations, n, &err)) code = gopt_call_input(call, &err);
+    if (code == 0 && o->output && !gopt_tokens_render_tiles(o->output, tiles, rotations, n, pointy(o), &err)) code = gopt_call_input(call, &err);
     for (int k = 0; code == 0 && k < n; k++) {
         if (o->json) gopt_json_emit(call->out, gopt_tokens_tile_json(tiles[k], rotations[k]));
         else print_tile(call->out, tiles[k], rotations[k]);
@@ -329,7 +339,7 @@ static int draw_sheet(gopt_call *call, const gopt_tokens_audit *a, const char *p
             if (!gopt_tokens_solve(&qs[n], a->rows[k].to, 2, &as[n], &err)) code = gopt_call_input(call, &err);
             else n++;
         }
-    if (code == 0 && !gopt_tokens_render_cases(path, qs, as, n, "no upgrade leaves the player stuck", &err))
+    if (code == 0 && !gopt_tokens_render_cases(path, qs, as, n, "no upgrade leaves the player stuck", pointy(&call->opts), &err))
         code = gopt_call_input(call, &err);
     for (int k = 0; k < n; k++) gopt_tokens_answer_free(&as[k]);
     free(qs);
