@@ -174,6 +174,16 @@ static void map_around_the_hex(void **state) {
     assert_int_equal(open, 1u << 5);
     assert_false(gopt_tokens_map_open_edges(m, "Z99", &open, &err));
     assert_string_equal(err.msg, "the 1867 map has no hex 'Z99'");
+    /* Regression (fuzzing, UBSan): a long run of column letters overflowed the column. */
+    gopt_error long_coord = {0};
+    assert_false(gopt_tokens_map_open_edges(m, "ABCDEFGHIJKLMNOPQRSTUVWXYZ1", &open, &long_coord));
+    gopt_text t;
+    gopt_text_from_string(&t, "map", "layout flat\nABCDEFGHIJ1 white\n");
+    gopt_error bad_map = {0};
+    assert_null(gopt_tokens_map_read(&t, &bad_map));
+    gopt_text_free(&t);
+    assert_int_equal(bad_map.line, 2);
+    assert_non_null(strstr(bad_map.msg, "is not a hex coordinate"));
     gopt_tokens_map_free(m);
     /* Toronto's green tile 120 (cities on {0,1} and {2,3}) with both tokens: rotations 1 and
      * 4 keep them; on the map only rotation 1 ({1,2} and {3,4}) stays on it. */
