@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/igraph_dl.h"
 #include "core/igraph_glue.h"
 #include "gameopt/alloc.h"
 
@@ -146,6 +147,10 @@ gopt_graph *gopt_graph_load(const char *path, gopt_graph_format format, bool dir
     FILE *f = fopen(path, "r");
     if (!f) {
         gopt_fail(err, path, 0, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    if (!gopt_igraph_load(path, err)) {
+        fclose(f);
         return NULL;
     }
     igraph_glue_lock();
