@@ -59,9 +59,9 @@ void gopt_answer_free(const gopt_game *g, gopt_answer *a) {
 gopt_status gopt_game_solve_checked(const gopt_game *g, const void *puzzle, const gopt_options *o,
                                     gopt_answer *a) {
     *a = (gopt_answer){.name = a->name, .index = a->index};
-    double start = gopt_now();
+    gopt_stopwatch watch = gopt_stopwatch_start();
     a->status = g->solve(puzzle, o, a);
-    a->seconds = gopt_now() - start;
+    a->seconds = gopt_stopwatch_read(&watch, &a->cpu_seconds);
     if (a->status == GOPT_SOLVED && o->verify && g->check) {
         char why[256] = "";
         if (!a->solution || !g->check(puzzle, a->solution, why, sizeof why)) {

@@ -116,7 +116,7 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
         json_object_set_new(j, "rows", json_null());
     }
     json_object_set_new(j, "method", json_string(a->method ? a->method : "auto"));
-    gopt_json_set_real(j, "seconds", a->seconds, 6);
+    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     return j;
 }
 
