@@ -12,11 +12,16 @@ packages=(
   libigraph-dev                           # max flow, graph formats
   libjansson-dev                          # JSON
   libcairo2-dev                           # SVG / PNG / PDF pictures
+  zlib1g-dev                              # penpa-edit links (base64 of deflated text)
   libcmocka-dev                           # unit tests
   gnuplot-nox                             # experiment plots (optional at run time)
   glpk-utils                              # tests only: glpsol cross-checks our LP files
   clang libclang-rt-14-dev                # libFuzzer targets
   valgrind                                # memory checks
+  time                                    # scripts/flood-prove.sh: CPU time and peak memory per board
+  libmicrohttpd-dev                       # gameopt serve: the embedded HTTP server
+  curl                                    # tests only: the API tests send requests with curl
+  chromium chromium-driver python3-selenium  # tests only: the page in headless Chromium
 )
 
 missing=()

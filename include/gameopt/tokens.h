@@ -75,7 +75,14 @@ typedef struct gopt_tokens_node {
     uint8_t edges;     /* tile edges the node reaches through track at rotation 0 (bit e = edge e) */
 } gopt_tokens_node;
 
+/* Track gauge of a path (`track:` in the tile language; broad when not given). Old track
+ * survives an upgrade only on track that carries its trains: broad on broad or dual,
+ * narrow on narrow or dual, dual only on dual. */
 typedef enum gopt_tokens_track { GOPT_TOKENS_BROAD, GOPT_TOKENS_NARROW, GOPT_TOKENS_DUAL, GOPT_TOKENS_OTHER_TRACK } gopt_tokens_track;
+/* "broad", "narrow", "dual" */
+const char *gopt_tokens_track_name(gopt_tokens_track g);
+/* Whether track of gauge `g` survives under new track of gauge `by`. */
+bool gopt_tokens_gauge_keeps(gopt_tokens_track g, gopt_tokens_track by);
 
 /* A path joins two ends: 0..5 is a tile edge, GOPT_TOKENS_NODE_END + k is node k. */
 #define GOPT_TOKENS_NODE_END 6
@@ -101,6 +108,9 @@ typedef struct gopt_tokens_tile {
      * (directly, or through junctions). */
     uint8_t links[GOPT_TOKENS_EDGES];
     uint8_t exits; /* every edge any track reaches */
+    /* Gauges of the track at each edge: bit g (gopt_tokens_track) of gauges[e] is set when
+     * a path of gauge g ends at edge e. */
+    uint8_t gauges[GOPT_TOKENS_EDGES];
 } gopt_tokens_tile;
 
 /* Parses a tile string of the 18xx.games tile language. `where` names the text in errors
@@ -167,6 +177,23 @@ const gopt_tokens_tile *gopt_tokens_lookup(gopt_tokens_library *l, const char *s
                                            const gopt_tokens_catalog *catalog, gopt_tokens_colour inline_colour,
                                            int *rotation, const gopt_tokens_catalog **found_in, gopt_error *err);
 
+/* ------------------------------------------------------------------ the map around a hex */
+
+/* A game's map (data/maps/<game>.txt, docs/formats.md): hexes, fixed track, impassable sides. */
+typedef struct gopt_tokens_map gopt_tokens_map;
+gopt_tokens_map *gopt_tokens_map_read(gopt_text *t, gopt_error *err);
+/* A bundled game's map ("1867") or a map file. NULL with err set. */
+gopt_tokens_map *gopt_tokens_map_open(const char *game_or_path, gopt_error *err);
+void gopt_tokens_map_free(gopt_tokens_map *m);
+int gopt_tokens_map_size(const gopt_tokens_map *m);
+/* The coordinate of hex i ("L12"), in the file's order. */
+const char *gopt_tokens_map_coord(const gopt_tokens_map *m, int i);
+/* The sides of hex `coord` ("L12") that track may cross: a neighbour lies beyond, no
+ * impassable border, and a fixed neighbour (gray, red, blue) has track there. */
+bool gopt_tokens_map_open_edges(const gopt_tokens_map *m, const char *coord, uint8_t *open, gopt_error *err);
+/* Reads an edge list "0,1,5" into a bit set; `where` names the text in errors. */
+bool gopt_tokens_parse_edges(const char *spec, const char *where, uint8_t *out, gopt_error *err);
+
 /* ------------------------------------------------------------------ the question */
 
 /* A station token on the old tile: its owner's name and the city (0-based) it sits in. */
@@ -180,8 +207,9 @@ typedef enum gopt_tokens_rules {
      * contain its old city's edges, within the slots. */
     GOPT_TOKENS_RULES_TOKENS,
     /* Tokens rules plus the tile: every old city maps whole (with its tokens) to one new city
-     * containing its edges, its slots kept; towns map to towns; through track survives;
-     * cities and towns never appear from nothing. */
+     * containing its edges, its slots kept (or splits over several, with `split`); several
+     * old cities may merge into one; new cities may appear and stay empty; towns map to
+     * towns and never appear from nothing; through track survives. */
     GOPT_TOKENS_RULES_FULL,
 } gopt_tokens_rules;
 
@@ -195,6 +223,14 @@ typedef struct gopt_tokens_question {
     int ntokens;
     gopt_tokens_station tokens[GOPT_TOKENS_MAX_TOKENS];
     gopt_tokens_rules rules;
+    /* Full rules: an old city of several slots may split, its slots and tokens spread over
+     * several new cities that each hold its edges (false: it maps whole to one new city). */
+    bool split;
+    /* Map sides (map orientation) that lead nowhere: off the map, across an impassable
+     * border, or into a fixed hex without track there. No new track may cross them.
+     * 0: all six neighbours are assumed present. */
+    uint8_t closed;
+    bool map_known; /* closed comes from --open or a map (the text output says which) */
     long max_flows; /* max-flow runs per rotation before giving up; 0: the default */
 } gopt_tokens_question;
 
@@ -214,10 +250,13 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_SHORT,        /* max flow < demand: the `why_*` items compete for `why_cities` (min cut) */
     GOPT_TOKENS_NO_CITY,      /* full rules: an old city without slots fits no new city */
     GOPT_TOKENS_UNSPLITTABLE, /* full rules: slots suffice only if a multi-slot old city were split */
-    GOPT_TOKENS_CITY_COUNT,   /* full rules: the new tile has more cities than the old one */
+    GOPT_TOKENS_CITY_COUNT,   /* no longer given: new cities may appear (kept for the numbering) */
     GOPT_TOKENS_TOWN_LOST,    /* full rules: an old town (why_town) fits no new town, or towns appear */
     GOPT_TOKENS_TRACK_LOST,   /* full rules: through track why_edge_a - why_edge_b is not kept */
     GOPT_TOKENS_UNKNOWN,      /* the flow budget ran out before a decision (nothing is proven) */
+    GOPT_TOKENS_OFF_MAP,      /* the new tile's track would cross closed side why_edge_a */
+    GOPT_TOKENS_GAUGE,        /* full rules: old track of gauge why_gauge at edge why_edge_a finds
+                                 no track of a gauge that carries it (why_gauge_new: what is there) */
 } gopt_tokens_verdict;
 
 /* The answer for one rotation of the new tile. */
@@ -242,6 +281,7 @@ typedef struct gopt_tokens_rotation {
     int why_demand, why_slots;
     int why_edge_a, why_edge_b; /* TRACK_LOST, in map orientation */
     int why_town;               /* TOWN_LOST: the old town, -1 when towns appear */
+    int why_gauge, why_gauge_new; /* GAUGE: gopt_tokens_track; why_gauge_new -1 for no track */
     long flows;                 /* max-flow runs spent on this rotation */
     long branches;              /* multi-slot old cities fixed to one new city (full rules) */
 } gopt_tokens_rotation;

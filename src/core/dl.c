@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 static void failed(gopt_dl *lib, const char *why) {
-    snprintf(lib->message, sizeof lib->message, "%s need %s (Debian package %s): %s", lib->purpose,
+    snprintf(lib->message, sizeof lib->message, "%s: cannot load %s (Debian package %s): %s", lib->purpose,
              lib->soname, lib->package, why ? why : "cannot be opened");
 }
 

@@ -33,8 +33,8 @@ struct gopt_dl {
 
 /* Opens the library and binds its table, once per process (thread-safe). On failure err (may
  * be NULL) gets a one-line message about `file` (may be NULL) naming the purpose, the library
- * and the package to install, e.g. "x.svg: pictures need libcairo.so.2 (Debian package
- * libcairo2): libcairo.so.2: cannot open shared object file: No such file or directory". */
+ * and the package to install, e.g. "x.svg: pictures: cannot load libcairo.so.2 (Debian package
+ * libcairo2): libcairo.so.2: cannot open shared object file ...red object file: No such file or directory". */
 bool gopt_dl_load(gopt_dl *lib, const char *file, gopt_error *err);
 /* For bind functions: the address of `name`, or NULL with the library's message set. */
 void *gopt_dl_symbol(gopt_dl *lib, const char *name);

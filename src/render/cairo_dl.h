@@ -43,6 +43,7 @@
     X(cairo_status) \
     X(cairo_status_to_string) \
     X(cairo_stroke) \
+    X(cairo_stroke_preserve) \
     X(cairo_surface_destroy) \
     X(cairo_surface_finish) \
     X(cairo_surface_status) \
@@ -91,6 +92,7 @@ bool gopt_cairo_load(const char *file, gopt_error *err);
 #define cairo_status               (*gopt_cairo.p_cairo_status)
 #define cairo_status_to_string     (*gopt_cairo.p_cairo_status_to_string)
 #define cairo_stroke               (*gopt_cairo.p_cairo_stroke)
+#define cairo_stroke_preserve      (*gopt_cairo.p_cairo_stroke_preserve)
 #define cairo_surface_destroy      (*gopt_cairo.p_cairo_surface_destroy)
 #define cairo_surface_finish       (*gopt_cairo.p_cairo_surface_finish)
 #define cairo_surface_status       (*gopt_cairo.p_cairo_surface_status)

@@ -28,7 +28,7 @@ static void a_missing_library_is_one_clear_line(void **state) {
     assert_true(err.set);
     char text[1024];
     gopt_error_text(&err, text, sizeof text);
-    assert_non_null(strstr(text, "x.svg: pictures need libgameopt-no-such-library.so.7 (Debian package libnosuch7): "));
+    assert_non_null(strstr(text, "x.svg: pictures: cannot load libgameopt-no-such-library.so.7 (Debian package libnosuch7): "));
     assert_non_null(strstr(text, "cannot open shared object file"));
     assert_null(strchr(text, '\n'));
     /* Not retried: the same answer, and bind never ran. */
@@ -44,7 +44,7 @@ static void a_missing_symbol_names_it(void **state) {
     static gopt_dl lib = GOPT_DL_INIT("libc.so.6", "tests", "libc6", bind_missing_symbol);
     gopt_error err = {0};
     assert_false(gopt_dl_load(&lib, NULL, &err));
-    assert_string_equal(err.msg, "tests need libc.so.6 (Debian package libc6): symbol gopt_no_such_symbol is "
+    assert_string_equal(err.msg, "tests: cannot load libc.so.6 (Debian package libc6): symbol gopt_no_such_symbol is "
                                  "missing (a different version of the library?)");
 }
 
