@@ -7,6 +7,7 @@
 #define GAMEOPT_GAME_H
 
 #include <jansson.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -78,7 +79,8 @@ typedef struct gopt_options {
     bool quiet;
     bool progress;          /* draw progress even when stderr is not a terminal */
     double time_limit;      /* seconds per puzzle; 0: none */
-    double memory_limit_mb; /* 0: none */
+    double memory_limit_mb; /* this solve's memory budget (budget.h); 0: none */
+    const atomic_int *cancel; /* set non-zero to stop this solve (stop.h); NULL: none */
     int threads;            /* >= 1 */
     uint64_t seed;
     long count;             /* solutions to look for (2 proves uniqueness); 1 by default */

@@ -30,6 +30,7 @@
     X(igraph_read_graph_ncol) \
     X(igraph_set_attribute_table) \
     X(igraph_set_error_handler) \
+    X(igraph_set_fatal_handler) \
     X(igraph_set_warning_handler) \
     X(igraph_strerror) \
     X(igraph_vcount) \
@@ -67,6 +68,7 @@ bool gopt_igraph_load(const char *file, gopt_error *err);
 #define igraph_read_graph_ncol        (*gopt_igraph.p_igraph_read_graph_ncol)
 #define igraph_set_attribute_table    (*gopt_igraph.p_igraph_set_attribute_table)
 #define igraph_set_error_handler      (*gopt_igraph.p_igraph_set_error_handler)
+#define igraph_set_fatal_handler      (*gopt_igraph.p_igraph_set_fatal_handler)
 #define igraph_set_warning_handler    (*gopt_igraph.p_igraph_set_warning_handler)
 #define igraph_strerror               (*gopt_igraph.p_igraph_strerror)
 #define igraph_vcount                 (*gopt_igraph.p_igraph_vcount)

@@ -143,6 +143,7 @@ static void run_solve(const api_request *q, const atomic_int *cancel, serve_repl
             snprintf(a.note, sizeof a.note, "%s", cancel && atomic_load(cancel) ? "cancelled" : "the request's time limit was spent");
         } else {
             if (limit > 0) o.time_limit = left;
+            o.cancel = cancel; /* the games' loops see a hang-up at their next check (stop.h) */
             gopt_game_solve_checked(g, b.puzzles[i], &o, &a);
         }
         worst = gopt_status_worst(worst, a.status);

@@ -68,7 +68,8 @@ static bool check(const void *puzzle, const void *solution, char *why, size_t si
     return gopt_flow_check(puzzle, solution, why, size);
 }
 
-/* "solved", "unsolvable", "unknown" (the words of --json) */
+/* "solved", "unsolvable", "unknown" (the words of the text output; JSON uses the common
+ * status words, gopt_status_name) */
 static const char *status_word(gopt_status s) {
     return s == GOPT_SOLVED ? "solved" : s == GOPT_INFEASIBLE ? "unsolvable" : "unknown";
 }
@@ -101,7 +102,7 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     (void)o;
     json_t *j = json_object();
     json_object_set_new(j, "name", json_string(a->name));
-    json_object_set_new(j, "status", json_string(status_word(a->status)));
+    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
     json_object_set_new(j, "solutions", json_integer(a->solutions));
     if (a->solution) {
         int n;
@@ -130,8 +131,26 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
     int w, h;
     gopt_opt_size(o, flow_generate_opts, "size", &w, &h);
     if (w < 2) return gopt_fail(err, "--size", 0, 0, "a board is at least 2 columns wide"), NULL;
+    /* The letter formats name a colour by one character, so they hold only so many colours; a
+     * board with more would be written with repeated letters and not read back. */
+    int f = o->format ? format_by_name(o->format) : 0;
+    if (f == GOPT_FLOW_SAMGOLDMAN)
+        return gopt_fail(err, "--format", 0, 0, "generated boards are written as flow_solver, thomasahle, adc or houston"),
+               NULL;
+    long half = (long)w * h / 2 > 1 ? (long)w * h / 2 : 1;
+    long most = f == GOPT_FLOW_HOUSTON || f == GOPT_FLOW_ADC ? half : f == GOPT_FLOW_THOMASAHLE ? 62 : 52;
+    if (most > half) most = half;
     long colours = gopt_option(o, "colours") ? gopt_opt_int(o, flow_generate_opts, "colours") : 0;
+    if (colours > half)
+        return gopt_fail(err, "--colours", 0, 0, "%ld colours do not fit on %dx%d cells (at most %ld)", colours, w, h,
+                         half),
+               NULL;
+    if (colours > most)
+        return gopt_fail(err, "--colours", 0, 0, "the %s format has letters for %ld colours; use --format houston or adc",
+                         gopt_flow_format_names[f], most),
+               NULL;
     if (colours < 1) colours = (w * h) / 8 > 1 ? (w * h) / 8 : 1;
+    if (colours > most) colours = most;
     return gopt_flow_random(w, h, (int)colours, rng);
 }
 

@@ -94,6 +94,12 @@ static bool deck_ranges(gopt_call *call, const gopt_taxis_graph *g, long c[2], l
     const gopt_opt *table = call->verb->options;
     if (gopt_option(o, "dups")) gopt_opt_range(o, table, "dups", &dups[0], &dups[1]);
     const char *cv = gopt_option(o, "c");
+    long deck = (long)g->n * dups[0];
+    /* The default too must fit a small graph's deck (else the checker fails: exit 4). */
+    if (!cv && c[1] > deck)
+        return gopt_call_usage(call, "--c: the deck of %s holds %ld cards (%d nodes x %ld); give --c %ld or less",
+                               g->name, deck, g->n, dups[0], deck),
+               false;
     if (!cv) return true;
     /* the deck bounds the face-up cards: the declared range narrowed to this graph */
     gopt_opt c_in_deck[2] = {*gopt_opt_find(table, "c"), GOPT_OPT_END};
@@ -136,7 +142,10 @@ static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_h
     }
     if (ok && *nh == 0 && !(sweep && *want_ideal)) ok = (gopt_call_usage(call, "--heuristics: the list is empty"), false);
     free(copy);
-    if (!ok) free(*hs);
+    if (!ok) {
+        free(*hs);
+        *hs = NULL; /* the callers free *hs whatever happens */
+    }
     return ok;
 }
 
@@ -370,7 +379,7 @@ static json_t *ideal_json(const ideal_job *job, const gopt_taxis_setting *s, lon
     json_object_set_new(o, "path", path_json(g, path, r->length));
     json_object_set_new(o, "method", json_string(gopt_taxis_method_name(job->how.method)));
     gopt_json_set_times(o, r->seconds, r->cpu_seconds);
-    json_object_set_new(o, "status", json_string(r->status == GOPT_SOLVED ? "solved" : "unknown"));
+    json_object_set_new(o, "status", json_string(gopt_status_name(r->status)));
     if (r->status != GOPT_SOLVED) json_object_set_new(o, "bound", json_integer(r->bound));
     json_object_set_new(o, "graph", json_string(g->name));
     json_object_set_new(o, "c", json_integer(s->c));

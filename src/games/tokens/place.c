@@ -186,6 +186,10 @@ static int off_map(const gopt_tokens_question *q, const gopt_tokens_tile *to, in
 /* Decides the rotation; on success enumerates up to c->want placements. */
 static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_tokens_rotation *out) {
     const tokens_problem *p = c->p;
+    if (to->rotations && !(to->rotations >> rotation & 1)) {
+        out->verdict = GOPT_TOKENS_ROTATION_RULE;
+        return 0;
+    }
     if ((out->why_edge_a = off_map(c->q, to, rotation)) >= 0) {
         out->verdict = GOPT_TOKENS_OFF_MAP;
         return 0;
