@@ -55,6 +55,10 @@ typedef struct gopt_flow_link {
 typedef struct gopt_flow_puzzle {
     gopt_flow_format format; /* the format it was read in (and is written back in) */
     bool partial;            /* cells may stay empty (Numberlink / ADC rules) */
+    bool untouching;         /* the path convention: only paths that never touch themselves
+                              * count (two nodes of one path that are linked are consecutive
+                              * on it); set by the format (gopt_flow_untouching_default),
+                              * callers may change it before solving or checking */
     bool plain;              /* one layer, a full rectangle, four neighbours and no more */
     int rows, cols, layers;  /* the display grid */
     int nnodes, nedges, ncolours;
@@ -90,6 +94,12 @@ gopt_flow_format gopt_flow_guess_format(const gopt_text *t);
  * (partial for ADC contest files, full coverage otherwise). */
 int gopt_flow_read(gopt_text *t, int format, int partial, gopt_flow_puzzle **out, gopt_error *err);
 void gopt_flow_puzzle_free(gopt_flow_puzzle *p);
+/* The path convention a format's puzzles are published under: Numberlink contest and
+ * Nikoli-style files (thomasahle, adc, the integer grid) assume paths that never touch
+ * themselves ("untouching"); Flow Free levels (flow_solver, samgoldman, houston, JSON levels)
+ * allow any simple path. It matters only for counting and uniqueness (and for puzzles whose
+ * only solutions touch themselves). */
+bool gopt_flow_untouching_default(gopt_flow_format f);
 
 /* The puzzle (solution NULL) or the solved board, in the puzzle's own format. */
 char *gopt_flow_write(const gopt_flow_puzzle *p, const gopt_flow_solution *s);
@@ -110,7 +120,8 @@ void gopt_flow_solution_paint(const gopt_flow_puzzle *p, gopt_flow_solution *s);
 gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err);
 
 /* The independent checker: every endpoint joined to its partner by one path, paths disjoint,
- * no stray cycles, every node used under full coverage. */
+ * no stray cycles, every node used under full coverage, and under the untouching convention
+ * no path touching itself. */
 bool gopt_flow_check(const gopt_flow_puzzle *p, const gopt_flow_solution *s, char *why, size_t why_size);
 
 /* ---- solving ---- */

@@ -9,6 +9,7 @@
 static const gopt_cli_option coverage_options[] = {
     {"partial", NULL, "cells may stay empty (Numberlink and ADC rules; the default for ADC files)"},
     {"full", NULL, "every cell must be used (Flow Free rules; the default for the other formats)"},
+    {"paths", "simple|untouching", "the path convention (check: a path touching itself is wrong under untouching)"},
     {NULL, NULL, NULL},
 };
 
@@ -18,6 +19,9 @@ static const gopt_cli_option solve_options[] = {
     {"style", "pipes|text", "pipes (coloured on a terminal) or the puzzle's own format (default: pipes on a terminal)"},
     {"nodes", "N", "search nodes before `auto` hands over to SAT (default 1000000 + 100000 per cell)"},
     {"complete", NULL, "search: assume nothing about the paths, so a failed search is a proof"},
+    {"paths", "simple|untouching",
+     "the path convention: untouching counts only paths that never touch themselves (default: untouching for "
+     "thomasahle and adc files, simple for Flow Free formats)"},
     {NULL, NULL, NULL},
 };
 
@@ -33,6 +37,9 @@ static int run_solve(const gopt_cli_call *call) {
     const char *style = gopt_option(&call->opts, "style");
     if (style && strcmp(style, "pipes") != 0 && strcmp(style, "text") != 0)
         return cli_usage_error("--style: expected 'pipes' or 'text', found '%s'", style);
+    const char *paths = gopt_option(&call->opts, "paths");
+    if (paths && strcmp(paths, "simple") != 0 && strcmp(paths, "untouching") != 0)
+        return cli_usage_error("--paths: expected 'simple' or 'untouching', found '%s'", paths);
     if (gopt_option_flag(&call->opts, "partial") && gopt_option_flag(&call->opts, "full"))
         return cli_usage_error("--partial and --full exclude each other");
     return cli_run_solve(call);
@@ -62,6 +69,8 @@ static bool read_all(const char *path, const gopt_options *o, puzzle_list *l, go
         int r = gopt_flow_read(&t, format, partial, &p, err);
         if (r < 0) ok = false;
         if (r <= 0) break;
+        const char *paths = gopt_option(o, "paths");
+        if (paths) p->untouching = strcmp(paths, "untouching") == 0;
         gopt_grow(&l->items, &l->cap, l->n + 1, sizeof *l->items);
         l->items[l->n++] = p;
     }
@@ -169,9 +178,16 @@ static const char help[] =
     "  samgoldman   STANDARD|BRIDGES|HEX|WARPS, then the board drawn with links - | / \\\n"
     "  houston      'ncolours W H', then '(x, y) (x, y)' per colour\n"
     "\n"
-    "methods: auto tries the search (assuming paths never touch themselves) within a node\n"
-    "budget, then SAT; only SAT, MIP or --complete search prove 'unsolvable'. --count N counts\n"
-    "solutions with SAT (or the complete search with --method search).\n"
+    "paths: a path touches itself when two of its cells are neighbours but not consecutive on\n"
+    "it. --paths untouching (default for thomasahle and adc files, as published Numberlink\n"
+    "puzzles assume) considers only paths that never do, in solving, counting and proofs;\n"
+    "--paths simple (default for Flow Free formats) allows them. '--count 2' answering 1\n"
+    "proves uniqueness under the convention: untouching, no second filling without touching\n"
+    "paths (fillings with them may exist); simple, no second filling at all. JSON says which.\n"
+    "\n"
+    "methods: auto tries the search (assuming paths never touch themselves: exact under\n"
+    "untouching on full rectangles) within a node budget, then SAT; only SAT, MIP, the exact or\n"
+    "--complete search prove 'unsolvable'. --count N counts solutions with the search or SAT.\n"
     "\n"
     "examples:\n"
     "  gameopt flow solve data/flow/seed_5x5.txt\n"

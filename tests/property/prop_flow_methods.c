@@ -244,8 +244,59 @@ static void graph_search_counts_like_sat(void **state) {
     assert_true(solvable > cases / 20);
 }
 
+/* The untouching convention: SAT (its clauses) and the search (the exact corner rule on
+ * full rectangles, the leaf test elsewhere) count the same solutions, never more than under
+ * simple paths; the portfolio and (now and then) the MIP's rows agree on solvability, on
+ * rectangles and on drawn boards. */
+static void untouching_counts_agree(void **state) {
+    (void)state;
+    int cases = test_cases(1500) / 2;
+    long fewer = 0, unsolvable_only_untouching = 0;
+    for (int i = 0; i < cases; i++) {
+        gopt_rng r = gopt_rng_stream(SEED + 2, (uint64_t)i);
+        char *text;
+        gopt_flow_puzzle *p = NULL;
+        if (i % 3 == 2) {
+            text = random_drawing(&r);
+            gopt_text t;
+            gopt_text_from_string(&t, "random", text);
+            gopt_error err = {0};
+            if (gopt_flow_read(&t, -1, (int)gopt_rng_below(&r, 2), &p, &err) != 1) p = NULL;
+            gopt_text_free(&t);
+        } else {
+            int w, h;
+            text = random_grid(&r, &w, &h);
+            p = parse(text, gopt_rng_below(&r, 3) == 0);
+        }
+        /* (under partial coverage the search tests untouching only at its leaves: keep those small) */
+        if (p && p->partial && p->nnodes > 16) {
+            gopt_flow_puzzle_free(p);
+            p = NULL;
+        }
+        if (p) {
+            long simple = cross_count(p, text);
+            p->untouching = true;
+            long n = cross_count(p, text);
+            if (n > simple) fail_msg("more untouching solutions (%ld) than simple ones (%ld)\n%s", n, simple, text);
+            fewer += n < simple;
+            unsolvable_only_untouching += n == 0 && simple > 0;
+            gopt_status want = n > 0 ? GOPT_SOLVED : GOPT_INFEASIBLE;
+            if (run(p, GOPT_FLOW_AUTO, 1, false, text, NULL, NULL) != want) fail_msg("auto disagrees (%ld)\n%s", n, text);
+            if (i % 10 == 0 && p->nnodes <= 16 && run(p, GOPT_FLOW_MIP, 1, false, text, NULL, NULL) != want)
+                fail_msg("MIP disagrees (%ld)\n%s", n, text);
+            gopt_flow_puzzle_free(p);
+        }
+        free(text);
+    }
+    print_message("%d boards: %ld with fewer untouching solutions, %ld solvable only with touching paths\n", cases, fewer,
+                  unsolvable_only_untouching);
+    assert_true(fewer > cases / 20);
+    assert_true(unsolvable_only_untouching > 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(untouching_counts_agree),
         cmocka_unit_test(methods_agree_on_rectangles),
         cmocka_unit_test(tidy_sat_agrees_on_open_rectangles),
         cmocka_unit_test(graph_search_counts_like_sat),

@@ -20,6 +20,8 @@ static int parse(gopt_text *t, const gopt_options *o, void **out, gopt_error *er
     int partial = gopt_option_flag(o, "partial") ? 1 : gopt_option_flag(o, "full") ? 0 : -1;
     gopt_flow_puzzle *p = NULL;
     int r = gopt_flow_read(t, format, partial, &p, err);
+    const char *paths = gopt_option(o, "paths");
+    if (p && paths) p->untouching = strcmp(paths, "untouching") == 0;
     *out = p;
     return r;
 }
@@ -102,6 +104,8 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     json_object_set_new(j, "name", json_string(a->name));
     json_object_set_new(j, "status", json_string(status_word(a->status)));
     json_object_set_new(j, "solutions", json_integer(a->solutions));
+    /* the convention the count and any "unsolvable" hold under */
+    json_object_set_new(j, "paths", json_string(((const gopt_flow_puzzle *)puzzle)->untouching ? "untouching" : "simple"));
     if (a->solution) {
         int n;
         char **rows = gopt_flow_rows(puzzle, a->solution, &n);
@@ -116,6 +120,7 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
         json_object_set_new(j, "rows", json_null());
     }
     json_object_set_new(j, "method", json_string(a->method ? a->method : "auto"));
+    if (a->status != GOPT_SOLVED && a->note[0]) json_object_set_new(j, "note", json_string(a->note)); /* the proof or the limit */
     gopt_json_set_real(j, "seconds", a->seconds, 6);
     return j;
 }

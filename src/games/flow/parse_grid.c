@@ -277,6 +277,10 @@ static void skip_blank_lines(gopt_text *t) {
     }
 }
 
+bool gopt_flow_untouching_default(gopt_flow_format f) {
+    return f == GOPT_FLOW_THOMASAHLE || f == GOPT_FLOW_ADC;
+}
+
 int gopt_flow_read(gopt_text *t, int format, int partial, gopt_flow_puzzle **out, gopt_error *err) {
     *out = NULL;
     skip_blank_lines(t);

@@ -75,15 +75,23 @@ bool flow_record(flow_run *r, gopt_flow_solution *s) {
     return ok;
 }
 
-/* May the search assume that no path touches itself? Only where the corner rule is worked
- * out: a plain rectangle, looking for one solution. */
+/* Under the untouching convention on a full-coverage rectangle the corner rule is exact, so
+ * the search that uses it is complete: it counts and proves. */
+static bool lemma_exact(const gopt_flow_puzzle *p) { return p->plain && !p->partial && p->untouching; }
+
+/* May the search assume that no path touches itself? Where the convention says so, and as
+ * a heuristic where the corner rule is worked out: a plain rectangle, looking for one
+ * solution. */
 static bool lemma_applies(const gopt_flow_puzzle *p, const gopt_flow_settings *s) {
-    return p->plain && !s->complete && s->count == 1;
+    return lemma_exact(p) || (p->plain && !s->complete && s->count == 1);
 }
 
 static gopt_status portfolio(const gopt_flow_puzzle *p, const gopt_flow_settings *s, flow_run *r) {
     gopt_answer *a = r->a;
-    if (lemma_applies(p, s)) {
+    if (lemma_exact(p)) { /* complete: counts and proofs too */
+        gopt_status st = flow_solve_search(r, true, budget(p, s));
+        if (st != GOPT_LIMIT) return st;
+    } else if (lemma_applies(p, s)) {
         gopt_flow_puzzle full = *p;
         full.partial = false; /* a full-coverage solution solves a partial puzzle too */
         flow_run search = *r;
