@@ -12,6 +12,7 @@ packages=(
   libigraph-dev                           # max flow, graph formats
   libjansson-dev                          # JSON
   libcairo2-dev                           # SVG / PNG / PDF pictures
+  zlib1g-dev                              # penpa-edit links (base64 of deflated text)
   libcmocka-dev                           # unit tests
   gnuplot-nox                             # experiment plots (optional at run time)
   glpk-utils                              # tests only: glpsol cross-checks our LP files

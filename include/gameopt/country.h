@@ -5,8 +5,9 @@
  * variant of `country/e/` URLs rooms may also be left unvisited. Holes are cells outside
  * the puzzle (some janko.at boards are not rectangles).
  *
- * Formats read: puzz.link URLs, pzprv3 files, the block format of the shared data set, and
- * our own text format (rows of room letters, then the numbers); docs/formats.md has them.
+ * Formats read: puzz.link URLs (as people paste them, also `?pzprv3/country/...`), penpa-edit
+ * links, pzprv3 files, the block format of the shared data set, and our own text format
+ * (rows of room letters, then the numbers); docs/formats.md has them.
  * Methods: `sat` (CaDiCaL, one loop enforced lazily through gameopt/cuts.h) and `mip` (the
  * ILP of the seed article with the same lazy cuts, CBC). */
 #ifndef GAMEOPT_COUNTRY_H
@@ -58,7 +59,7 @@ typedef struct gopt_country_stats {
 } gopt_country_stats;
 
 extern const gopt_game gopt_game_country;
-extern const char *const gopt_country_formats[];   /* "url", "pzprv3", "block", "text" */
+extern const char *const gopt_country_formats[];   /* "url", "pzprv3", "block", "text", "penpa" */
 
 /* ---- model ---- */
 /* A puzzle of w x h cells, all in one room, no numbers; callers then set rooms through
@@ -85,7 +86,7 @@ bool gopt_country_border(const gopt_country *p, int c, gopt_dir d);
  * with err set. */
 int gopt_country_read(gopt_text *t, const char *format, gopt_country **out, gopt_error *err);
 /* Writes the puzzle (and the loop, where the format holds one) in a format: "url" (a
- * puzz.link URL), "pzprv3", "block", "text". NULL when the format cannot hold this puzzle
+ * puzz.link URL), "pzprv3", "block", "text", "penpa" (a penpa-edit link). NULL when the format cannot hold this puzzle
  * (holes in a URL, too many rooms for letters); *why then says why. */
 char *gopt_country_write(const gopt_country *p, const uint8_t *dirs, const char *format, const char **why);
 

@@ -26,6 +26,12 @@ typedef struct gopt_text_mark {
 
 /* Loads a whole file ("-" is stdin). */
 bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err);
+/* A command-line input: a file, "-" for stdin, or, when no file has that name and the
+ * argument looks like a URL ("https://...", "www...", "?..."), the argument's own text,
+ * named "url" in errors. So `gameopt GAME solve 'https://...'` reads the pasted link. */
+bool gopt_text_load_arg(gopt_text *t, const char *arg, gopt_error *err);
+/* Would gopt_text_load_arg read this argument as its own text? */
+bool gopt_text_arg_is_url(const char *arg);
 /* Reads from a copy of the given bytes; name is what errors call it. */
 void gopt_text_from(gopt_text *t, const char *name, const char *data, size_t len);
 void gopt_text_from_string(gopt_text *t, const char *name, const char *s);

@@ -75,7 +75,14 @@ typedef struct gopt_tokens_node {
     uint8_t edges;     /* tile edges the node reaches through track at rotation 0 (bit e = edge e) */
 } gopt_tokens_node;
 
+/* Track gauge of a path (`track:` in the tile language; broad when not given). Old track
+ * survives an upgrade only on track that carries its trains: broad on broad or dual,
+ * narrow on narrow or dual, dual only on dual. */
 typedef enum gopt_tokens_track { GOPT_TOKENS_BROAD, GOPT_TOKENS_NARROW, GOPT_TOKENS_DUAL, GOPT_TOKENS_OTHER_TRACK } gopt_tokens_track;
+/* "broad", "narrow", "dual" */
+const char *gopt_tokens_track_name(gopt_tokens_track g);
+/* Whether track of gauge `g` survives under new track of gauge `by`. */
+bool gopt_tokens_gauge_keeps(gopt_tokens_track g, gopt_tokens_track by);
 
 /* A path joins two ends: 0..5 is a tile edge, GOPT_TOKENS_NODE_END + k is node k. */
 #define GOPT_TOKENS_NODE_END 6
@@ -101,6 +108,9 @@ typedef struct gopt_tokens_tile {
      * (directly, or through junctions). */
     uint8_t links[GOPT_TOKENS_EDGES];
     uint8_t exits; /* every edge any track reaches */
+    /* Gauges of the track at each edge: bit g (gopt_tokens_track) of gauges[e] is set when
+     * a path of gauge g ends at edge e. */
+    uint8_t gauges[GOPT_TOKENS_EDGES];
 } gopt_tokens_tile;
 
 /* Parses a tile string of the 18xx.games tile language. `where` names the text in errors
@@ -180,8 +190,9 @@ typedef enum gopt_tokens_rules {
      * contain its old city's edges, within the slots. */
     GOPT_TOKENS_RULES_TOKENS,
     /* Tokens rules plus the tile: every old city maps whole (with its tokens) to one new city
-     * containing its edges, its slots kept; towns map to towns; through track survives;
-     * cities and towns never appear from nothing. */
+     * containing its edges, its slots kept (or splits over several, with `split`); several
+     * old cities may merge into one; new cities may appear and stay empty; towns map to
+     * towns and never appear from nothing; through track survives. */
     GOPT_TOKENS_RULES_FULL,
 } gopt_tokens_rules;
 
@@ -195,6 +206,9 @@ typedef struct gopt_tokens_question {
     int ntokens;
     gopt_tokens_station tokens[GOPT_TOKENS_MAX_TOKENS];
     gopt_tokens_rules rules;
+    /* Full rules: an old city of several slots may split, its slots and tokens spread over
+     * several new cities that each hold its edges (false: it maps whole to one new city). */
+    bool split;
     long max_flows; /* max-flow runs per rotation before giving up; 0: the default */
 } gopt_tokens_question;
 
@@ -214,10 +228,12 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_SHORT,        /* max flow < demand: the `why_*` items compete for `why_cities` (min cut) */
     GOPT_TOKENS_NO_CITY,      /* full rules: an old city without slots fits no new city */
     GOPT_TOKENS_UNSPLITTABLE, /* full rules: slots suffice only if a multi-slot old city were split */
-    GOPT_TOKENS_CITY_COUNT,   /* full rules: the new tile has more cities than the old one */
+    GOPT_TOKENS_CITY_COUNT,   /* no longer given: new cities may appear (kept for the numbering) */
     GOPT_TOKENS_TOWN_LOST,    /* full rules: an old town (why_town) fits no new town, or towns appear */
     GOPT_TOKENS_TRACK_LOST,   /* full rules: through track why_edge_a - why_edge_b is not kept */
     GOPT_TOKENS_UNKNOWN,      /* the flow budget ran out before a decision (nothing is proven) */
+    GOPT_TOKENS_GAUGE,        /* full rules: old track of gauge why_gauge at edge why_edge_a finds
+                                 no track of a gauge that carries it (why_gauge_new: what is there) */
 } gopt_tokens_verdict;
 
 /* The answer for one rotation of the new tile. */
@@ -242,6 +258,7 @@ typedef struct gopt_tokens_rotation {
     int why_demand, why_slots;
     int why_edge_a, why_edge_b; /* TRACK_LOST, in map orientation */
     int why_town;               /* TOWN_LOST: the old town, -1 when towns appear */
+    int why_gauge, why_gauge_new; /* GAUGE: gopt_tokens_track; why_gauge_new -1 for no track */
     long flows;                 /* max-flow runs spent on this rotation */
     long branches;              /* multi-slot old cities fixed to one new city (full rules) */
 } gopt_tokens_rotation;

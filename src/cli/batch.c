@@ -39,7 +39,7 @@ static char *file_stem(const char *path) {
 /* Parses every puzzle of one input into b; names them. */
 static bool parse_input(const gopt_game *g, const char *path, const gopt_options *o, batch *b, gopt_error *err) {
     gopt_text t;
-    if (!gopt_text_load(&t, path, err)) return false;
+    if (!gopt_text_load_arg(&t, path, err)) return false;
     size_t first = b->n;
     for (;;) {
         void *p = NULL;
@@ -53,8 +53,8 @@ static bool parse_input(const gopt_game *g, const char *path, const gopt_options
         b->items[b->n++] = (batch_item){.puzzle = p};
     }
     gopt_text_free(&t);
-    if (b->n == first) return gopt_fail(err, path, 0, 0, "no %s puzzle found", g->name);
-    char *stem = file_stem(path);
+    if (b->n == first) return gopt_fail(err, t.name, 0, 0, "no %s puzzle found", g->name);
+    char *stem = file_stem(gopt_text_arg_is_url(path) ? "url" : path);
     for (size_t i = first; i < b->n; i++) {
         const char *own = g->puzzle_name ? g->puzzle_name(b->items[i].puzzle) : NULL;
         if (own) b->items[i].name = gopt_strdup(own);

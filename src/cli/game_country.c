@@ -7,7 +7,7 @@
 #include "cli/cli.h"
 #include "gameopt/country.h"
 
-static const char *const print_formats[] = {"drawing", "url", "pzprv3", "block", "text", NULL};
+static const char *const print_formats[] = {"drawing", "url", "pzprv3", "block", "text", "penpa", NULL};
 
 static bool known(const char *const *list, const char *s) {
     for (; *list; list++)
@@ -18,7 +18,7 @@ static bool known(const char *const *list, const char *s) {
 static int run_solve(const gopt_cli_call *call) {
     const char *as = gopt_option(&call->opts, "print");
     if (as && !known(print_formats, as))
-        return cli_usage_error("--print: unknown format '%s' (drawing, url, pzprv3, block, text)", as);
+        return cli_usage_error("--print: unknown format '%s' (drawing, url, pzprv3, block, text, penpa)", as);
     return cli_run_solve(call);
 }
 
@@ -55,11 +55,11 @@ static bool read_puzzles(const gopt_cli_call *call, puzzles *ps) {
     int ninputs = call->nargs ? call->nargs : 1;
     const char *format = call->opts.format;
     if (format && !known(gopt_country_formats, format))
-        return cli_usage_error("country: unknown format '%s' (url, pzprv3, block, text)", format), false;
+        return cli_usage_error("country: unknown format '%s' (url, pzprv3, block, text, penpa)", format), false;
     gopt_error err = {0};
     for (int i = 0; i < ninputs; i++) {
         gopt_text t;
-        if (!gopt_text_load(&t, inputs[i], &err)) return cli_input_error(&err), false;
+        if (!gopt_text_load_arg(&t, inputs[i], &err)) return cli_input_error(&err), false;
         size_t first = ps->n;
         gopt_country *p;
         int r;
@@ -73,7 +73,7 @@ static bool read_puzzles(const gopt_cli_call *call, puzzles *ps) {
             gopt_fail(&err, inputs[i], 0, 0, "no country puzzle found");
             return cli_input_error(&err), false;
         }
-        char *stem = file_stem(inputs[i]);
+        char *stem = file_stem(gopt_text_arg_is_url(inputs[i]) ? "url" : inputs[i]);
         for (size_t k = first; k < ps->n; k++) {
             const char *own = ps->at[k].p->name;
             ps->at[k].name = own ? gopt_strdup(own)
@@ -114,8 +114,8 @@ static int run_check(const gopt_cli_call *call) {
 
 static int run_convert(const gopt_cli_call *call) {
     const char *to = gopt_option(&call->opts, "to");
-    if (!to) return cli_usage_error("country convert: --to FORMAT is required (url, pzprv3, block, text)");
-    if (!known(gopt_country_formats, to)) return cli_usage_error("--to: unknown format '%s' (url, pzprv3, block, text)", to);
+    if (!to) return cli_usage_error("country convert: --to FORMAT is required (url, pzprv3, block, text, penpa)");
+    if (!known(gopt_country_formats, to)) return cli_usage_error("--to: unknown format '%s' (url, pzprv3, block, text, penpa)", to);
     puzzles ps = {0};
     if (!read_puzzles(call, &ps)) return free_puzzles(&ps), 2;
     gopt_buf out = {0};
@@ -154,12 +154,12 @@ static int run_lp(const gopt_cli_call *call) {
 }
 
 static const gopt_cli_option solve_options[] = {
-    {"print", "FORMAT", "drawing (default), or the solved puzzle as url, pzprv3, block or text"},
+    {"print", "FORMAT", "drawing (default), or the solved puzzle as url, pzprv3, block, text or penpa"},
     {"ascii", NULL, "draw the loop with ASCII characters"},
     {0},
 };
 static const gopt_cli_option convert_options[] = {
-    {"to", "FORMAT", "url, pzprv3, block or text (a given loop is kept where the format holds one)"},
+    {"to", "FORMAT", "url, pzprv3, block, text or penpa (a given loop is kept where the format holds one)"},
     {0},
 };
 static const gopt_cli_option lp_options[] = {
@@ -190,12 +190,15 @@ static const char help[] =
     "is how many of its room's cells the loop uses; cells on either side of a room border\n"
     "are never both unused. `country/e/` URLs (variant empty) also allow unvisited rooms.\n"
     "\n"
-    "input: puzz.link URLs (one per line, with or without https://puzz.link/p), pzprv3\n"
-    "files, the block format of the shared data set, or text: rows of room letters ('.'\n"
-    "for a hole), then numbers as A=3 B=? (docs/formats.md).\n"
+    "input: puzz.link URLs (one per line, with or without https://puzz.link/p, as pasted:\n"
+    "quotes, <...>, trailing /, &... and #... are fine; also ?pzprv3/country/... and\n"
+    "country_edit/ links), penpa-edit links (m=edit&p=...), pzprv3 files, the block format\n"
+    "of the shared data set, or text: rows of room letters ('.' for a hole), then numbers\n"
+    "as A=3 B=? (docs/formats.md). A link may be given in place of FILE.\n"
     "\n"
     "examples:\n"
     "  gameopt country solve --count 2 data/country/seed-10x10.txt\n"
+    "  gameopt country solve 'https://puzz.link/p?country/5/5/amda0uf02h12h/'\n"
     "  echo 'https://puzz.link/p?country/5/5/amda0uf02h12h' | gameopt country solve --json\n"
     "  gameopt country solve --method mip --output loop.svg data/country/seed-10x10.txt\n"
     "  gameopt country convert --to url data/country/seed-10x10.txt\n";

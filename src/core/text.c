@@ -7,15 +7,17 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "gameopt/alloc.h"
 
-/* Drops the '\r' of every "\r\n" so parsers see only '\n'. */
+/* Drops the '\r' of every "\r\n" so parsers see only '\n'; a lone '\r' (old Mac line
+ * ends, or what a copy from a browser leaves after a pasted line) becomes '\n'. */
 static size_t normalize_line_ends(char *data, size_t len) {
     size_t out = 0;
     for (size_t i = 0; i < len; i++) {
         if (data[i] == '\r' && i + 1 < len && data[i + 1] == '\n') continue;
-        data[out++] = data[i];
+        data[out++] = data[i] == '\r' ? '\n' : data[i];
     }
     data[out] = 0;
     return out;
@@ -47,6 +49,31 @@ bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err) {
     }
     size_t len = b.len;
     start(t, path, gopt_buf_take(&b), len);
+    return true;
+}
+
+/* Something a person pasted: a scheme ("https://"), "www.", or a query ("?country/...",
+ * "#m=edit&p=...") at its start, possibly inside quotes or angle brackets. */
+static bool looks_like_url(const char *s) {
+    while (*s == '"' || *s == '\'' || *s == '<' || *s == ' ') s++;
+    if (*s == '?' || *s == '#' || strncmp(s, "www.", 4) == 0) return true;
+    const char *colon = strstr(s, "://");
+    if (!colon || colon == s) return false;
+    for (const char *c = s; c < colon; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '+' ||
+              *c == '-' || *c == '.'))
+            return false;
+    return true;
+}
+
+bool gopt_text_arg_is_url(const char *arg) {
+    struct stat st;
+    return strcmp(arg, "-") != 0 && stat(arg, &st) != 0 && errno == ENOENT && looks_like_url(arg);
+}
+
+bool gopt_text_load_arg(gopt_text *t, const char *arg, gopt_error *err) {
+    if (!gopt_text_arg_is_url(arg)) return gopt_text_load(t, arg, err);
+    gopt_text_from_string(t, "url", arg);
     return true;
 }
 

@@ -1,8 +1,8 @@
 /* Fuzz target for the tile language and the token list. The first line is a tile string;
  * when it parses, its canonical string must parse back to the same string, every edge set
  * must stay within the six edges, and the rest of the input is read as a token list
- * (`0:LPS,1:QLS`) and, when valid, placed on the tile itself under both rule sets and
- * checked. */
+ * (`0:LPS,1:QLS`) and, when valid, placed on the tile itself under both rule sets (and
+ * full rules with splitting cities) and checked. */
 #include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -19,8 +19,9 @@ static void place_on_itself(const gopt_tokens_tile *tile, const char *tokens, in
         assert(err.set && err.line == 1 && err.col >= 1);
         return;
     }
-    for (int rules = GOPT_TOKENS_RULES_TOKENS; rules <= GOPT_TOKENS_RULES_FULL; rules++) {
-        q.rules = (gopt_tokens_rules)rules;
+    for (int rules = 0; rules < 3; rules++) { /* tokens, full, full with splitting cities */
+        q.rules = rules ? GOPT_TOKENS_RULES_FULL : GOPT_TOKENS_RULES_TOKENS;
+        q.split = rules == 2;
         gopt_tokens_rotation r;
         int to_rotation = (rotation + 3) % 6;
         assert(gopt_tokens_place(&q, tile, to_rotation, 3, &r, &err));

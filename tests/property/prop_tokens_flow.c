@@ -1,5 +1,6 @@
 /* Max flow against brute force on random tiles: up to 4 cities of up to 4 slots on each
- * tile, up to 6 tokens, every rotation, both rule sets. The brute force tries every
+ * tile (the new tile may have more cities than the old), up to 6 tokens, every rotation,
+ * both rule sets and full rules with splitting cities. The brute force tries every
  * assignment (tokens to cities, or old cities to new cities) and must agree with the solver
  * on feasibility, on the exact set of placements (--all) and on uniqueness; the checker must
  * accept every answer. Tiles are written as tile strings and parsed, so the parser is
@@ -11,8 +12,9 @@
 
 #define MAX_PLACEMENTS 4096
 
-/* A random tile of 1..4 cities: slots 1..4, each edge joined to a city with probability p. */
-static void random_tile(gopt_rng *rng, gopt_tokens_tile *t, double p) {
+/* A random tile of 1..4 cities: slots 1..4, each edge joined to a city with probability p;
+ * with `gauges`, each path narrow or dual with probability 1/6 each (else broad). */
+static void random_tile(gopt_rng *rng, gopt_tokens_tile *t, double p, bool gauges) {
     int ncities = 1 + (int)gopt_rng_below(rng, 4);
     char code[1024];
     size_t n = 0;
@@ -22,7 +24,11 @@ static void random_tile(gopt_rng *rng, gopt_tokens_tile *t, double p) {
     }
     for (int c = 0; c < ncities; c++)
         for (int e = 0; e < 6; e++)
-            if (gopt_rng_double(rng) < p) n += (size_t)snprintf(code + n, sizeof code - n, ";path=a:%d,b:_%d", e, c);
+            if (gopt_rng_double(rng) < p) {
+                uint32_t g = gauges ? gopt_rng_below(rng, 6) : 0;
+                n += (size_t)snprintf(code + n, sizeof code - n, ";path=a:%d,b:_%d%s", e, c,
+                                      g == 1 ? ",track:narrow" : g == 2 ? ",track:dual" : "");
+            }
     gopt_error err = {0};
     if (!gopt_tokens_tile_parse(t, code, "random", &err)) fail_msg("random tile did not parse: %s (%s)", code, err.msg);
 }
@@ -72,7 +78,6 @@ static void brute_full(const gopt_tokens_question *q, const gopt_tokens_tile *to
     const gopt_tokens_tile *from = q->from;
     int n = from->ncities, k = to->ncities, total = 1;
     out->n = 0;
-    if (k > n) return; /* cities never appear */
     for (int i = 0; i < n; i++) total *= k;
     for (int code = 0; code < total; code++) {
         int map[GOPT_TOKENS_MAX_CITIES], load[GOPT_TOKENS_MAX_CITIES] = {0}, c = code;
@@ -93,17 +98,75 @@ static void brute_full(const gopt_tokens_question *q, const gopt_tokens_tile *to
     qsort(out->rows, (size_t)out->n, 6, compare_rows);
 }
 
-static long verdicts[GOPT_TOKENS_TRACK_LOST + 1], branched;
+/* Splitting cities: every token to a new city holding its old city's edges, within the
+ * slots, and then the old cities' empty slots must fit the room left: by Hall's theorem for
+ * supplies and demands, every set S of old cities needs no more than the room of the new
+ * cities any of them fits. */
+static void brute_split(const gopt_tokens_question *q, const gopt_tokens_tile *to, int r, brute *out) {
+    const gopt_tokens_tile *from = q->from;
+    int n = q->ntokens, k = to->ncities, total = 1;
+    for (int i = 0; i < n; i++) total *= k;
+    out->n = 0;
+    for (int code = 0; code < total; code++) {
+        int8_t row[6] = {0};
+        int load[GOPT_TOKENS_MAX_CITIES] = {0}, rest[GOPT_TOKENS_MAX_CITIES] = {0}, c = code;
+        bool ok = true;
+        for (int i = n - 1; i >= 0; i--, c /= k) row[i] = (int8_t)(c % k);
+        for (int oc = 0; oc < from->ncities; oc++) rest[oc] = gopt_tokens_city_slots(from, oc);
+        for (int i = 0; i < n && ok; i++) {
+            uint8_t need = gopt_tokens_city_edges(from, q->tokens[i].city, q->from_rotation);
+            ok = contains(gopt_tokens_city_edges(to, row[i], r), need) && ++load[row[i]] <= gopt_tokens_city_slots(to, row[i]);
+            rest[q->tokens[i].city]--;
+        }
+        for (unsigned set = 1; ok && set < 1u << from->ncities; set++) {
+            int demand = 0, room = 0;
+            uint32_t reach = 0;
+            for (int oc = 0; oc < from->ncities; oc++)
+                if (set >> oc & 1) {
+                    demand += rest[oc];
+                    uint8_t need = gopt_tokens_city_edges(from, oc, q->from_rotation);
+                    for (int b = 0; b < k; b++)
+                        if (contains(gopt_tokens_city_edges(to, b, r), need)) reach |= 1u << b;
+                }
+            for (int b = 0; b < k; b++)
+                if (reach >> b & 1) room += gopt_tokens_city_slots(to, b) - load[b];
+            ok = demand <= room;
+        }
+        if (ok) memcpy(out->rows[out->n++], row, 6);
+    }
+}
+
+/* Full rules on gauges: at every edge where both tiles have track, each old path's gauge
+ * meets a new path of that gauge or dual. */
+static bool gauges_kept(const gopt_tokens_question *q, const gopt_tokens_tile *to, int r) {
+    const gopt_tokens_tile *from = q->from;
+    for (int k = 0; k < from->npaths; k++) {
+        int at = (from->paths[k].a + q->from_rotation) % 6, g = from->paths[k].track; /* a is the edge */
+        bool any = false, kept = false;
+        for (int m = 0; m < to->npaths; m++)
+            if ((to->paths[m].a + r) % 6 == at) {
+                any = true;
+                kept = kept || to->paths[m].track == g || to->paths[m].track == GOPT_TOKENS_DUAL;
+            }
+        if (any && !kept) return false;
+    }
+    return true;
+}
+
+static long verdicts[GOPT_TOKENS_UNKNOWN + 8], branched, grown;
 
 static void compare(const gopt_tokens_question *q, const gopt_tokens_tile *to, int r, long i) {
     static brute want;
     if (q->rules == GOPT_TOKENS_RULES_TOKENS) brute_tokens(q, to, r, &want);
+    else if (q->split) brute_split(q, to, r, &want);
     else brute_full(q, to, r, &want);
+    if (q->rules == GOPT_TOKENS_RULES_FULL && !gauges_kept(q, to, r)) want.n = 0;
     gopt_tokens_rotation got;
     gopt_error err = {0};
     assert_true(gopt_tokens_place(q, to, r, MAX_PLACEMENTS, &got, &err));
     verdicts[got.verdict]++;
     branched += got.branches > 0;
+    grown += got.feasible && q->rules == GOPT_TOKENS_RULES_FULL && to->ncities > q->from->ncities;
     char why[512];
     if (!gopt_tokens_check(q, to, &got, why, sizeof why)) fail_msg("case %ld rotation %d: checker: %s", i, r, why);
     if (got.feasible != (want.n > 0))
@@ -117,7 +180,7 @@ static void compare(const gopt_tokens_question *q, const gopt_tokens_tile *to, i
         memset(rows, 0, sizeof rows);
         for (long k = 0; k < got.count; k++) memcpy(rows[k], got.placements + k * q->ntokens, (size_t)q->ntokens);
         /* Tokens rules enumerate in lexicographic order already; full rules by old city. */
-        if (q->rules == GOPT_TOKENS_RULES_FULL) qsort(rows, (size_t)got.count, 6, compare_rows);
+        if (q->rules == GOPT_TOKENS_RULES_FULL && !q->split) qsort(rows, (size_t)got.count, 6, compare_rows);
         for (long k = 0; k < got.count; k++)
             if (memcmp(rows[k], want.rows[k], 6) != 0) fail_msg("case %ld rotation %d: placement %ld differs", i, r, k);
     }
@@ -131,12 +194,14 @@ static void flow_matches_brute_force(void **state) {
     for (long i = 0; i < cases; i++) {
         gopt_rng rng = gopt_rng_stream(4, (uint64_t)i);
         gopt_tokens_tile from, to;
-        random_tile(&rng, &from, 0.3);
-        random_tile(&rng, &to, 0.6);
+        bool gauges = i % 3 == 0;
+        random_tile(&rng, &from, 0.3, gauges);
+        random_tile(&rng, &to, 0.6, gauges);
         gopt_tokens_question q = {.from = &from, .from_rotation = (int)gopt_rng_below(&rng, 6)};
         random_tokens(&rng, &q);
-        for (int rules = GOPT_TOKENS_RULES_TOKENS; rules <= GOPT_TOKENS_RULES_FULL; rules++) {
-            q.rules = (gopt_tokens_rules)rules;
+        for (int rules = 0; rules < 3; rules++) { /* tokens, full, full with splitting cities */
+            q.rules = rules ? GOPT_TOKENS_RULES_FULL : GOPT_TOKENS_RULES_TOKENS;
+            q.split = rules == 2;
             for (int r = 0; r < 6; r++) compare(&q, &to, r, i);
             gopt_tokens_answer a;
             gopt_error err = {0};
@@ -147,12 +212,13 @@ static void flow_matches_brute_force(void **state) {
         }
     }
     /* The generator must give both outcomes plenty of times, or the test proves little. */
-    print_message("%d cases: %ld feasible and %ld infeasible rotations; verdicts short %ld, unsplittable %ld, "
-                  "city count %ld; %ld rotations branched on a multi-slot city\n",
-                  cases, feasible, infeasible, verdicts[GOPT_TOKENS_SHORT], verdicts[GOPT_TOKENS_UNSPLITTABLE],
-                  verdicts[GOPT_TOKENS_CITY_COUNT], branched);
+    print_message("%d cases: %ld feasible and %ld infeasible rotations; verdicts short %ld, unsplittable %ld, gauge %ld; "
+                  "%ld rotations branched on a multi-slot city; %ld full-rules placements onto more cities\n",
+                  cases, feasible, infeasible, verdicts[GOPT_TOKENS_SHORT], verdicts[GOPT_TOKENS_UNSPLITTABLE], verdicts[GOPT_TOKENS_GAUGE], branched,
+                  grown);
     assert_true(feasible > cases && infeasible > cases);
-    if (cases >= 1000) assert_true(verdicts[GOPT_TOKENS_UNSPLITTABLE] > 0 && branched > 0);
+    if (cases >= 1000)
+        assert_true(verdicts[GOPT_TOKENS_UNSPLITTABLE] > 0 && branched > 0 && grown > 0 && verdicts[GOPT_TOKENS_GAUGE] > 0);
 }
 
 int main(void) {

@@ -78,6 +78,43 @@ static void url_forms_and_variant(void **state) {
     gopt_country_free(e);
 }
 
+/* Links as people paste them: every form reads as the same puzzle. */
+static void pasted_link_forms(void **state) {
+    (void)state;
+    const char *forms[] = {
+        "https://puzz.link/p?country/5/5/amda0uf02h12h/",
+        "https://puzz.link/p?country/5/5/amda0uf02h12h&type=play",
+        "https://puzz.link/p?country/5/5/amda0uf02h12h#anchor",
+        "https://puzz.link/p?country_edit/5/5/amda0uf02h12h",
+        "https://puzz.link/p?country_play/5/5/amda0uf02h12h//",
+        "\"https://puzz.link/p?country/5/5/amda0uf02h12h\"",
+        "'https://puzz.link/p?country/5/5/amda0uf02h12h'",
+        "<https://puzz.link/p?country/5/5/amda0uf02h12h>",
+        "https://puzz.link/p?country/5/5/amda0uf02h12h\r",
+        "https://puzz.link/p?pzprv3/country/5/5/7/0%200%201%201%202%20/0%200%201%201%202%20/3%204%204%204%202%20/"
+        "3%205%205%206%206%20/3%205%205%206%206%20/2%20.%20.%20.%20.%20/.%20.%20.%20.%20.%20/1%202%20.%20.%20.%20/"
+        ".%20.%20.%20.%20.%20/.%20.%20.%20.%20.%20/",
+    };
+    gopt_country *first = read_one("https://puzz.link/p?country/5/5/amda0uf02h12h", NULL);
+    for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
+        gopt_country *p = read_one(forms[i], NULL);
+        assert_same_puzzle(first, p);
+        gopt_country_free(p);
+    }
+    /* penpa-edit, our writer and reader: borders, numbers and the loop come back. */
+    gopt_country *q = read_one("name trip\nAAB\nACB\nDDD\nA=? B=2 D=17\nsolution\nse ew sw\nns - ns\nne ew nw\n", "text");
+    char *link = gopt_country_write(q, q->given, "penpa", NULL);
+    assert_non_null(strstr(link, "penpa-edit/#m=edit&p="));
+    gopt_country *back = read_one(link, NULL);
+    assert_same_puzzle(q, back);
+    assert_non_null(back->given);
+    assert_memory_equal(q->given, back->given, 9);
+    free(link);
+    gopt_country_free(back);
+    gopt_country_free(q);
+    gopt_country_free(first);
+}
+
 static const char seed_text[] =
     "# the seed's 10x10\n"
     "name seed\n"
@@ -231,7 +268,9 @@ static void errors_name_the_place(void **state) {
         {"https://puzz.link/p?country/5/5/amda0uf02hz", NULL, "test:1:43: 'z' skips 20 rooms but only 4 are left"},
         {"https://puzz.link/p?country/5/5/amda0uf02h12h7", NULL, "test:1:46: unexpected '7' after the number of the last room"},
         {"https://puzz.link/p?country/0/5/", NULL, "test:1:29: number out of range (expected 1..100)"},
-        {"https://puzz.link/p?sudoku/5/5/", NULL, "test:1:21: expected a Country Road URL (https://puzz.link/p?country/COLS/ROWS/...)"},
+        {"https://puzz.link/p?sudoku/5/5/", NULL,
+         "test:1:21: a URL for the puzzle type 'sudoku', not Country Road: expected ?country/..., ?pzprv3/country/... or a "
+         "penpa-edit link (m=edit&p=...)"},
         {"AB\nBA\n", NULL, "test:2:1: room 'B' makes two separate areas; give each its own letter"},
         {"AB\nAB\nC=1\n", NULL, "test:3:1: no room 'C' in the grid"},
         {"AB\nAB\nA=1 A=2\n", NULL, "test:3:5: room 'A' has two numbers"},
@@ -260,6 +299,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pzprjs_worked_example),
         cmocka_unit_test(url_forms_and_variant),
+        cmocka_unit_test(pasted_link_forms),
         cmocka_unit_test(seed_text_is_the_seed_url),
         cmocka_unit_test(round_trips),
         cmocka_unit_test(holes),

@@ -22,6 +22,32 @@ static void positions_follow_lines_and_utf8_columns(void **state) {
     gopt_text_free(&t);
 }
 
+/* A lone carriage return (what a paste from a browser can leave at the end) is a line end. */
+static void lone_carriage_return_ends_a_line(void **state) {
+    (void)state;
+    gopt_text t;
+    gopt_text_from_string(&t, "x.txt", "ab\rc\r");
+    assert_string_equal(t.data, "ab\nc\n");
+    gopt_text_free(&t);
+}
+
+/* A URL given where a file name goes is read as the text itself; names of files are not. */
+static void arguments_that_are_urls(void **state) {
+    (void)state;
+    gopt_text t;
+    gopt_error err = {0};
+    assert_true(gopt_text_arg_is_url("https://puzz.link/p?country/5/5/x"));
+    assert_true(gopt_text_arg_is_url("<https://puzz.link/p?country/5/5/x>"));
+    assert_true(gopt_text_arg_is_url("?country/5/5/x"));
+    assert_false(gopt_text_arg_is_url("puzzles.txt"));
+    assert_false(gopt_text_arg_is_url("-"));
+    assert_true(gopt_text_load_arg(&t, "https://example.com/p?x", &err));
+    assert_string_equal(t.name, "url");
+    assert_string_equal(t.data, "https://example.com/p?x");
+    gopt_text_free(&t);
+    assert_false(gopt_text_load_arg(&t, "/no/such/file", &err));
+}
+
 static void integers_and_their_errors(void **state) {
     (void)state;
     gopt_text t;
@@ -143,6 +169,8 @@ static void reasons_fill_a_buffer_and_return_false(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(positions_follow_lines_and_utf8_columns),
+        cmocka_unit_test(lone_carriage_return_ends_a_line),
+        cmocka_unit_test(arguments_that_are_urls),
         cmocka_unit_test(integers_and_their_errors),
         cmocka_unit_test(doubles),
         cmocka_unit_test(lines_comments_and_words),

@@ -12,6 +12,14 @@ bool country_read_pzprv3(gopt_text *t, gopt_country **out, gopt_error *err);
 bool country_read_block(gopt_text *t, gopt_country **out, gopt_error *err);
 bool country_read_text(gopt_text *t, gopt_country **out, gopt_error *err);
 char *country_write_url(const gopt_country *p, const char **why);
+/* penpa-edit links (format_penpa.c): is the text (s, n) one? Reads it at t's position (the
+ * line's link starts there; errors point into it); writes one. */
+bool country_is_penpa(const char *s, size_t n);
+bool country_read_penpa(gopt_text *t, const char *s, size_t n, gopt_country **out, gopt_error *err);
+char *country_write_penpa(const gopt_country *p, const uint8_t *dirs, const char **why);
+/* The rooms the borders enclose (vb: (w-1) x h vertical ones, hb: w x (h-1) horizontal),
+ * borders inside one room kept as walls; no numbers. */
+gopt_country *country_from_borders(gopt_grid g, const uint8_t *vb, const uint8_t *hb);
 char *country_write_pzprv3(const gopt_country *p, const uint8_t *dirs);
 char *country_write_block(const gopt_country *p, const uint8_t *dirs);
 char *country_write_text(const gopt_country *p, const uint8_t *dirs, const char **why);

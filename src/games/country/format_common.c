@@ -5,7 +5,7 @@
 
 #include "country_internal.h"
 
-const char *const gopt_country_formats[] = {"url", "pzprv3", "block", "text", NULL};
+const char *const gopt_country_formats[] = {"url", "pzprv3", "block", "text", "penpa", NULL};
 
 bool country_read_number(gopt_text *t, long *out, gopt_error *err) {
     if (gopt_text_accept(t, '?')) {
@@ -84,15 +84,20 @@ int country_split_label(const gopt_country *p, const int *label) {
 
 /* ---------------------------------------------------------------- dispatch */
 
-/* The format of the puzzle at the reader's position, from its first line. */
+/* The format of the puzzle at the reader's position, from its first line. Links (puz.link,
+ * pzprv3 in a URL, penpa-edit) are all "url": its reader tells them apart. */
 static const char *guess_format(const gopt_text *t) {
     size_t rest = gopt_text_line_rest(t);
     const char *line = t->data + t->pos;
-    if (rest >= 6 && memcmp(line, "pzprv3", 6) == 0) return "pzprv3";
+    if (rest >= 6 && memcmp(line, "pzprv3", 6) == 0 && (rest == 6 || line[6] == '.' || is_blank(line[6])))
+        return "pzprv3";
     if (rest >= 7 && memcmp(line, "puzzle", 6) == 0 && is_blank(line[6])) return "block";
     for (size_t i = 0; i + 8 <= rest; i++)
-        if (memcmp(line + i, "country/", 8) == 0) return "url";
-    if (memchr(line, '?', rest) || (rest >= 4 && memcmp(line, "http", 4) == 0)) return "url";
+        if (memcmp(line + i, "country", 7) == 0 && (line[i + 7] == '/' || line[i + 7] == '_')) return "url";
+    while (rest > 0 && (*line == '"' || *line == '\'' || *line == '<')) line++, rest--;
+    if (memchr(line, '?', rest) || memchr(line, '#', rest) || country_is_penpa(line, rest) ||
+        (rest >= 4 && (memcmp(line, "http", 4) == 0 || memcmp(line, "www.", 4) == 0)))
+        return "url";
     return "text";
 }
 
@@ -105,6 +110,7 @@ int gopt_country_read(gopt_text *t, const char *format, gopt_country **out, gopt
     else if (strcmp(format, "pzprv3") == 0) ok = country_read_pzprv3(t, out, err);
     else if (strcmp(format, "block") == 0) ok = country_read_block(t, out, err);
     else if (strcmp(format, "text") == 0) ok = country_read_text(t, out, err);
+    else if (strcmp(format, "penpa") == 0) ok = country_read_url(t, out, err);
     else ok = gopt_text_fail(t, err, "unknown Country Road format '%s'", format);
     return ok ? 1 : -1;
 }
@@ -114,6 +120,7 @@ char *gopt_country_write(const gopt_country *p, const uint8_t *dirs, const char 
     if (!why) why = &unused;
     *why = NULL;
     if (strcmp(format, "url") == 0) return country_write_url(p, why);
+    if (strcmp(format, "penpa") == 0) return country_write_penpa(p, dirs, why);
     if (p->wall && strcmp(format, "pzprv3") == 0) {
         *why = "its borders inside a room cannot be written as pzprv3 room ids (use url)";
         return NULL;

@@ -131,14 +131,22 @@ static bool read_numbers(gopt_text *t, gopt_country *p, gopt_error *err) {
     return true;
 }
 
-bool country_read_url(gopt_text *t, gopt_country **out, gopt_error *err) {
-    /* Whatever comes before '?' (https://puzz.link/p, http://pzv.jp/p.html) is the site. */
-    size_t rest = gopt_text_line_rest(t);
-    const char *q = memchr(t->data + t->pos, '?', rest);
-    if (q)
-        while (t->data + t->pos <= q) gopt_text_next(t);
-    if (!gopt_text_accept_word(t, "country/"))
+gopt_country *country_from_borders(gopt_grid g, const uint8_t *vb, const uint8_t *hb) {
+    int *label = gopt_malloc((size_t)gopt_grid_cells(g) * sizeof *label);
+    gopt_country *p = gopt_country_new(g.w, g.h);
+    label_areas(g, vb, hb, label);
+    gopt_country_set_rooms(p, label);
+    record_walls(p, vb, hb);
+    free(label);
+    return p;
+}
+
+/* `country[_edit|_play]/[e/]COLS/ROWS/BODY`, the whole of t (a cleaned copy of the query). */
+static bool read_query(gopt_text *t, gopt_country **out, gopt_error *err) {
+    if (!gopt_text_accept_word(t, "country"))
         return gopt_text_fail(t, err, "expected a Country Road URL (https://puzz.link/p?country/COLS/ROWS/...)");
+    if (!gopt_text_accept_word(t, "_edit")) gopt_text_accept_word(t, "_play");
+    if (!gopt_text_expect(t, '/', err)) return false;
     bool empty_rooms = gopt_text_accept_word(t, "e/");
     long w, h;
     if (!gopt_text_int(t, 1, GOPT_COUNTRY_MAX_SIDE, &w, err) || !gopt_text_expect(t, '/', err) ||
@@ -147,27 +155,116 @@ bool country_read_url(gopt_text *t, gopt_country **out, gopt_error *err) {
     gopt_grid g = {(int)w, (int)h};
     int nv = (g.w - 1) * g.h, nh = g.w * (g.h - 1);
     uint8_t *vb = gopt_calloc((size_t)nv + 1, 1), *hb = gopt_calloc((size_t)nh + 1, 1);
-    int *label = gopt_malloc((size_t)gopt_grid_cells(g) * sizeof *label);
     gopt_country *p = NULL;
     bool ok = read_bits(t, vb, nv, err) && read_bits(t, hb, nh, err);
     if (ok) {
-        p = gopt_country_new(g.w, g.h);
+        p = country_from_borders(g, vb, hb);
         p->empty_rooms = empty_rooms;
-        label_areas(g, vb, hb, label);
-        gopt_country_set_rooms(p, label);
-        record_walls(p, vb, hb);
         ok = read_numbers(t, p, err);
     }
     free(vb);
     free(hb);
-    free(label);
     if (!ok) {
         gopt_country_free(p);
         return false;
     }
-    size_t len;
-    gopt_text_line(t, &len); /* trailing blanks */
     *out = p;
+    return true;
+}
+
+/* A pzprv3 file in a URL (`p?pzprv3/country/ROWS/COLS/...`): pzprjs reads the query as the
+ * file with '/' for line ends, after the browser's percent-decoding. Errors point at the
+ * query, naming the line of the file inside it. */
+static bool read_pzprv3_query(gopt_text *t, const char *q, size_t n, gopt_country **out, gopt_error *err) {
+    gopt_buf b = {0};
+    for (size_t i = 0; i < n; i++) {
+        int hi = i + 2 < n ? hex_value(q[i + 1] | 0x20) : -1, lo = i + 2 < n ? hex_value(q[i + 2] | 0x20) : -1;
+        if (q[i] == '%' && hi >= 0 && lo >= 0) {
+            char c = (char)(hi * 16 + lo);
+            gopt_buf_putc(&b, c == '/' ? '\n' : c);
+            i += 2;
+        } else {
+            gopt_buf_putc(&b, q[i] == '/' ? '\n' : q[i] == '+' ? ' ' : q[i]);
+        }
+    }
+    gopt_buf_putc(&b, '\n');
+    gopt_text file;
+    gopt_text_from(&file, t->name, b.data, b.len);
+    gopt_buf_free(&b);
+    gopt_error inner = {0};
+    bool ok = country_read_pzprv3(&file, out, &inner);
+    gopt_text_free(&file);
+    if (!ok) gopt_text_fail(t, err, "in the pzprv3 data of the URL, at its line %d: %s", inner.line, inner.msg);
+    return ok;
+}
+
+/* What a line that is not a Country Road link looks like, for the error. */
+static bool not_country(gopt_text *t, const char *s, size_t n, const char *q, gopt_error *err) {
+    if (!q) {
+        const char *scheme = NULL;
+        for (size_t i = 0; i + 3 <= n && !scheme; i++)
+            if (memcmp(s + i, "://", 3) == 0) scheme = s + i + 3;
+        if (scheme) {
+            size_t host = 0;
+            while (scheme + host < s + n && scheme[host] != '/') host++;
+            return gopt_text_fail(t, err,
+                                  "a link to %.*s without a puzzle in it: expected ?country/COLS/ROWS/..., "
+                                  "?pzprv3/country/... or a penpa-edit link (m=edit&p=...)",
+                                  (int)(host < 60 ? host : 60), scheme);
+        }
+        return gopt_text_fail(t, err, "expected a Country Road URL (https://puzz.link/p?country/COLS/ROWS/...)");
+    }
+    size_t len = 0;
+    const char *pid = q + 1;
+    while (pid + len < s + n && pid[len] != '/' && pid[len] != '&' && pid[len] != '#' && len < 40) len++;
+    return gopt_text_fail(t, err,
+                          "a URL for the puzzle type '%.*s', not Country Road: expected ?country/..., "
+                          "?pzprv3/country/... or a penpa-edit link (m=edit&p=...)",
+                          (int)len, pid);
+}
+
+bool country_read_url(gopt_text *t, gopt_country **out, gopt_error *err) {
+    /* The link as people paste it: in quotes or angle brackets, with blanks around. */
+    const char *s = t->data + t->pos;
+    size_t n = gopt_text_line_rest(t);
+    size_t skip = 0;
+    while (skip < n && (s[skip] == ' ' || s[skip] == '\t' || s[skip] == '"' || s[skip] == '\'' || s[skip] == '<'))
+        skip++;
+    while (n > skip && strchr(" \t\"'>", s[n - 1])) n--;
+    for (size_t i = 0; i < skip; i++) gopt_text_next(t);
+    s += skip;
+    n -= skip;
+    const char *q = memchr(s, '?', n);
+    bool ok;
+    if (country_is_penpa(s, n)) {
+        ok = country_read_penpa(t, s, n, out, err);
+    } else if (q || (n >= 8 && memcmp(s, "country", 7) == 0)) {
+        /* Whatever comes before '?' (https://puzz.link/p, http://pzv.jp/p.html) is the site;
+         * parameters (&...), a fragment (#...) and trailing slashes are not the puzzle. */
+        const char *query = q ? q + 1 : s;
+        size_t m = (size_t)(s + n - query), end = 0;
+        while (end < m && query[end] != '&' && query[end] != '#') end++;
+        while (end > 0 && query[end - 1] == '/') end--;
+        while (t->data + t->pos < query) gopt_text_next(t);
+        if (end >= 7 && memcmp(query, "pzprv3", 6) == 0 && (query[6] == '/' || query[6] == '.')) {
+            ok = read_pzprv3_query(t, query, end, out, err);
+        } else if (end >= 7 && memcmp(query, "country", 7) == 0 &&
+                   (query[7] == '/' || query[7] == '_')) {
+            gopt_text body;
+            gopt_text_from(&body, t->name, query, end);
+            body.line = t->line;
+            body.col = t->col;
+            ok = read_query(&body, out, err);
+            gopt_text_free(&body);
+        } else {
+            ok = not_country(t, s, n, q, err);
+        }
+    } else {
+        ok = not_country(t, s, n, NULL, err);
+    }
+    if (!ok) return false;
+    size_t len;
+    gopt_text_line(t, &len); /* the rest of the line */
     return true;
 }
 

@@ -19,14 +19,21 @@
  * with many multi-slot cities could otherwise take exponential time). */
 #define CHECK_NODE_BUDGET 2000000L
 
+/* Units: tokens (tokens rules, or full rules with splitting cities, then followed by every
+ * empty slot of every old city) or old cities (full rules). */
+#define MAX_UNITS (GOPT_TOKENS_MAX_TOKENS + GOPT_TOKENS_MAX_CITIES * GOPT_TOKENS_MAX_SLOTS)
+
 typedef struct unit_set {
-    int n;                                 /* tokens, or old cities */
-    uint8_t need[GOPT_TOKENS_MAX_TOKENS];  /* edges it must keep, map orientation */
-    bool anywhere[GOPT_TOKENS_MAX_TOKENS]; /* an old city without track fits any city */
-    int size[GOPT_TOKENS_MAX_TOKENS];      /* slots it takes */
-    bool counted[GOPT_TOKENS_MAX_TOKENS];  /* holds tokens: its city is part of a placement */
-    int forced[GOPT_TOKENS_MAX_TOKENS];    /* the city it must take, or -1 */
-    int order[GOPT_TOKENS_MAX_TOKENS];     /* counted units first */
+    int n;
+    uint8_t need[MAX_UNITS];  /* edges it must keep, map orientation */
+    bool anywhere[MAX_UNITS]; /* an old city without track fits any city */
+    int size[MAX_UNITS];      /* slots it takes */
+    bool counted[MAX_UNITS];  /* holds tokens: its city is part of a placement */
+    int forced[MAX_UNITS];    /* the city it must take, or -1 */
+    int order[MAX_UNITS];     /* counted units first */
+    int city[MAX_UNITS];      /* full rules: its old city */
+    bool twin[MAX_UNITS];     /* an empty slot like the unit before it in `order`: take no lower city */
+    int at[MAX_UNITS];        /* the city it took in the search */
     int ncities;
     uint8_t have[GOPT_TOKENS_MAX_CITIES];  /* new cities' edges, map orientation */
     int room[GOPT_TOKENS_MAX_CITIES];
@@ -35,6 +42,15 @@ typedef struct unit_set {
 
 static uint8_t turn(uint8_t edges, int r) { return gopt_tokens_rotate(edges, r); }
 static uint8_t city_need(const gopt_tokens_tile *t, int c, int r) { return turn(t->nodes[t->city_node[c]].edges, r); }
+
+static void add_unit(unit_set *u, uint8_t need, bool anywhere, int size, bool counted, int city) {
+    int i = u->n++;
+    u->need[i] = need;
+    u->anywhere[i] = anywhere;
+    u->size[i] = size;
+    u->counted[i] = counted;
+    u->city[i] = city;
+}
 
 static void units_of(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, unit_set *u) {
     memset(u, 0, sizeof *u);
@@ -45,27 +61,37 @@ static void units_of(const gopt_tokens_question *q, const gopt_tokens_tile *to, 
         u->room[j] = to->nodes[to->city_node[j]].slots;
     }
     if (q->rules == GOPT_TOKENS_RULES_TOKENS) {
-        u->n = q->ntokens;
+        for (int i = 0; i < q->ntokens; i++)
+            add_unit(u, city_need(from, q->tokens[i].city, q->from_rotation), false, 1, true, q->tokens[i].city);
+    } else if (q->split) {
+        int held[GOPT_TOKENS_MAX_CITIES] = {0};
         for (int i = 0; i < q->ntokens; i++) {
-            u->need[i] = city_need(from, q->tokens[i].city, q->from_rotation);
-            u->size[i] = 1;
-            u->counted[i] = true;
+            uint8_t need = city_need(from, q->tokens[i].city, q->from_rotation);
+            add_unit(u, need, need == 0, 1, true, q->tokens[i].city);
+            held[q->tokens[i].city]++;
+        }
+        for (int c = 0; c < from->ncities; c++) {
+            uint8_t need = city_need(from, c, q->from_rotation);
+            for (int k = held[c]; k < from->nodes[from->city_node[c]].slots; k++) add_unit(u, need, need == 0, 1, false, c);
         }
     } else {
-        u->n = from->ncities;
         for (int c = 0; c < from->ncities; c++) {
             int held = 0;
             for (int i = 0; i < q->ntokens; i++) held += q->tokens[i].city == c;
-            u->need[c] = city_need(from, c, q->from_rotation);
-            u->anywhere[c] = u->need[c] == 0;
-            u->size[c] = from->nodes[from->city_node[c]].slots;
-            u->counted[c] = held > 0;
+            uint8_t need = city_need(from, c, q->from_rotation);
+            add_unit(u, need, need == 0, from->nodes[from->city_node[c]].slots, held > 0, c);
         }
     }
     int k = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < u->n; i++)
             if (u->counted[i] == (pass == 0)) u->order[k++] = i;
+    /* Empty slots of one split city are interchangeable: placing them in non-decreasing
+     * city order visits each way to spread them once. */
+    for (int k2 = 1; k2 < u->n; k2++) {
+        int i = u->order[k2], prev = u->order[k2 - 1];
+        u->twin[i] = q->split && !u->counted[i] && !u->counted[prev] && u->city[i] == u->city[prev];
+    }
     for (int i = 0; i < u->n; i++) u->forced[i] = -1;
     u->budget = CHECK_NODE_BUDGET;
 }
@@ -79,8 +105,9 @@ static long search(unit_set *u, int level, long limit) {
     if (level == u->n) return 1;
     int i = u->order[level];
     long total = 0;
-    for (int j = 0; j < u->ncities && total < limit; j++) {
+    for (int j = u->twin[i] ? u->at[u->order[level - 1]] : 0; j < u->ncities && total < limit; j++) {
         if ((u->forced[i] >= 0 && u->forced[i] != j) || !fits(u, i, j) || u->room[j] < u->size[i]) continue;
+        u->at[i] = j;
         u->room[j] -= u->size[i];
         long sub = search(u, level + 1, u->counted[i] ? limit - total : 1);
         u->room[j] += u->size[i];
@@ -96,7 +123,7 @@ static long search(unit_set *u, int level, long limit) {
 static bool force_placement(const gopt_tokens_question *q, unit_set *u, const int8_t *row) {
     for (int i = 0; i < u->n; i++) u->forced[i] = -1;
     for (int t = 0; t < q->ntokens; t++) {
-        int unit = q->rules == GOPT_TOKENS_RULES_TOKENS ? t : q->tokens[t].city;
+        int unit = q->rules == GOPT_TOKENS_RULES_TOKENS || q->split ? t : q->tokens[t].city;
         if (u->forced[unit] >= 0 && u->forced[unit] != row[t]) return false;
         u->forced[unit] = row[t];
     }
@@ -132,7 +159,6 @@ static bool check_city_map(const gopt_tokens_question *q, const unit_set *u, con
 /* Full rules about the whole tile, worked out afresh; NULL when they hold. */
 static const char *broken_tile_rule(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     const gopt_tokens_tile *from = q->from;
-    if (to->ncities > from->ncities) return "more cities than the old tile";
     if (to->ntowns > from->ntowns) return "more towns than the old tile";
     for (int k = 0; k < from->ntowns; k++) {
         uint8_t need = turn(from->nodes[from->town_node[k]].edges, q->from_rotation);
@@ -146,6 +172,23 @@ static const char *broken_tile_rule(const gopt_tokens_question *q, const gopt_to
             int na = (a - rotation + 6) % 6, nb = (b - rotation + 6) % 6;
             if ((from->links[oa] >> ob & 1) && !(to->links[na] >> nb & 1)) return "through track is lost";
         }
+    /* Gauges from the paths themselves: every old path's gauge at an edge that still has
+     * track must meet a new path there of the same gauge or dual. */
+    for (int k = 0; k < from->npaths; k++)
+        for (int end = 0; end < 2; end++) {
+            int e = end ? from->paths[k].b : from->paths[k].a;
+            if (e >= GOPT_TOKENS_NODE_END) continue;
+            int at = (e + q->from_rotation) % 6, g = from->paths[k].track;
+            bool any = false, kept = false;
+            for (int m = 0; m < to->npaths; m++) {
+                int f = to->paths[m].a < GOPT_TOKENS_NODE_END && (to->paths[m].a + rotation) % 6 == at ? 1
+                        : to->paths[m].b < GOPT_TOKENS_NODE_END && (to->paths[m].b + rotation) % 6 == at ? 1 : 0;
+                if (!f) continue;
+                any = true;
+                kept = kept || to->paths[m].track == g || to->paths[m].track == GOPT_TOKENS_DUAL;
+            }
+            if (any && !kept) return "old track's gauge is not carried";
+        }
     return NULL;
 }
 
@@ -156,7 +199,7 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
     if (q->rules == GOPT_TOKENS_RULES_FULL) {
         const char *broken = broken_tile_rule(q, to, r->rotation);
         if (broken) return gopt_reason(why, size, "rotation %d is called feasible, but %s", r->rotation, broken);
-        if (!check_city_map(q, u, r->city_map, r->placements, why, size)) return false;
+        if (!q->split && !check_city_map(q, u, r->city_map, r->placements, why, size)) return false;
     }
     int n = q->ntokens;
     for (long k = 0; k < r->count; k++) {
@@ -177,11 +220,12 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
     return true;
 }
 
-/* A Hall set: the units in `units` fit only in `cities`, which have fewer slots than they need. */
-static bool check_hall(const unit_set *u, uint64_t units, uint32_t cities, char *why, size_t size) {
+/* A Hall set: the units in `units` (tokens under tokens rules, else old cities, every unit
+ * of them) fit only in `cities`, which have fewer slots than they need. */
+static bool check_hall(const unit_set *u, bool by_city, uint64_t units, uint32_t cities, char *why, size_t size) {
     int demand = 0, slots = 0;
     for (int i = 0; i < u->n; i++) {
-        if (!(units >> i & 1)) continue;
+        if (!((by_city ? (uint64_t)u->city[i] : (uint64_t)i) < 64 && (units >> (by_city ? u->city[i] : i) & 1))) continue;
         demand += u->size[i];
         for (int j = 0; j < u->ncities; j++)
             if (fits(u, i, j) && !(cities >> j & 1)) return gopt_reason(why, size, "a competing unit also fits city %d", j);
@@ -199,10 +243,10 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
     case GOPT_TOKENS_UNKNOWN:
         return true; /* nothing is claimed */
     case GOPT_TOKENS_SHORT:
-        return check_hall(u, tokens_rules ? r->why_tokens : r->why_old_cities, r->why_cities, why, size);
+        return check_hall(u, !tokens_rules, tokens_rules ? r->why_tokens : r->why_old_cities, r->why_cities, why, size);
     case GOPT_TOKENS_NO_CITY:
         for (int i = 0; i < u->n; i++)
-            if (r->why_old_cities >> i & 1)
+            if (r->why_old_cities >> u->city[i] & 1)
                 for (int j = 0; j < u->ncities; j++)
                     if (fits(u, i, j)) return gopt_reason(why, size, "old city %d does fit new city %d", i, j);
         return r->why_old_cities != 0 || gopt_reason(why, size, "no old city named");

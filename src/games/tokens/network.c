@@ -3,7 +3,9 @@
  * contain the item's edges (capacity: the demand) -> sink (capacity: the city's slots).
  * Under tokens rules the items are the tokens (demand 1); under full rules they are the old
  * cities, each demanding its slots (its spaces move with it, so two old cities cannot squeeze
- * into fewer slots than they had), its tokens riding along; a city without track fits any. */
+ * into fewer slots than they had), its tokens riding along; a city without track fits any.
+ * When cities may split, the items are the tokens and each old city's empty slots, all
+ * with their old city's edges, and the flow may spread an old city's slots freely. */
 #include <string.h>
 
 #include "games/tokens/tokens_internal.h"
@@ -32,7 +34,7 @@ void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile 
             p->carries[i] = true;
             p->token_item[i] = i;
         }
-    } else {
+    } else if (!q->split) {
         p->nitems = from->ncities;
         int held[GOPT_TOKENS_MAX_CITIES] = {0};
         for (int i = 0; i < q->ntokens; i++) {
@@ -45,6 +47,30 @@ void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile 
             p->demand[c] = gopt_tokens_city_slots(from, c);
             p->cand[c] = containing(p, p->edges[c], !track);
             p->carries[c] = held[c] > 0;
+            p->whole[c] = true;
+            p->item_city[c] = (int8_t)c;
+        }
+    } else {
+        /* Splitting cities: each token is an item of its own, and each old city's empty
+         * slots one more item that may spread over every new city holding its edges. */
+        int held[GOPT_TOKENS_MAX_CITIES] = {0};
+        for (int i = 0; i < q->ntokens; i++) {
+            int c = q->tokens[i].city;
+            held[c]++;
+            p->edges[i] = gopt_tokens_city_edges(from, c, q->from_rotation);
+            p->demand[i] = 1;
+            p->cand[i] = containing(p, p->edges[i], p->edges[i] == 0);
+            p->carries[i] = true;
+            p->token_item[i] = i;
+            p->item_city[i] = (int8_t)c;
+        }
+        p->nitems = q->ntokens;
+        for (int c = 0; c < from->ncities; c++) {
+            int i = p->nitems++;
+            p->edges[i] = gopt_tokens_city_edges(from, c, q->from_rotation);
+            p->demand[i] = gopt_tokens_city_slots(from, c) - held[c];
+            p->cand[i] = containing(p, p->edges[i], p->edges[i] == 0);
+            p->item_city[i] = (int8_t)c;
         }
     }
     for (int i = 0; i < p->nitems; i++) p->total += p->demand[i];

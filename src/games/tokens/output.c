@@ -32,7 +32,8 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
     const gopt_tokens_tile *from = q->from;
     fputs("old tile ", out);
     describe_tile(out, from);
-    fprintf(out, " at rotation %d, %s rules\n", q->from_rotation, gopt_tokens_rules_name(q->rules));
+    fprintf(out, " at rotation %d, %s rules%s\n", q->from_rotation, gopt_tokens_rules_name(q->rules),
+            q->rules == GOPT_TOKENS_RULES_FULL && q->split ? " (cities may split)" : "");
     for (int c = 0; c < from->ncities; c++) {
         char edges[32];
         uint8_t e = gopt_tokens_city_edges(from, c, q->from_rotation);
@@ -69,7 +70,7 @@ static void print_rotation(FILE *out, const gopt_tokens_question *q, const gopt_
     else if (r->limited && r->count == 1) fputs("  (uniqueness unknown: the search gave up)", out);
     else if (r->complete) fprintf(out, "  (one of %ld: the owner chooses)", r->count);
     else fputs("  (not unique: the owner chooses)", out);
-    if (q->rules == GOPT_TOKENS_RULES_FULL && q->from->ncities > 0) {
+    if (q->rules == GOPT_TOKENS_RULES_FULL && !q->split && q->from->ncities > 0) {
         fputs("  [old cities", out);
         for (int c = 0; c < q->from->ncities; c++) fprintf(out, " %d->%d", c, r->city_map[c]);
         fputc(']', out);
@@ -130,7 +131,8 @@ static json_t *indices_json(uint32_t set) {
 }
 
 static const char *const verdict_names[] = {"feasible",  "short",     "no-city",    "unsplittable",
-                                            "city-count", "town-lost", "track-lost", "unknown"};
+                                            "city-count", "town-lost", "track-lost", "unknown",
+                                            "gauge"};
 
 static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, const gopt_tokens_rotation *r,
                              bool all) {
@@ -145,7 +147,7 @@ static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_an
             json_object_set_new(o, "count", json_integer(r->count));
             json_object_set_new(o, "complete", json_boolean(r->complete));
         }
-        if (q->rules == GOPT_TOKENS_RULES_FULL) {
+        if (q->rules == GOPT_TOKENS_RULES_FULL && !q->split) {
             int map[GOPT_TOKENS_MAX_CITIES];
             for (int c = 0; c < q->from->ncities; c++) map[c] = r->city_map[c];
             json_object_set_new(o, "city_map", gopt_json_int_array(map, q->from->ncities));

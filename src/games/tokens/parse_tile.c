@@ -103,10 +103,10 @@ static bool path_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, co
     if (strcmp(key, "a") == 0) return path_end(tile, t, v, &p->a, err);
     if (strcmp(key, "b") == 0) return path_end(tile, t, v, &p->b, err);
     if (strcmp(key, "track") == 0) {
-        p->track = value_is(v, "broad")  ? GOPT_TOKENS_BROAD
-                   : value_is(v, "narrow") ? GOPT_TOKENS_NARROW
-                   : value_is(v, "dual")   ? GOPT_TOKENS_DUAL
-                                           : GOPT_TOKENS_OTHER_TRACK;
+        if (value_is(v, "broad")) p->track = GOPT_TOKENS_BROAD;
+        else if (value_is(v, "narrow")) p->track = GOPT_TOKENS_NARROW;
+        else if (value_is(v, "dual")) p->track = GOPT_TOKENS_DUAL;
+        else return gopt_text_fail_at(t, v->at, err, "track must be broad, narrow or dual, not '%.*s'", (int)v->len, v->s);
     } else if (strcmp(key, "lanes") == 0) {
         long lanes;
         return value_int(t, v, 1, 9, "lanes", &lanes, err);

@@ -79,7 +79,7 @@ static int read_flow(place_ctx *c, int8_t *fixed, const gopt_flow_result *r, int
                 used++;
             }
         }
-        if (used > 1 && split < 0) split = i;
+        if (used > 1 && split < 0 && p->whole[i]) split = i;
     }
     if (split < 0) return 1;
     c->branches++;
@@ -142,7 +142,7 @@ static void explain_cut(place_ctx *c, const gopt_flow_result *r, gopt_tokens_rot
     for (int i = 0; i < p->nitems; i++) {
         if (p->demand[i] == 0 || !r->source_side[tokens_item_node(i)]) continue;
         out->why_demand += p->demand[i];
-        if (q->rules == GOPT_TOKENS_RULES_FULL) out->why_old_cities |= 1u << i;
+        if (q->rules == GOPT_TOKENS_RULES_FULL) out->why_old_cities |= 1u << p->item_city[i];
         for (int t = 0; t < q->ntokens; t++)
             if (p->token_item[t] == i) out->why_tokens |= (uint64_t)1 << t;
     }
@@ -157,7 +157,7 @@ static void explain_cut(place_ctx *c, const gopt_flow_result *r, gopt_tokens_rot
 static bool homeless_city(const tokens_problem *p, gopt_tokens_rotation *out) {
     for (int i = 0; i < p->nitems; i++)
         if (p->demand[i] == 0 && !p->cand[i]) {
-            out->why_old_cities = 1u << i;
+            out->why_old_cities = 1u << p->item_city[i];
             return true;
         }
     return false;
@@ -172,7 +172,7 @@ static void finish_feasible(place_ctx *c, bool gave_up, gopt_tokens_rotation *ou
     out->unique = c->found == 1 && out->complete;
     out->placements = c->placements;
     c->placements = NULL;
-    if (c->q->rules == GOPT_TOKENS_RULES_FULL)
+    if (c->q->rules == GOPT_TOKENS_RULES_FULL && !c->q->split)
         for (int i = 0; i < c->p->nitems; i++) out->city_map[i] = c->first_map[i];
 }
 
@@ -225,6 +225,7 @@ bool gopt_tokens_place(const gopt_tokens_question *q, const gopt_tokens_tile *to
     memset(out, 0, sizeof *out);
     out->rotation = rotation;
     out->why_town = -1;
+    out->why_gauge = out->why_gauge_new = -1;
     out->why_edge_a = out->why_edge_b = -1;
     memset(out->city_map, -1, sizeof out->city_map);
     if (!gopt_tokens_question_check(q, err)) return false;

@@ -94,6 +94,14 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
     case GOPT_TOKENS_UNKNOWN:
         snprintf(buf, size, "undecided: the search gave up after %ld max-flow %s", r->flows, r->flows == 1 ? "run" : "runs");
         break;
+    case GOPT_TOKENS_GAUGE:
+        if (r->why_gauge_new < 0)
+            snprintf(buf, size, "the %s-gauge track at edge %d would be lost", gopt_tokens_track_name(r->why_gauge), r->why_edge_a);
+        else
+            snprintf(buf, size, "%s gauge at edge %d would replace %s-gauge track (%s track survives only under %s or dual)",
+                     gopt_tokens_track_name(r->why_gauge_new), r->why_edge_a, gopt_tokens_track_name(r->why_gauge),
+                     gopt_tokens_track_name(r->why_gauge), gopt_tokens_track_name(r->why_gauge));
+        break;
     case GOPT_TOKENS_TRACK_LOST:
         snprintf(buf, size, "the track between edges %d and %d would be lost", r->why_edge_a, r->why_edge_b);
         break;

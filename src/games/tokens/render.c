@@ -115,18 +115,27 @@ static void draw_hex(cairo_t *cr, point c, const gopt_rgb *fill, gopt_rgb stroke
     cairo_stroke(cr);
 }
 
-/* Track: edges curve in toward the centre; nodes are joined straight. */
+/* Track: edges curve in toward the centre; nodes are joined straight. Broad gauge is a
+ * thick black line, narrow a thin one, dual a thick line with a white core (two rails). */
 static void draw_track(cairo_t *cr, const placed_tile *p) {
     const gopt_tokens_tile *t = p->tile;
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_set_line_width(cr, 0.09 * HEX_R);
     for (int k = 0; k < t->npaths; k++) {
+        int gauge = t->paths[k].track;
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_set_line_width(cr, (gauge == GOPT_TOKENS_NARROW ? 0.04 : gauge == GOPT_TOKENS_DUAL ? 0.13 : 0.09) * HEX_R);
         point a = end_point(p, t->paths[k].a), b = end_point(p, t->paths[k].b);
         bool a_edge = t->paths[k].a < GOPT_TOKENS_NODE_END, b_edge = t->paths[k].b < GOPT_TOKENS_NODE_END;
         point ca = a_edge ? (point){a.x + (p->centre.x - a.x) * 0.5, a.y + (p->centre.y - a.y) * 0.5} : a;
         point cb = b_edge ? (point){b.x + (p->centre.x - b.x) * 0.5, b.y + (p->centre.y - b.y) * 0.5} : b;
         cairo_move_to(cr, a.x, a.y);
         cairo_curve_to(cr, ca.x, ca.y, cb.x, cb.y, b.x, b.y);
+        if (gauge != GOPT_TOKENS_DUAL) {
+            cairo_stroke(cr);
+            continue;
+        }
+        cairo_stroke_preserve(cr);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_set_line_width(cr, 0.05 * HEX_R);
         cairo_stroke(cr);
     }
 }

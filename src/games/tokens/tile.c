@@ -72,8 +72,12 @@ void tokens_tile_finish(gopt_tokens_tile *tile) {
                 if (tile->nodes[v].edges & (1u << e)) tile->links[e] |= tile->nodes[v].edges & (uint8_t) ~(1u << e);
         }
     }
+    memset(tile->gauges, 0, sizeof tile->gauges);
     for (int k = 0; k < tile->npaths; k++) {
         int a = tile->paths[k].a, b = tile->paths[k].b;
+        uint8_t gauge = (uint8_t)(1u << tile->paths[k].track);
+        if (!is_node_end(a)) tile->gauges[a] |= gauge;
+        if (!is_node_end(b)) tile->gauges[b] |= gauge;
         if (!is_node_end(a)) tile->exits |= (uint8_t)(1u << a);
         if (!is_node_end(b)) tile->exits |= (uint8_t)(1u << b);
         if (!is_node_end(a) && !is_node_end(b)) {
@@ -107,6 +111,10 @@ const char *gopt_tokens_label_text(const gopt_tokens_tile *tile, char *buf, size
 
 static const char *const node_part[] = {"city", "town", "offboard", "halt", "pass", "junction"};
 static const char *const track_names[] = {"broad", "narrow", "dual", "other"};
+
+const char *gopt_tokens_track_name(gopt_tokens_track g) { return (unsigned)g < 4 ? track_names[g] : "other"; }
+
+bool gopt_tokens_gauge_keeps(gopt_tokens_track g, gopt_tokens_track by) { return by == g || (by == GOPT_TOKENS_DUAL && g != GOPT_TOKENS_OTHER_TRACK); }
 
 static void format_end(gopt_buf *b, int end) {
     if (is_node_end(end)) gopt_buf_printf(b, "_%d", end - GOPT_TOKENS_NODE_END);

@@ -7,8 +7,9 @@
 #include "gameopt/maxflow.h"
 #include "gameopt/tokens.h"
 
-/* Items are what must be placed: tokens under tokens rules, old cities under full rules. */
-#define TOKENS_MAX_ITEMS GOPT_TOKENS_MAX_TOKENS
+/* Items are what must be placed: tokens under tokens rules, old cities under full rules;
+ * with splitting cities, the tokens and each old city's empty slots. */
+#define TOKENS_MAX_ITEMS (GOPT_TOKENS_MAX_TOKENS + GOPT_TOKENS_MAX_CITIES)
 
 /* Computes node edge sets, through-track links and exits once the parts are read. */
 void tokens_tile_finish(gopt_tokens_tile *tile);
@@ -20,6 +21,8 @@ typedef struct tokens_problem {
     int demand[TOKENS_MAX_ITEMS];      /* tokens: 1; old cities: their slots */
     uint32_t cand[TOKENS_MAX_ITEMS];   /* candidate bins: rotated edges contain the item's */
     bool carries[TOKENS_MAX_ITEMS];    /* the item holds tokens, so its bin is part of a placement */
+    bool whole[TOKENS_MAX_ITEMS];      /* it may not be split between bins (an old city, not split) */
+    int8_t item_city[TOKENS_MAX_ITEMS]; /* full rules: the old city it stands for */
     uint8_t edges[TOKENS_MAX_ITEMS];   /* the item's edges in map orientation */
     int token_item[GOPT_TOKENS_MAX_TOKENS];
     int slots[GOPT_TOKENS_MAX_CITIES];

@@ -1,0 +1,1 @@
+country solve 'https://swaroopg92.github.io/penpa-edit/#m=edit&p=bm90IGRlZmxhdGVk'

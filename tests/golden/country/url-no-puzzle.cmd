@@ -1,0 +1,1 @@
+country solve 'https://puzz.link/list.html'
