@@ -98,6 +98,10 @@ double flow_sat_megabytes(const flow_run *r);
  * equal the surplus the paths make. False proves the puzzle unsolvable (parity.c). */
 bool flow_parity_ok(const gopt_flow_puzzle *p);
 gopt_status flow_solve_mip(flow_run *r);
+/* The topological proof on plain rectangles: chords that alternate around the border, and
+ * the order of colours around the border against the order around a solid block of
+ * endpoints (topology.c). False proves the puzzle unsolvable, with the reason in `why`. */
+bool flow_topology_ok(const gopt_flow_puzzle *p, char *why, size_t size);
 
 /* ---- the tidiest solution's rules for SAT, partial coverage on plain rectangles (sat_tidy.c) ---- */
 enum {

@@ -126,9 +126,15 @@ gopt_status gopt_flow_solve(const gopt_flow_puzzle *p, const gopt_flow_settings 
     flow_run r = {.p = p, .count = s->count > 0 ? s->count : 1, .a = a};
     if (s->time_limit > 0) r.deadline = gopt_now() + s->time_limit;
     r.memory_mb = s->memory_limit_mb;
-    /* The parity proof belongs to our search (and so to the portfolio); SAT and MIP prove
+    /* The parity and topological proofs belong to our search (and so to the portfolio); SAT and MIP prove
      * things on their own, so the methods stay independent cross-checks. */
     bool ours = s->method == GOPT_FLOW_AUTO || s->method == GOPT_FLOW_SEARCH;
+    /* (the topological test first: it looks at the endpoints only) */
+    if (ours && !flow_topology_ok(p, a->note, sizeof a->note)) {
+        a->method = "search";
+        a->complete = true;
+        return GOPT_INFEASIBLE;
+    }
     if (ours && !p->partial && !flow_parity_ok(p)) {
         a->method = "search";
         a->complete = true;
