@@ -23,6 +23,8 @@ typedef enum gopt_flow_format {
     GOPT_FLOW_ADC,         /* DA Symposium contest: SIZE WxH[xD], LINE_NUM, LINE#k (x,y)-(x,y) */
     GOPT_FLOW_SAMGOLDMAN,  /* graph-ASCII: STANDARD/BRIDGES/HEX/WARPS, links drawn - | / \ */
     GOPT_FLOW_HOUSTON,     /* "ncolours W H" then "(x, y) (x, y)" per colour */
+    GOPT_FLOW_JSON,        /* level scrapers' JSON: a grid of colour names ("" empty); many levels */
+    GOPT_FLOW_INTGRID,     /* Numberlink solvers' "W H" then rows of integers, 0 empty (partial) */
     GOPT_FLOW_NFORMATS
 } gopt_flow_format;
 
@@ -52,6 +54,9 @@ typedef struct gopt_flow_link {
     bool warp;     /* the link wraps around the board (drawn as stubs at its border) */
 } gopt_flow_link;
 
+/* Room for a colour's label (JSON levels name colours: "red", "darkblue"). */
+#define GOPT_FLOW_LABEL 24
+
 typedef struct gopt_flow_puzzle {
     gopt_flow_format format; /* the format it was read in (and is written back in) */
     bool partial;            /* cells may stay empty (Numberlink / ADC rules) */
@@ -73,7 +78,7 @@ typedef struct gopt_flow_puzzle {
     int *edge_u, *edge_v;
     /* colours */
     int (*ends)[2];          /* the two endpoints of each colour */
-    char (*label)[8];        /* as written in the input: "A", "7", "12" */
+    char (*label)[GOPT_FLOW_LABEL]; /* as written in the input: "A", "7", "12", "red" */
     /* display grid (layer, row, col) -> node, or -1; a bridge shows its horizontal channel */
     int *at;
     /* samgoldman: the drawing (lines after the header), reprinted with the paths' letters */

@@ -21,7 +21,7 @@ static const gopt_cli_option solve_options[] = {
     {"complete", NULL, "search: assume nothing about the paths, so a failed search is a proof"},
     {"paths", "simple|untouching",
      "the path convention: untouching counts only paths that never touch themselves (default: untouching for "
-     "thomasahle and adc files, simple for Flow Free formats)"},
+     "thomasahle, intgrid and adc files, simple for Flow Free formats)"},
     {NULL, NULL, NULL},
 };
 
@@ -172,14 +172,17 @@ static const char help[] =
     "a graph of cells.\n"
     "\n"
     "formats (guessed from the first lines):\n"
-    "  flow_solver  one row per line; letters are colours, anything else is blank\n"
+    "  flow_solver  one row per line; letters and digits are colours, anything else is blank\n"
     "  thomasahle   'W H', then H rows ('.' blank); many puzzles per file; '0 0' ends\n"
+    "  intgrid      'W H', then H rows of W integers (0 empty): partial coverage by default\n"
+    "  json         a grid of colour names (\"\" empty), or {\"grid\": ...}; many levels in an array\n"
+    "               or under \"levels\"\n"
     "  adc          SIZE WxH[xD], LINE_NUM n, LINE#k (x,y)-(x,y): partial coverage by default\n"
     "  samgoldman   STANDARD|BRIDGES|HEX|WARPS, then the board drawn with links - | / \\\n"
     "  houston      'ncolours W H', then '(x, y) (x, y)' per colour\n"
     "\n"
     "paths: a path touches itself when two of its cells are neighbours but not consecutive on\n"
-    "it. --paths untouching (default for thomasahle and adc files, as published Numberlink\n"
+    "it. --paths untouching (default for thomasahle, intgrid and adc files, as published Numberlink\n"
     "puzzles assume) considers only paths that never do, in solving, counting and proofs;\n"
     "--paths simple (default for Flow Free formats) allows them. '--count 2' answering 1\n"
     "proves uniqueness under the convention: untouching, no second filling without touching\n"

@@ -34,8 +34,8 @@ static char *format(const void *puzzle, const void *solution, const char *name) 
     if (f < 0 || f == (int)p->format || f == GOPT_FLOW_SAMGOLDMAN || !rectangular) return gopt_flow_write(p, solution);
     gopt_flow_puzzle copy = *p;
     copy.format = (gopt_flow_format)f;
-    char(*labels)[8] = NULL;
-    if (f == GOPT_FLOW_ADC) { /* contest files number their lines */
+    char(*labels)[GOPT_FLOW_LABEL] = NULL;
+    if (f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID) { /* contest files number their lines */
         labels = gopt_malloc((size_t)p->ncolours * sizeof *labels);
         for (int k = 0; k < p->ncolours; k++) snprintf(labels[k], sizeof labels[k], "%d", k + 1);
         copy.label = labels;

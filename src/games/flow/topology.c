@@ -35,7 +35,7 @@ static bool inside_arc(int a, int b, int x) { return a < b ? a < x && x < b : x 
 static void list_colours(const gopt_flow_puzzle *p, const int *k, int n, char *buf, size_t size) {
     size_t len = 0;
     buf[0] = 0;
-    for (int i = 0; i < n && len + 12 < size; i++) len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", p->label[k[i]]);
+    for (int i = 0; i < n && len + GOPT_FLOW_LABEL + 2 < size; i++) len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", p->label[k[i]]);
 }
 
 /* The same cyclic sequence (same direction)? */
