@@ -157,6 +157,20 @@ bool gopt_flow_write_lp(const gopt_flow_puzzle *p, const char *path, gopt_error 
  * (for property tests and `generate`). */
 gopt_flow_puzzle *gopt_flow_random(int w, int h, int colours, gopt_rng *rng);
 
+/* How hard a generated puzzle is: by the nodes our corner-rule sweep (the portfolio's first
+ * method) needs to solve it, per cell: easy under 1.75, medium under 2.5, hard from 2.5 (a
+ * sweep without backtracking takes about 1; on 10x10 unique boards the measure runs from 1.2
+ * to 5, on 15x15 from 1.7 to 6). */
+typedef enum gopt_flow_grade { GOPT_FLOW_ANY_GRADE, GOPT_FLOW_EASY, GOPT_FLOW_MEDIUM, GOPT_FLOW_HARD } gopt_flow_grade;
+
+/* A puzzle with exactly one solution under the path convention (`untouching`): a random
+ * filling of the board by `colours` paths (at least that many; more where needed), whose
+ * paths are split where a second solution differs until none is left. With a grade, boards
+ * are drawn until one has it (at most `attempts`; 0: 200). *work gets the measure (search
+ * nodes per cell). NULL when the size is too small or no board of the grade was found. */
+gopt_flow_puzzle *gopt_flow_generate_unique(int w, int h, int colours, bool untouching, gopt_flow_grade grade, int attempts,
+                                            gopt_rng *rng, double *work);
+
 extern const gopt_game gopt_game_flow;
 
 #endif

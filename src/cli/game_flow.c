@@ -27,7 +27,10 @@ static const gopt_cli_option solve_options[] = {
 
 static const gopt_cli_option generate_options[] = {
     {"size", "WxH", "board size (default 7x7)"},
-    {"colours", "N", "number of colours (default: one per eight cells)"},
+    {"colours", "N", "number of colours (default: one per eight cells; --unique starts from one per twelve and adds some)"},
+    {"unique", NULL, "boards with exactly one solution under the path convention"},
+    {"paths", "simple|untouching", "--unique: the convention (default: the output format's)"},
+    {"grade", "easy|medium|hard", "--unique: by our search's nodes per cell to solve it: under 1.75, under 2.5, more"},
     {NULL, NULL, NULL},
 };
 
@@ -43,6 +46,17 @@ static int run_solve(const gopt_cli_call *call) {
     if (gopt_option_flag(&call->opts, "partial") && gopt_option_flag(&call->opts, "full"))
         return cli_usage_error("--partial and --full exclude each other");
     return cli_run_solve(call);
+}
+
+static int run_generate(const gopt_cli_call *call) {
+    const char *paths = gopt_option(&call->opts, "paths"), *grade = gopt_option(&call->opts, "grade");
+    if (paths && strcmp(paths, "simple") != 0 && strcmp(paths, "untouching") != 0)
+        return cli_usage_error("--paths: expected 'simple' or 'untouching', found '%s'", paths);
+    if (grade && strcmp(grade, "easy") != 0 && strcmp(grade, "medium") != 0 && strcmp(grade, "hard") != 0)
+        return cli_usage_error("--grade: expected 'easy', 'medium' or 'hard', found '%s'", grade);
+    if ((paths || grade) && !gopt_option_flag(&call->opts, "unique"))
+        return cli_usage_error("--paths and --grade go with --unique");
+    return cli_run_generate(call);
 }
 
 /* All puzzles of one file, named like the batch names them. */
@@ -160,8 +174,8 @@ static const gopt_cli_verb verbs[] = {
      CLI_FORMAT | CLI_JSON | CLI_QUIET, coverage_options, run_check},
     {"lp", "write the integer program (without the lazy cycle cuts) as a CPLEX-LP file", "FILE",
      CLI_FORMAT | CLI_OUTPUT, coverage_options, run_lp},
-    {"generate", "random boards with a full-coverage solution", "", CLI_FORMAT | CLI_SEED | CLI_COUNT | CLI_SHARD,
-     generate_options, cli_run_generate},
+    {"generate", "random boards with a full-coverage solution (--unique: exactly one)", "",
+     CLI_FORMAT | CLI_SEED | CLI_COUNT | CLI_SHARD, generate_options, run_generate},
     {NULL, NULL, NULL, 0, NULL, NULL},
 };
 

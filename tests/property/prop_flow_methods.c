@@ -355,8 +355,29 @@ static void topology_never_wrong(void **state) {
     assert_true(proofs > cases / 50);
 }
 
+/* The generator's unique boards have exactly one solution, counted by SAT (which the
+ * generator uses only for simple paths, after the sweep) and by the complete search, under
+ * the convention asked for. */
+static void generated_boards_are_unique(void **state) {
+    (void)state;
+    int cases = test_cases(1500) / 15;
+    for (int i = 0; i < cases; i++) {
+        gopt_rng r = gopt_rng_stream(SEED + 4, (uint64_t)i);
+        int w = 3 + (int)gopt_rng_below(&r, 5), h = 3 + (int)gopt_rng_below(&r, 5);
+        bool untouching = gopt_rng_below(&r, 2);
+        gopt_flow_puzzle *p = gopt_flow_generate_unique(w, h, 1 + w * h / 12, untouching, GOPT_FLOW_ANY_GRADE, 0, &r, NULL);
+        if (!p) fail_msg("no unique %dx%d board", w, h);
+        assert_int_equal(p->untouching, untouching);
+        char *text = gopt_flow_write(p, NULL);
+        assert_int_equal(cross_count(p, text), 1);
+        free(text);
+        gopt_flow_puzzle_free(p);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(generated_boards_are_unique),
         cmocka_unit_test(topology_never_wrong),
         cmocka_unit_test(untouching_counts_agree),
         cmocka_unit_test(methods_agree_on_rectangles),

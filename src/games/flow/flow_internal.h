@@ -71,6 +71,8 @@ typedef struct flow_run {
     double deadline;     /* gopt_now() time; 0: none */
     double memory_mb;    /* SAT's model may take this much (estimated before it is built); 0: any */
     gopt_answer *a;      /* status, solution, solutions, complete, counters, note */
+    bool keep_second;    /* keep the second solution found (the generator's counterexample) */
+    gopt_flow_solution *second;
 } flow_run;
 
 /* Records a solution a method found: the first becomes the answer's; later ones (counting)

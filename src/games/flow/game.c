@@ -143,8 +143,25 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
     }
     const char *c = gopt_option(o, "colours");
     if (c) colours = strtol(c, NULL, 10);
-    if (colours < 1) colours = (w * h) / 8 > 1 ? (w * h) / 8 : 1;
-    return gopt_flow_random((int)w, (int)h, (int)colours, rng);
+    if (!gopt_option_flag(o, "unique")) {
+        if (colours < 1) colours = (w * h) / 8 > 1 ? (w * h) / 8 : 1;
+        return gopt_flow_random((int)w, (int)h, (int)colours, rng);
+    }
+    /* Unique under the convention of the format written (or --paths); splitting paths adds
+     * colours, so start with fewer than the random boards' one per eight cells. */
+    if (colours < 1) colours = (w * h) / 12 > 1 ? (w * h) / 12 : 1;
+    const char *paths = gopt_option(o, "paths");
+    int f = o->format ? format_by_name(o->format) : GOPT_FLOW_FLOW_SOLVER;
+    bool untouching = paths ? strcmp(paths, "untouching") == 0 : gopt_flow_untouching_default(f < 0 ? GOPT_FLOW_FLOW_SOLVER : f);
+    const char *g = gopt_option(o, "grade");
+    gopt_flow_grade grade = !g                           ? GOPT_FLOW_ANY_GRADE
+                            : strcmp(g, "easy") == 0     ? GOPT_FLOW_EASY
+                            : strcmp(g, "medium") == 0   ? GOPT_FLOW_MEDIUM
+                                                         : GOPT_FLOW_HARD;
+    double work;
+    gopt_flow_puzzle *p = gopt_flow_generate_unique((int)w, (int)h, (int)colours, untouching, grade, 0, rng, &work);
+    if (!p) gopt_fail(err, "--grade", 0, 0, "no unique %ldx%ld board of grade %s found in 200 tries", w, h, g ? g : "any");
+    return p;
 }
 
 static void free_puzzle(void *p) { gopt_flow_puzzle_free(p); }

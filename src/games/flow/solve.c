@@ -71,7 +71,8 @@ bool flow_record(flow_run *r, gopt_flow_solution *s) {
     char why[200];
     bool ok = gopt_flow_check(r->p, s, why, sizeof why);
     if (!ok) snprintf(r->a->note, sizeof r->a->note, "internal error: a counted solution failed the checker: %s", why);
-    gopt_flow_solution_free(s);
+    if (ok && r->keep_second && !r->second) r->second = s;
+    else gopt_flow_solution_free(s);
     return ok;
 }
 
