@@ -1,6 +1,7 @@
 # Thin wrapper over CMake: the two README commands (`make run`, `make test`) and friends.
 #   make            build build/gameopt and the libraries (installs missing packages first)
 #   make run        build and run the demo on the bundled examples (pictures in out/)
+#   make serve      build and start the local web page (http://127.0.0.1:8080/, Ctrl-C stops)
 #   make test       build and run the whole test suite through CTest
 #   make asan-test  the suite again under AddressSanitizer and UndefinedBehaviorSanitizer
 #   make valgrind   every test program and golden case under valgrind (memcheck)
@@ -14,7 +15,7 @@ FUZZ ?=
 BENCH ?=
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure run test asan-test valgrind fuzz bench install clean
+.PHONY: all deps configure run serve test asan-test valgrind fuzz bench install clean
 
 all: configure
 	cmake --build build -j $(JOBS)
@@ -27,6 +28,9 @@ configure: deps
 
 run: all
 	@bash scripts/demo.sh
+
+serve: all
+	./build/gameopt serve
 
 test: all
 	ctest --test-dir build --output-on-failure -j $(JOBS)

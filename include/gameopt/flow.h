@@ -167,9 +167,10 @@ typedef enum gopt_flow_grade { GOPT_FLOW_ANY_GRADE, GOPT_FLOW_EASY, GOPT_FLOW_ME
  * filling of the board by `colours` paths (at least that many; more where needed), whose
  * paths are split where a second solution differs until none is left. With a grade, boards
  * are drawn until one has it (at most `attempts`; 0: 200). *work gets the measure (search
- * nodes per cell). NULL when the size is too small or no board of the grade was found. */
+ * nodes per cell). Boards needing more than max_colours (what the output format can name)
+ * are dropped. NULL when the size is too small or no board of the grade was found. */
 gopt_flow_puzzle *gopt_flow_generate_unique(int w, int h, int colours, bool untouching, gopt_flow_grade grade, int attempts,
-                                            gopt_rng *rng, double *work);
+                                            int max_colours, gopt_rng *rng, double *work);
 
 extern const gopt_game gopt_game_flow;
 

@@ -3,6 +3,10 @@
 
 #include <string.h>
 
+#include "gameopt/budget.h"
+#include "gameopt/require.h"
+#include "gameopt/stop.h"
+
 void gopt_options_init(gopt_options *o) {
     memset(o, 0, sizeof *o);
     o->verify = true;
@@ -56,12 +60,48 @@ void gopt_answer_free(const gopt_game *g, gopt_answer *a) {
     *a = (gopt_answer){.name = a->name, .index = a->index};
 }
 
+/* The library's own check of what a caller asks for: the same table as the command line's,
+ * so a binding or the web server cannot reach a game with an unknown method or option. */
+static bool solve_request_ok(const gopt_game *g, const gopt_options *o, gopt_answer *a) {
+    if (gopt_method_index(g, o->method) < 0) {
+        snprintf(a->note, sizeof a->note, "%s: unknown method '%s'", g->name, o->method);
+        return false;
+    }
+    const gopt_verb *v = gopt_verb_find(g, "solve");
+    gopt_error err = {0};
+    if (v && !gopt_options_check(o, v->options, &err)) {
+        gopt_error_text(&err, a->note, sizeof a->note);
+        return false;
+    }
+    return true;
+}
+
 gopt_status gopt_game_solve_checked(const gopt_game *g, const void *puzzle, const gopt_options *o,
                                     gopt_answer *a) {
+    GOPT_REQUIRE(g && g->solve && puzzle && o && a, "a game with a solver, a puzzle, options and an answer");
     *a = (gopt_answer){.name = a->name, .index = a->index};
+    if (!solve_request_ok(g, o, a)) return a->status = GOPT_BAD_INPUT;
+    /* The solve's limits, current on this thread: its games' loops poll gopt_stop_check() and
+     * charge gopt_budget_charge(NULL, ...). A puzzle stopped before it started (Ctrl-C during
+     * a batch) is reported as such, not solved. */
+    gopt_budget *budget = gopt_budget_new(o->memory_limit_mb);
+    gopt_solve_ctx ctx;
+    gopt_ctx_init(&ctx, o->time_limit, o->cancel, budget);
+    gopt_solve_ctx *outer = gopt_ctx_enter(&ctx);
     double start = gopt_now();
-    a->status = g->solve(puzzle, o, a);
+    gopt_stop_reason before = gopt_stop_check();
+    if (before == GOPT_STOP_SIGNAL || before == GOPT_STOP_CANCEL) {
+        a->status = GOPT_LIMIT;
+        snprintf(a->note, sizeof a->note, "%s before it started", gopt_stop_text(before));
+    } else {
+        a->status = g->solve(puzzle, o, a);
+    }
     a->seconds = gopt_now() - start;
+    gopt_stop_reason stopped = (gopt_stop_reason)atomic_load(&ctx.stopped);
+    if (a->status == GOPT_LIMIT && !a->note[0] && stopped != GOPT_GO)
+        snprintf(a->note, sizeof a->note, "%s", gopt_stop_text(stopped));
+    gopt_ctx_enter(outer);
+    gopt_budget_free(budget);
     if (a->status == GOPT_SOLVED && o->verify && g->check) {
         char why[256] = "";
         if (!a->solution || !g->check(puzzle, a->solution, why, sizeof why)) {

@@ -365,7 +365,7 @@ static void generated_boards_are_unique(void **state) {
         gopt_rng r = gopt_rng_stream(SEED + 4, (uint64_t)i);
         int w = 3 + (int)gopt_rng_below(&r, 5), h = 3 + (int)gopt_rng_below(&r, 5);
         bool untouching = gopt_rng_below(&r, 2);
-        gopt_flow_puzzle *p = gopt_flow_generate_unique(w, h, 1 + w * h / 12, untouching, GOPT_FLOW_ANY_GRADE, 0, &r, NULL);
+        gopt_flow_puzzle *p = gopt_flow_generate_unique(w, h, 1 + w * h / 12, untouching, GOPT_FLOW_ANY_GRADE, 0, 52, &r, NULL);
         if (!p) fail_msg("no unique %dx%d board", w, h);
         assert_int_equal(p->untouching, untouching);
         char *text = gopt_flow_write(p, NULL);

@@ -1,6 +1,7 @@
 /* Max flow against brute force on random tiles: up to 4 cities of up to 4 slots on each
  * tile (the new tile may have more cities than the old), up to 6 tokens, every rotation,
- * both rule sets and full rules with splitting cities. The brute force tries every
+ * both rule sets and full rules with splitting cities; some tiles have narrow and dual
+ * track, some questions closed map sides. The brute force tries every
  * assignment (tokens to cities, or old cities to new cities) and must agree with the solver
  * on feasibility, on the exact set of placements (--all) and on uniqueness; the checker must
  * accept every answer. Tiles are written as tile strings and parsed, so the parser is
@@ -161,6 +162,8 @@ static void compare(const gopt_tokens_question *q, const gopt_tokens_tile *to, i
     else if (q->split) brute_split(q, to, r, &want);
     else brute_full(q, to, r, &want);
     if (q->rules == GOPT_TOKENS_RULES_FULL && !gauges_kept(q, to, r)) want.n = 0;
+    for (int k = 0; k < to->npaths; k++)
+        if (q->closed >> ((to->paths[k].a + r) % 6) & 1) want.n = 0; /* track off the map */
     gopt_tokens_rotation got;
     gopt_error err = {0};
     assert_true(gopt_tokens_place(q, to, r, MAX_PLACEMENTS, &got, &err));
@@ -199,6 +202,7 @@ static void flow_matches_brute_force(void **state) {
         random_tile(&rng, &to, 0.6, gauges);
         gopt_tokens_question q = {.from = &from, .from_rotation = (int)gopt_rng_below(&rng, 6)};
         random_tokens(&rng, &q);
+        if (i % 4 == 1) q.closed = (uint8_t)(1u << gopt_rng_below(&rng, 6));
         for (int rules = 0; rules < 3; rules++) { /* tokens, full, full with splitting cities */
             q.rules = rules ? GOPT_TOKENS_RULES_FULL : GOPT_TOKENS_RULES_TOKENS;
             q.split = rules == 2;
@@ -212,13 +216,14 @@ static void flow_matches_brute_force(void **state) {
         }
     }
     /* The generator must give both outcomes plenty of times, or the test proves little. */
-    print_message("%d cases: %ld feasible and %ld infeasible rotations; verdicts short %ld, unsplittable %ld, gauge %ld; "
+    print_message("%d cases: %ld feasible and %ld infeasible rotations; verdicts short %ld, unsplittable %ld, gauge %ld, off-map %ld; "
                   "%ld rotations branched on a multi-slot city; %ld full-rules placements onto more cities\n",
-                  cases, feasible, infeasible, verdicts[GOPT_TOKENS_SHORT], verdicts[GOPT_TOKENS_UNSPLITTABLE], verdicts[GOPT_TOKENS_GAUGE], branched,
+                  cases, feasible, infeasible, verdicts[GOPT_TOKENS_SHORT], verdicts[GOPT_TOKENS_UNSPLITTABLE], verdicts[GOPT_TOKENS_GAUGE], verdicts[GOPT_TOKENS_OFF_MAP], branched,
                   grown);
     assert_true(feasible > cases && infeasible > cases);
     if (cases >= 1000)
-        assert_true(verdicts[GOPT_TOKENS_UNSPLITTABLE] > 0 && branched > 0 && grown > 0 && verdicts[GOPT_TOKENS_GAUGE] > 0);
+        assert_true(verdicts[GOPT_TOKENS_UNSPLITTABLE] > 0 && branched > 0 && grown > 0 && verdicts[GOPT_TOKENS_GAUGE] > 0 &&
+                    verdicts[GOPT_TOKENS_OFF_MAP] > 0);
 }
 
 int main(void) {

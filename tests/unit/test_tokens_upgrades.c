@@ -3,6 +3,7 @@
  * merge. Every answer passes the checker. */
 #include "test_support.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static gopt_tokens_tile parse(const char *code) {
@@ -154,12 +155,111 @@ static void gauges(void **state) {
     assert_int_equal(err.col, 26);
 }
 
+/* The map around the hex: 1867's Montreal (L12) has six neighbours that all take track
+ * (L14 below is gray with track on its top side); Toronto (F16) has none beyond its lower
+ * right side and Buffalo (red F18) below takes track only from Hamilton. */
+static void map_around_the_hex(void **state) {
+    (void)state;
+    gopt_error err = {0};
+    gopt_tokens_map *m = gopt_tokens_map_open("1867", &err);
+    if (!m) fail_msg("%s", err.msg);
+    uint8_t open = 0;
+    assert_true(gopt_tokens_map_open_edges(m, "L12", &open, &err));
+    assert_int_equal(open, 0x3F);
+    assert_true(gopt_tokens_map_open_edges(m, "F16", &open, &err));
+    assert_int_equal(open, 1u << 1 | 1u << 2 | 1u << 3 | 1u << 4);
+    /* C11 lies on the map's west edge (nothing beyond sides 1 and 2) with impassable borders
+     * on sides 0, 3 and 4: only side 5 leads on. */
+    assert_true(gopt_tokens_map_open_edges(m, "C11", &open, &err));
+    assert_int_equal(open, 1u << 5);
+    assert_false(gopt_tokens_map_open_edges(m, "Z99", &open, &err));
+    assert_string_equal(err.msg, "the 1867 map has no hex 'Z99'");
+    gopt_tokens_map_free(m);
+    /* Toronto's green tile 120 (cities on {0,1} and {2,3}) with both tokens: rotations 1 and
+     * 4 keep them; on the map only rotation 1 ({1,2} and {3,4}) stays on it. */
+    gopt_tokens_tile f16 = parse("city=revenue:30;city=revenue:30;path=a:1,b:_0;path=a:4,b:_1;label=T");
+    gopt_tokens_tile t120 = parse("city=revenue:60;city=revenue:60;path=a:0,b:_0;path=a:_0,b:1;path=a:2,b:_1;path=a:_1,b:3;label=T");
+    gopt_tokens_question q;
+    question(&q, &f16, "0:CPR,1:GT");
+    gopt_tokens_answer a;
+    assert_int_equal(solve(&q, &t120, &a), 1u << 1 | 1u << 4);
+    gopt_tokens_answer_free(&a);
+    q.closed = (uint8_t)(~(1u << 1 | 1u << 2 | 1u << 3 | 1u << 4) & 0x3F);
+    assert_int_equal(solve(&q, &t120, &a), 1u << 1);
+    assert_int_equal(a.rotations[4].verdict, GOPT_TOKENS_OFF_MAP);
+    char why[256];
+    assert_string_equal(gopt_tokens_reason(&q, &t120, &a.rotations[4], why, sizeof why),
+                        "track would leave the hex through side 0, which leads nowhere (off the map or blocked)");
+    gopt_tokens_answer_free(&a);
+    /* Edge lists. */
+    uint8_t edges;
+    assert_true(gopt_tokens_parse_edges("0,1,5", "--open", &edges, &err));
+    assert_int_equal(edges, 0x23);
+    gopt_error bad = {0};
+    assert_false(gopt_tokens_parse_edges("0,6", "--open", &edges, &bad));
+    assert_int_equal(bad.col, 3);
+    gopt_error twice = {0};
+    assert_false(gopt_tokens_parse_edges("1,1", "--open", &edges, &twice));
+    assert_string_equal(twice.msg, "edge 1 given twice");
+}
+
+/* A reservation takes a slot and follows its city; two tokens of one company merging into
+ * one city are flagged, and returned when the game says so (1822CA). */
+static void reservations_and_duplicates(void **state) {
+    (void)state;
+    gopt_tokens_tile oo = parse("city;city=slots:2;path=a:0,b:_0;path=a:3,b:_1;label=OO");
+    gopt_tokens_tile one = parse("city=slots:3;path=a:0,b:_0;path=a:3,b:_0;path=a:1,b:_0;label=OO");
+    gopt_tokens_tile two = parse("city=slots:2;city=slots:2;path=a:0,b:_0;path=a:3,b:_1;label=OO");
+    gopt_tokens_question q;
+    question(&q, &oo, "0:CPR,1:CPR");
+    gopt_error err = {0};
+    assert_true(gopt_tokens_parse_reservations(&q, "1:GT", "--reserve", &err));
+    assert_int_equal(q.ntokens, 3);
+    assert_true(q.tokens[2].reserved);
+    char key[64];
+    assert_string_equal(gopt_tokens_token_key(&q, 2, key, sizeof key), "reserved:GT");
+    assert_string_equal(gopt_tokens_token_key(&q, 1, key, sizeof key), "CPR@1");
+    gopt_tokens_answer a;
+    assert_int_equal(solve(&q, &one, &a), 1u << 0 | 1u << 3);
+    const int8_t *row = a.rotations[0].placements;
+    assert_int_equal(row[2], 0); /* the reservation went with its city */
+    assert_int_equal(gopt_tokens_duplicates(&q, row), 1u << 1);
+    json_t *j = gopt_tokens_answer_json(&q, &a, false);
+    char *text = gopt_json_string(j);
+    assert_non_null(strstr(text, "\"placements\":[{\"CPR@0\":0,\"CPR@1\":0,\"reserved:GT\":0}]"));
+    assert_non_null(strstr(text, "\"duplicate\":[\"CPR@1\"],\"duplicates\":\"keep\""));
+    free(text);
+    json_decref(j);
+    gopt_tokens_answer_free(&a);
+    /* Two cities stay two: no duplicate. */
+    assert_int_equal(solve(&q, &two, &a), 1u << 0 | 1u << 3);
+    assert_int_equal(gopt_tokens_duplicates(&q, a.rotations[0].placements), 0);
+    gopt_tokens_answer_free(&a);
+    /* The reservation takes its slot: old city 1 (2 slots: CPR and GT's reservation) is full. */
+    gopt_tokens_question full;
+    question(&full, &oo, "0:CPR,1:CPR,1:B&O");
+    gopt_error bad = {0};
+    assert_false(gopt_tokens_parse_reservations(&full, "1:GT", "--reserve", &bad));
+    assert_string_equal(bad.msg, "city 1 of the old tile has 2 slots, too few for 3 tokens");
+    /* Returned duplicates change the outcome, not the legal rotations. */
+    q.duplicates = GOPT_TOKENS_DUPLICATES_RETURN;
+    assert_int_equal(solve(&q, &one, &a), 1u << 0 | 1u << 3);
+    j = gopt_tokens_answer_json(&q, &a, false);
+    text = gopt_json_string(j);
+    assert_non_null(strstr(text, "\"duplicates\":\"return\""));
+    free(text);
+    json_decref(j);
+    gopt_tokens_answer_free(&a);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(beijing_gains_two_cities),
         cmocka_unit_test(one_city_becomes_ny),
         cmocka_unit_test(cities_split_and_merge),
         cmocka_unit_test(gauges),
+        cmocka_unit_test(map_around_the_hex),
+        cmocka_unit_test(reservations_and_duplicates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
 
 #include "flow_internal.h"
 #include "gameopt/json.h"
+#include "gameopt/require.h"
 #include "gameopt/term.h"
 
 static const char *const methods[] = {"auto", "search", "sat", "mip", NULL};
@@ -45,11 +46,12 @@ static char *format(const void *puzzle, const void *solution, const char *name) 
     return text;
 }
 
+/* methods[] is in the order of gopt_flow_method; the library refuses unknown names before
+ * a solve starts (gopt_game_solve_checked), so no name ever falls back to another method. */
 static gopt_flow_method method_by_name(const char *name) {
-    if (!name || strcmp(name, "auto") == 0) return GOPT_FLOW_AUTO;
-    if (strcmp(name, "search") == 0) return GOPT_FLOW_SEARCH;
-    if (strcmp(name, "sat") == 0) return GOPT_FLOW_SAT;
-    return GOPT_FLOW_MIP;
+    int m = gopt_method_index(&gopt_game_flow, name);
+    GOPT_REQUIRE(m >= 0, "unknown method '%s'", name);
+    return (gopt_flow_method)m;
 }
 
 static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer *a) {
@@ -60,8 +62,7 @@ static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer 
         .memory_limit_mb = o->memory_limit_mb,
         .complete = gopt_option_flag(o, "complete"),
     };
-    const char *nodes = gopt_option(o, "nodes");
-    if (nodes) s.node_budget = strtoll(nodes, NULL, 10);
+    if (gopt_option(o, "nodes")) s.node_budget = gopt_opt_int(o, flow_solve_opts, "nodes");
     return gopt_flow_solve(puzzle, &s, a);
 }
 
@@ -129,49 +130,98 @@ static bool render(const void *puzzle, const void *solution, const char *path, g
     return gopt_flow_render(puzzle, solution, path, err);
 }
 
+/* --size WxH and --colours N (default: one per eight cells). */
 static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
-    long w = 7, h = 7, colours = 0;
-    const char *size = gopt_option(o, "size");
-    if (size) {
-        char *x;
-        w = strtol(size, &x, 10);
-        h = (*x == 'x' || *x == 'X') ? strtol(x + 1, &x, 10) : 0;
-        if (*x || w < 2 || h < 1 || w > 1000 || h > 1000) {
-            gopt_fail(err, "--size", 0, 0, "expected WxH with sides from 1 to 1000, found '%s'", size);
-            return NULL;
-        }
-    }
-    const char *c = gopt_option(o, "colours");
-    if (c) colours = strtol(c, NULL, 10);
+    int w, h;
+    gopt_opt_size(o, flow_generate_opts, "size", &w, &h);
+    if (w < 2) return gopt_fail(err, "--size", 0, 0, "a board is at least 2 columns wide"), NULL;
+    /* The letter formats name a colour by one character, so they hold only so many colours; a
+     * board with more would be written with repeated letters and not read back. */
+    int f = o->format ? format_by_name(o->format) : 0;
+    if (f == GOPT_FLOW_SAMGOLDMAN)
+        return gopt_fail(err, "--format", 0, 0, "generated boards are written as flow_solver, thomasahle, adc or houston"),
+               NULL;
+    long half = (long)w * h / 2 > 1 ? (long)w * h / 2 : 1;
+    long most = f == GOPT_FLOW_HOUSTON || f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID || f == GOPT_FLOW_JSON ? half
+                : f == GOPT_FLOW_THOMASAHLE                                                        ? 62
+                                                                                                   : 52;
+    if (most > half) most = half;
+    long colours = gopt_option(o, "colours") ? gopt_opt_int(o, flow_generate_opts, "colours") : 0;
+    if (colours > half)
+        return gopt_fail(err, "--colours", 0, 0, "%ld colours do not fit on %dx%d cells (at most %ld)", colours, w, h,
+                         half),
+               NULL;
+    if (colours > most)
+        return gopt_fail(err, "--colours", 0, 0, "the %s format has letters for %ld colours; use --format houston or adc",
+                         gopt_flow_format_names[f], most),
+               NULL;
     if (!gopt_option_flag(o, "unique")) {
         if (colours < 1) colours = (w * h) / 8 > 1 ? (w * h) / 8 : 1;
-        return gopt_flow_random((int)w, (int)h, (int)colours, rng);
+        if (colours > most) colours = most;
+        return gopt_flow_random(w, h, (int)colours, rng);
     }
     /* Unique under the convention of the format written (or --paths); splitting paths adds
      * colours, so start with fewer than the random boards' one per eight cells. */
+    if (h < 2) return gopt_fail(err, "--size", 0, 0, "a unique board is at least 2 rows high"), NULL;
     if (colours < 1) colours = (w * h) / 12 > 1 ? (w * h) / 12 : 1;
-    const char *paths = gopt_option(o, "paths");
-    int f = o->format ? format_by_name(o->format) : GOPT_FLOW_FLOW_SOLVER;
-    bool untouching = paths ? strcmp(paths, "untouching") == 0 : gopt_flow_untouching_default(f < 0 ? GOPT_FLOW_FLOW_SOLVER : f);
-    const char *g = gopt_option(o, "grade");
-    gopt_flow_grade grade = !g                           ? GOPT_FLOW_ANY_GRADE
-                            : strcmp(g, "easy") == 0     ? GOPT_FLOW_EASY
-                            : strcmp(g, "medium") == 0   ? GOPT_FLOW_MEDIUM
-                                                         : GOPT_FLOW_HARD;
+    if (colours > most) colours = most;
+    bool untouching = gopt_option(o, "paths") ? gopt_opt_enum(o, flow_generate_opts, "paths") == 1
+                                              : gopt_flow_untouching_default((gopt_flow_format)f);
+    gopt_flow_grade grade = gopt_option(o, "grade") ? (gopt_flow_grade)(1 + gopt_opt_enum(o, flow_generate_opts, "grade"))
+                                                    : GOPT_FLOW_ANY_GRADE;
     double work;
-    gopt_flow_puzzle *p = gopt_flow_generate_unique((int)w, (int)h, (int)colours, untouching, grade, 0, rng, &work);
-    if (!p) gopt_fail(err, "--grade", 0, 0, "no unique %ldx%ld board of grade %s found in 200 tries", w, h, g ? g : "any");
+    gopt_flow_puzzle *p = gopt_flow_generate_unique(w, h, (int)colours, untouching, grade, 0, most, rng, &work);
+    if (!p)
+        gopt_fail(err, "--grade", 0, 0, "no unique %dx%d board %s%s found in 200 tries", w, h,
+                  gopt_option(o, "grade") ? "of grade " : "", gopt_option(o, "grade") ? gopt_option(o, "grade") : "");
     return p;
 }
 
 static void free_puzzle(void *p) { gopt_flow_puzzle_free(p); }
 static void free_solution(void *s) { gopt_flow_solution_free(s); }
 
+static const char flow_help[] =
+    "Rules: join each pair of same-coloured endpoints by a path through neighbouring cells; paths\n"
+    "never cross or share a cell. Flow Free uses every cell; Numberlink contest rules (--partial)\n"
+    "let cells stay empty. Bridges, warps, holes, walls, hex boards and 3-D ADC boards are read as\n"
+    "a graph of cells.\n"
+    "\n"
+    "formats (guessed from the first lines):\n"
+    "  flow_solver  one row per line; letters and digits are colours, anything else is blank\n"
+    "  thomasahle   'W H', then H rows ('.' blank); many puzzles per file; '0 0' ends\n"
+    "  intgrid      'W H', then H rows of W integers (0 empty): partial coverage by default\n"
+    "  json         a grid of colour names (\"\" empty), or {\"grid\": ...}; many levels in an array\n"
+    "               or under \"levels\"\n"
+    "  adc          SIZE WxH[xD], LINE_NUM n, LINE#k (x,y)-(x,y): partial coverage by default\n"
+    "  samgoldman   STANDARD|BRIDGES|HEX|WARPS, then the board drawn with links - | / \\\n"
+    "  houston      'ncolours W H', then '(x, y) (x, y)' per colour\n"
+    "\n"
+    "paths: a path touches itself when two of its cells are neighbours but not consecutive on\n"
+    "it. --paths untouching (default for thomasahle, intgrid and adc files, as published\n"
+    "Numberlink puzzles assume) considers only paths that never do, in solving, counting and\n"
+    "proofs; --paths simple (default for Flow Free formats) allows them. '--count 2' answering 1\n"
+    "proves uniqueness under the convention: untouching, no second filling without touching\n"
+    "paths (fillings with them may exist); simple, no second filling at all. JSON says which.\n"
+    "\n"
+    "methods: auto tries the search (assuming paths never touch themselves: exact under\n"
+    "untouching on full rectangles) within a node budget, then SAT; only SAT, MIP, the exact or\n"
+    "--complete search, parity or topology prove 'unsolvable'. --count N counts solutions with\n"
+    "the search or SAT.\n"
+    "\n"
+    "examples:\n"
+    "  gameopt flow solve data/flow/seed_5x5.txt\n"
+    "  gameopt flow solve --count 2 --json puzzles.txt\n"
+    "  gameopt flow solve --output board.svg data/flow/bridges_5x5.txt\n"
+    "  gameopt flow check puzzle.txt answer.txt\n"
+    "  gameopt flow lp --output seed.lp data/flow/seed_5x5.txt\n";
+
 const gopt_game gopt_game_flow = {
     .name = "flow",
     .summary = "Flow Free and Numberlink: join same-coloured endpoints by disjoint paths",
     .formats = gopt_flow_format_names,
     .methods = methods,
+    .verbs = flow_verbs,
+    .help = flow_help,
     .parse = parse,
     .format = format,
     .solve = solve,

@@ -135,7 +135,7 @@ static void untouch_pieces(int w, int n, const int *path, uint8_t *cut, int *whe
 }
 
 gopt_flow_puzzle *gopt_flow_generate_unique(int w, int h, int colours, bool untouching, gopt_flow_grade grade, int attempts,
-                                            gopt_rng *rng, double *work) {
+                                            int max_colours, gopt_rng *rng, double *work) {
     int n = w * h;
     if (n < 4 || w < 2 || h < 2) return NULL;
     if (colours < 1) colours = 1;
@@ -156,7 +156,7 @@ gopt_flow_puzzle *gopt_flow_generate_unique(int w, int h, int colours, bool unto
         for (bool first_stage = true;;) {
             gopt_flow_puzzle *p = build_pieces(w, h, path, cut);
             p->untouching = untouching || first_stage;
-            if (p->ncolours > 52) { /* beyond one letter per colour */
+            if (p->ncolours > max_colours) { /* more than the output format can name */
                 gopt_flow_puzzle_free(p);
                 break;
             }

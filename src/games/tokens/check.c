@@ -196,6 +196,15 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
                            unit_set *u, char *why, size_t size) {
     if (r->count < 1 || (q->ntokens > 0 && !r->placements))
         return gopt_reason(why, size, "rotation %d is called feasible without a placement", r->rotation);
+    if (to->rotations && !(to->rotations >> r->rotation & 1))
+        return gopt_reason(why, size, "rotation %d is called feasible, but the game forbids it", r->rotation);
+    for (int k = 0; k < to->npaths; k++)
+        for (int end = 0; end < 2; end++) {
+            int e = end ? to->paths[k].b : to->paths[k].a;
+            if (e < GOPT_TOKENS_NODE_END && (q->closed >> ((e + r->rotation) % 6) & 1))
+                return gopt_reason(why, size, "rotation %d is called feasible, but its track crosses closed side %d", r->rotation,
+                                   (e + r->rotation) % 6);
+        }
     if (q->rules == GOPT_TOKENS_RULES_FULL) {
         const char *broken = broken_tile_rule(q, to, r->rotation);
         if (broken) return gopt_reason(why, size, "rotation %d is called feasible, but %s", r->rotation, broken);
@@ -254,6 +263,17 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
         return search(u, 0, 1) <= 0 || gopt_reason(why, size, "rotation %d has a placement", r->rotation);
     default:
         break;
+    }
+    if (r->verdict == GOPT_TOKENS_ROTATION_RULE)
+        return (to->rotations && !(to->rotations >> r->rotation & 1)) ||
+               gopt_reason(why, size, "the game allows rotation %d", r->rotation);
+    if (r->verdict == GOPT_TOKENS_OFF_MAP) {
+        for (int k = 0; k < to->npaths; k++)
+            for (int end = 0; end < 2; end++) {
+                int e = end ? to->paths[k].b : to->paths[k].a;
+                if (e < GOPT_TOKENS_NODE_END && (q->closed >> ((e + r->rotation) % 6) & 1)) return true;
+            }
+        return gopt_reason(why, size, "rotation %d crosses no closed side", r->rotation);
     }
     if (tokens_rules) return gopt_reason(why, size, "verdict %d is not one of tokens rules", (int)r->verdict);
     const char *broken = broken_tile_rule(q, to, r->rotation);

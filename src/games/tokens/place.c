@@ -176,9 +176,24 @@ static void finish_feasible(place_ctx *c, bool gave_up, gopt_tokens_rotation *ou
         for (int i = 0; i < c->p->nitems; i++) out->city_map[i] = c->first_map[i];
 }
 
+/* The first closed map side the new tile's track would cross, or -1 (both rule sets: a
+ * tile that leads off the map may not be laid at all). */
+static int off_map(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
+    uint8_t bad = gopt_tokens_rotate(to->exits, rotation) & q->closed;
+    return bad ? __builtin_ctz(bad) : -1;
+}
+
 /* Decides the rotation; on success enumerates up to c->want placements. */
 static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_tokens_rotation *out) {
     const tokens_problem *p = c->p;
+    if (to->rotations && !(to->rotations >> rotation & 1)) {
+        out->verdict = GOPT_TOKENS_ROTATION_RULE;
+        return 0;
+    }
+    if ((out->why_edge_a = off_map(c->q, to, rotation)) >= 0) {
+        out->verdict = GOPT_TOKENS_OFF_MAP;
+        return 0;
+    }
     int8_t fixed[TOKENS_MAX_ITEMS], assign[TOKENS_MAX_ITEMS];
     memset(fixed, -1, sizeof fixed);
     gopt_flow_result r;

@@ -1,0 +1,271 @@
+/* gameopt's page: one tab per family, built from GET /api/games (the game tables), so a
+ * family appears here by existing on the server. Paste or drop a puzzle, see it drawn
+ * (POST /api/GAME/draw), solve it (POST /api/GAME/solve), see the answer drawn with its
+ * status, uniqueness, time and method, download the JSON or the SVG. A family can add its
+ * own part (window.gameoptExtras[name], e.g. playing Flood-It in flood.js). No build step,
+ * no network beyond this server. */
+'use strict';
+
+const extras = (window.gameoptExtras = window.gameoptExtras || {});
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+/* One API call: {http, exit, json, text}. */
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  };
+  let r;
+  try {
+    r = await fetch(path, init);
+  } catch (e) {
+    return { http: 0, exit: 4, json: { error: 'gameopt: the server does not answer (is gameopt serve running?)' }, text: '' };
+  }
+  const text = await r.text();
+  let json;
+  try { json = JSON.parse(text); } catch (e) { json = { error: text }; }
+  return { http: r.status, exit: Number(r.headers.get('X-Gameopt-Exit') || 0), json, text };
+}
+
+function svgURL(svg) {
+  return URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+}
+
+function formatSeconds(s) {
+  if (typeof s !== 'number') return '';
+  return s < 1 ? `${(s * 1000).toFixed(s < 0.01 ? 2 : 1)} ms` : `${s.toFixed(2)} s`;
+}
+
+function setStatus(node, kind, text) {
+  node.className = `status ${kind}`;
+  node.textContent = text;
+}
+
+/* The words for one answer: status, uniqueness (with count 2), time, method. */
+function describe(answer, count, defaultMethod) {
+  const parts = [answer.status || 'answered'];
+  if (answer.status === 'solved' && count >= 2 && typeof answer.solutions === 'number')
+    parts.push(answer.solutions === 1 ? 'unique' : `not unique (${answer.solutions} solutions found)`);
+  if (answer.optimal === true) parts.push('optimal');
+  if (typeof answer.length === 'number') parts.push(`${answer.length} moves`);
+  if (typeof answer.seconds === 'number') parts.push(formatSeconds(answer.seconds));
+  parts.push(`method ${answer.method || defaultMethod}`);
+  return parts.join(' · ');
+}
+
+/* Every plain field of the answer, as the JSON names it. */
+function facts(answer) {
+  const dl = el('dl', { class: 'facts' });
+  for (const [k, v] of Object.entries(answer)) {
+    if (k === 'svg' || v === null || typeof v === 'object') continue;
+    dl.append(el('dt', { text: k }), el('dd', { 'data-key': k, text: String(v) }));
+  }
+  return dl;
+}
+
+function download(name, type, text, label) {
+  const a = el('a', { href: URL.createObjectURL(new Blob([text], { type })), download: name, text: label });
+  return a;
+}
+
+function optionControl(game, opt) {
+  const id = `${game}-opt-${opt.name}`;
+  if (opt.type === 'flag')
+    return el('div', { class: 'check' }, el('input', { type: 'checkbox', id, 'data-option': opt.name }),
+      el('label', { for: id, text: opt.name, title: opt.help }));
+  return el('div', {}, el('label', { for: id, text: opt.name, title: opt.help }),
+    el('input', { type: 'text', id, 'data-option': opt.name, placeholder: opt.arg || '', title: opt.help }));
+}
+
+function buildPanel(game, limits) {
+  const name = game.name;
+  const solveVerb = game.verbs.find((v) => v.name === 'solve');
+  const canDraw = game.verbs.some((v) => v.name === 'draw');
+  const input = el('textarea', {
+    id: `${name}-input`, spellcheck: 'false', 'aria-describedby': `${name}-formats-help`,
+    placeholder: 'Paste a puzzle here, or drop a file',
+  });
+  const format = el('select', { id: `${name}-format` }, el('option', { value: '', text: 'guess' }),
+    ...game.formats.map((f) => el('option', { value: f, text: f })));
+  const method = el('select', { id: `${name}-method` },
+    ...game.methods.map((m, i) => el('option', { value: m, text: i === 0 ? `${m} (default)` : m })));
+  const unique = el('input', { type: 'checkbox', id: `${name}-unique`, checked: true });
+  const timeLimit = el('input', {
+    type: 'number', id: `${name}-time`, min: '0', step: 'any',
+    placeholder: limits && limits.time_limit ? String(limits.time_limit) : '',
+  });
+  const own = (solveVerb ? solveVerb.options : []).map((o) => optionControl(name, o));
+  const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-status` });
+  const picture = el('figure', { class: 'picture', id: `${name}-picture` });
+  const results = el('div', { id: `${name}-results` });
+  const solveButton = el('button', { type: 'submit', class: 'primary', id: `${name}-solve`, text: 'Solve' });
+  const exampleButton = el('button', { type: 'button', id: `${name}-example`, text: 'Example' });
+  const panel = el('section', { role: 'tabpanel', id: `panel-${name}`, 'aria-labelledby': `tab-${name}`, hidden: true });
+  const ctx = { game, panel, input, status, picture, results, api, el, svgURL, setStatus, drawn: null };
+
+  function options() {
+    const o = {};
+    if (format.value) o.format = format.value;
+    if (method.value && method.value !== game.methods[0]) o.method = method.value;
+    if (unique.checked) o.count = 2;
+    if (timeLimit.value) o['time-limit'] = Number(timeLimit.value);
+    for (const c of panel.querySelectorAll('[data-option]')) {
+      if (c.type === 'checkbox') { if (c.checked) o[c.dataset.option] = true; }
+      else if (c.value.trim()) o[c.dataset.option] = c.value.trim();
+    }
+    return o;
+  }
+  ctx.options = options;
+
+  let timer = 0;
+  let drawSeq = 0;
+  let drawnInput = null; /* the text the picture shows */
+  async function draw() {
+    if (!canDraw || !input.value.trim()) return;
+    const seq = ++drawSeq;
+    drawnInput = input.value;
+    const o = {};
+    if (format.value) o.format = format.value;
+    const r = await api(`/api/${name}/draw`, { input: input.value, options: o });
+    if (seq !== drawSeq) return; /* a newer edit is being drawn */
+    if (r.json.error) {
+      setStatus(status, 'bad', r.json.error);
+      ctx.drawn = null;
+      return;
+    }
+    const first = Array.isArray(r.json) ? r.json[0] : r.json;
+    ctx.drawn = first;
+    picture.replaceChildren(el('img', { src: svgURL(first.svg), alt: `the puzzle ${first.name}` }),
+      el('figcaption', { text: Array.isArray(r.json) ? `${first.name} (first of ${r.json.length})` : 'the puzzle' }));
+    setStatus(status, '', 'Puzzle read. Press Solve.');
+    if (extras[name] && extras[name].drawn) extras[name].drawn(ctx, first);
+  }
+
+  async function solve(ev) {
+    if (ev) ev.preventDefault();
+    if (!input.value.trim()) {
+      setStatus(status, 'bad', 'Paste or drop a puzzle first (or press Example).');
+      input.focus();
+      return;
+    }
+    clearTimeout(timer);
+    if (drawnInput !== input.value) await draw(); /* the pasted puzzle first, then its answer */
+    drawSeq++; /* a draw still under way must not overwrite the answer's status */
+    const o = options();
+    setStatus(status, 'busy', 'Solving…');
+    solveButton.disabled = true;
+    const r = await api(`/api/${name}/solve`, { input: input.value, options: o, picture: 'svg' });
+    solveButton.disabled = false;
+    results.replaceChildren();
+    if (r.json.error) {
+      setStatus(status, 'bad', r.json.error);
+      return;
+    }
+    const answers = Array.isArray(r.json) ? r.json : [r.json];
+    const words = answers.map((a) => describe(a, o.count || 1, game.methods[0]));
+    const kind = answers.every((a) => a.status === 'solved') ? 'ok' : answers.some((a) => a.status === 'unknown') ? 'warn' : 'bad';
+    setStatus(status, kind, answers.length === 1 ? words[0] : `${answers.length} puzzles: ${words.join('; ')}`);
+    answers.forEach((a, i) => {
+      const box = el('div', { class: 'result', 'data-name': a.name });
+      if (answers.length > 1) box.append(el('h3', { text: `${a.name}: ${words[i]}` }));
+      if (a.svg) box.append(el('figure', { class: 'picture' },
+        el('img', { src: svgURL(a.svg), alt: `${a.name}: ${words[i]}`, class: 'answer' })));
+      box.append(facts(a));
+      const json = JSON.stringify(Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'svg')));
+      const links = el('p', { class: 'downloads' }, download(`${a.name}.json`, 'application/json', json + '\n', 'Download JSON'));
+      if (a.svg) links.append(download(`${a.name}.svg`, 'image/svg+xml', a.svg, 'Download SVG'));
+      box.append(links, el('details', {}, el('summary', { text: 'JSON' }), el('pre', { class: 'json', text: json })));
+      results.append(box);
+    });
+    if (answers[0].svg) picture.replaceChildren();
+    if (extras[name] && extras[name].solved) extras[name].solved(ctx, answers[0]);
+  }
+
+  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(draw, 250); });
+  format.addEventListener('change', draw);
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) solve(e); });
+  input.addEventListener('dragover', (e) => { e.preventDefault(); input.classList.add('dragging'); });
+  input.addEventListener('dragleave', () => input.classList.remove('dragging'));
+  input.addEventListener('drop', async (e) => {
+    e.preventDefault();
+    input.classList.remove('dragging');
+    const file = e.dataTransfer.files[0];
+    if (file) { input.value = await file.text(); draw(); }
+  });
+  exampleButton.addEventListener('click', () => {
+    input.value = (window.gameoptExamples || {})[name] || '';
+    draw();
+  });
+  if (!(window.gameoptExamples || {})[name]) exampleButton.hidden = true;
+
+  const form = el('form', { onsubmit: solve },
+    el('label', { for: input.id, text: 'Puzzle' }), input,
+    el('p', { class: 'summary', id: `${name}-formats-help`, text: `Formats: ${game.formats.join(', ')}. Ctrl+Enter solves.` }),
+    el('div', { class: 'controls' },
+      el('div', {}, el('label', { for: format.id, text: 'Format' }), format),
+      el('div', {}, el('label', { for: method.id, text: 'Method' }), method),
+      el('div', {}, el('label', { for: timeLimit.id, text: 'Time limit (s)' }), timeLimit),
+      el('div', { class: 'check' }, unique, el('label', { for: unique.id, text: 'prove uniqueness' }))),
+    own.length ? el('details', {}, el('summary', { text: `${name} options` }), el('div', { class: 'controls' }, ...own)) : null,
+    el('div', { class: 'buttons' }, solveButton, exampleButton));
+  panel.append(el('p', { class: 'summary', text: game.summary }),
+    el('div', { class: 'layout' }, el('div', {}, form, status), el('div', {}, picture, results)));
+  if (extras[name] && extras[name].build) extras[name].build(ctx);
+  return panel;
+}
+
+function selectTab(name, focus) {
+  for (const t of document.querySelectorAll('[role=tab]')) {
+    const on = t.dataset.game === name;
+    t.setAttribute('aria-selected', on ? 'true' : 'false');
+    t.tabIndex = on ? 0 : -1;
+    if (on && focus) t.focus();
+  }
+  for (const p of document.querySelectorAll('[role=tabpanel]')) p.hidden = p.id !== `panel-${name}`;
+  if (location.hash !== `#${name}`) history.replaceState(null, '', `#${name}`);
+}
+
+async function main() {
+  const r = await api('/api/games');
+  const loading = document.getElementById('loading');
+  if (r.json.error || !r.json.games) {
+    loading.textContent = r.json.error || 'The server sent no games.';
+    return;
+  }
+  document.getElementById('version').textContent = `gameopt ${r.json.version}`;
+  const tabs = document.getElementById('tabs');
+  const panels = document.getElementById('panels');
+  loading.remove();
+  const names = r.json.games.map((g) => g.name);
+  for (const g of r.json.games) {
+    tabs.append(el('button', {
+      role: 'tab', id: `tab-${g.name}`, 'data-game': g.name, 'aria-controls': `panel-${g.name}`,
+      text: g.name, onclick: () => selectTab(g.name, false),
+    }));
+    panels.append(buildPanel(g, r.json.limits));
+  }
+  tabs.addEventListener('keydown', (e) => {
+    const i = names.indexOf(document.activeElement.dataset.game);
+    if (i < 0) return;
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+    if (step) selectTab(names[(i + step + names.length) % names.length], true);
+    else if (e.key === 'Home') selectTab(names[0], true);
+    else if (e.key === 'End') selectTab(names[names.length - 1], true);
+  });
+  const wanted = location.hash.slice(1);
+  selectTab(names.includes(wanted) ? wanted : names[0], false);
+  document.body.dataset.ready = 'true';
+}
+
+main();

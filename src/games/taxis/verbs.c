@@ -1,0 +1,713 @@
+/* The verbs of taxis (the online path extension problem of Thurn & Taxis), with their option
+ * tables: play (one game, turn by turn), ideal (the longest path with the deck known),
+ * experiment (the paper's tables and figures over many settings), tournament (two players
+ * on one display). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gameopt/canvas.h"
+#include "gameopt/json.h"
+#include "gameopt/taxis.h"
+#include "internal.h"
+#include "report.h"
+
+static const char *const graph_formats[] = {"board", "graphml", "gml", "ncol", "edgelist", NULL};
+static const char *const ideal_methods[] = {"search", "mip", NULL};
+
+#define GRAPH_OPTIONS                                                                                          \
+    GOPT_STRING("graph", "NAME|FILE", "thurn-taxis",                                                         \
+                "the graph: bundled thurn-taxis or a .board, .graphml, .gml, .ncol or edge-list file"),       \
+        GOPT_ENUM("graph-format", "F", NULL, graph_formats,                                                   \
+                  "board, graphml, gml, ncol or edgelist (default: by the file's extension)")
+#define INDEX_HELP "play setting I of the seed's sequence; with a file, the random stream of\n" \
+                   "                           setting I, so a saved game replays exactly"
+
+static const gopt_opt play_opts[] = {
+    GRAPH_OPTIONS,
+    GOPT_STRING("heuristic", "H", "pp", "rs, md, mt, lcc, pp or START+EXTENSION, e.g. degree+tentacles"),
+    GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards of a random setting"),
+    GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node in a random setting, N_D"),
+    GOPT_INT("index", "I", "0", 0, 4611686018427387904.0, INDEX_HELP),
+    GOPT_STRING("save-setting", "FILE", NULL, "write the setting played to FILE (replay it with `taxis play FILE`)"),
+    GOPT_OPT_END,
+};
+
+static const gopt_opt ideal_opts[] = {
+    GRAPH_OPTIONS,
+    GOPT_ENUM("method", "M", "search", ideal_methods,
+              "search (our exact branch and bound) or mip (the paper's integer program, CBC)"),
+    GOPT_FLAG("random", "solve random settings (the default without a SETTING file)"),
+    GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards of a random setting"),
+    GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node in a random setting, N_D"),
+    GOPT_INT("index", "I", "0", 0, 4611686018427387904.0,
+             "the first setting of the seed's sequence; with a file, the random stream\n"
+             "                           of --heuristic, as in `taxis play`"),
+    GOPT_INT("count", "K", "1", 1, 1000000, "with --random: solve the K settings I, I+1, ..., one result each"),
+    GOPT_STRING("heuristic", "H", NULL,
+                "also play heuristic H on each setting, report it and draw it beside the ideal path\n"
+                "                           (pictures draw pp unless H is given)"),
+    GOPT_STRING("lp", "FILE", NULL,
+                "write each setting's integer program to FILE (CPLEX-LP; FILE-2.lp ... for several);\n"
+                "                           - prints the models instead of solving"),
+    GOPT_OPT_END,
+};
+
+static const gopt_opt experiment_opts[] = {
+    GRAPH_OPTIONS,
+    GOPT_INT("games", "N", NULL, 1, 1000000000, "settings per point (default 10000 for table1, 100000 for sweep)"),
+    GOPT_RANGE("c", "C|A..B", NULL, 1, 1e6, "face-up cards (table1: default 6; sweep: default 4..8)"),
+    GOPT_RANGE("dups", "D|A..B", NULL, 1, GOPT_TAXIS_MAX_DUPS, "copies of each node, N_D (table1: default 2; sweep: default 1..3)"),
+    GOPT_STRING("heuristics", "LIST", NULL,
+                "sweep: comma-separated players (default rs,md,mt,lcc,pp,ideal; all: the 20 pairs;\n"
+                "                           ideal: the ideal path of every setting, by the exact search)"),
+    GOPT_FLAG("hist", "sweep: node-length histograms (the paper's Figures 10-12)"),
+    GOPT_FLAG("csv", "print CSV"),
+    GOPT_FLAG("per-game", "print every setting's node lengths as CSV (shards concatenate)"),
+    GOPT_STRING("plot", "FILE", NULL, "draw the figure with gnuplot into FILE (.svg or .png)"),
+    GOPT_OPT_END,
+};
+
+static const gopt_opt tournament_opts[] = {
+    GRAPH_OPTIONS,
+    GOPT_INT("games", "N", "100000", 1, 1000000000, "settings"),
+    GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards"),
+    GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node, N_D"),
+    GOPT_STRING("heuristics", "LIST", NULL, "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs)"),
+    GOPT_FLAG("csv", "print CSV"),
+    GOPT_OPT_END,
+};
+
+/* ---------------------------------------------------------------- shared option handling */
+
+static gopt_taxis_graph *load_graph(gopt_call *call) {
+    const gopt_options *o = &call->opts;
+    const char *spec = gopt_option(o, "graph");
+    gopt_error err = {0};
+    gopt_taxis_graph *g = gopt_taxis_graph_load(spec ? spec : "thurn-taxis", gopt_option(o, "graph-format"), &err);
+    if (!g) gopt_call_input(call, &err);
+    return g;
+}
+
+/* --c and --dups as ranges within the graph's deck; defaults as given. */
+static bool deck_ranges(gopt_call *call, const gopt_taxis_graph *g, long c[2], long dups[2]) {
+    const gopt_options *o = &call->opts;
+    const gopt_opt *table = call->verb->options;
+    if (gopt_option(o, "dups")) gopt_opt_range(o, table, "dups", &dups[0], &dups[1]);
+    const char *cv = gopt_option(o, "c");
+    long deck = (long)g->n * dups[0];
+    /* The default too must fit a small graph's deck (else the checker fails: exit 4). */
+    if (!cv && c[1] > deck)
+        return gopt_call_usage(call, "--c: the deck of %s holds %ld cards (%d nodes x %ld); give --c %ld or less",
+                               g->name, deck, g->n, dups[0], deck),
+               false;
+    if (!cv) return true;
+    /* the deck bounds the face-up cards: the declared range narrowed to this graph */
+    gopt_opt c_in_deck[2] = {*gopt_opt_find(table, "c"), GOPT_OPT_END};
+    c_in_deck[0].max = (double)g->n * (double)dups[0];
+    gopt_error err = {0};
+    if (!gopt_opt_check(&c_in_deck[0], cv, &err)) return gopt_call_input(call, &err), false;
+    gopt_opt_range(o, c_in_deck, "c", &c[0], &c[1]);
+    return true;
+}
+
+/* A single value for --c / --dups (ranges are for sweep). */
+static bool single(gopt_call *call, const long range[2], const char *name) {
+    if (range[0] == range[1]) return true;
+    gopt_call_usage(call, "--%s: give one value here (ranges are for `experiment sweep`)", name);
+    return false;
+}
+
+/* Parses --heuristics. With want_ideal (sweep), "ideal" in the list (or the default) adds the
+ * ideal path's column, which goes last. */
+static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_heuristic **hs, int *nh, bool *want_ideal) {
+    bool sweep = want_ideal != NULL;
+    if (!text) text = sweep ? "rs,md,mt,lcc,pp,ideal" : "rs,md,mt,lcc,pp";
+    *nh = 0;
+    if (sweep) *want_ideal = false;
+    if (strcmp(text, "all") == 0) {
+        *hs = gopt_malloc(GOPT_TAXIS_NSTARTS * GOPT_TAXIS_NEXTENSIONS * sizeof **hs);
+        for (int s = 0; s < GOPT_TAXIS_NSTARTS; s++)
+            for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++)
+                (*hs)[(*nh)++] = (gopt_taxis_heuristic){(gopt_taxis_start)s, (gopt_taxis_extension)e};
+        return true;
+    }
+    *hs = gopt_malloc((strlen(text) / 2 + 1) * sizeof **hs);
+    char *copy = gopt_strdup(text), *save = NULL;
+    bool ok = true;
+    for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save)) {
+        if (sweep && strcmp(item, "ideal") == 0) *want_ideal = true;
+        else if (!(ok = gopt_taxis_heuristic_parse(item, &(*hs)[(*nh)++])))
+            gopt_call_usage(call, "--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, all or START+EXTENSION%s)", item,
+                            sweep ? ", and ideal" : "");
+    }
+    if (ok && *nh == 0 && !(sweep && *want_ideal)) ok = (gopt_call_usage(call, "--heuristics: the list is empty"), false);
+    free(copy);
+    if (!ok) {
+        free(*hs);
+        *hs = NULL; /* the callers free *hs whatever happens */
+    }
+    return ok;
+}
+
+static bool output_format(gopt_call *call, taxis_format *f) {
+    const gopt_options *o = &call->opts;
+    bool csv = gopt_option_flag(o, "csv");
+    if (csv && o->json) return gopt_call_usage(call, "--json and --csv exclude each other"), false;
+    *f = o->json ? TAXIS_JSON : csv ? TAXIS_CSV : TAXIS_TEXT;
+    return true;
+}
+
+/* A run whose results failed the independent checker prints nothing but this (exit 4). */
+static int internal_error(gopt_call *call, int64_t failed, const char *what) {
+    fprintf(call->diag, "gameopt: internal error: %lld %s failed the independent checker; no results printed\n",
+            (long long)failed, what);
+    return 4;
+}
+
+/* ---------------------------------------------------------------- play */
+
+typedef struct play_job {
+    gopt_call *call;
+    const gopt_taxis_graph *g;
+    const gopt_options *o;
+    gopt_taxis_heuristic h;
+    const char *source; /* file name, or NULL for a random setting */
+    long number, index;
+    FILE *out;
+} play_job;
+
+static void print_play_header(const play_job *job, const gopt_taxis_setting *s) {
+    char name[64];
+    fprintf(job->out, "graph %s, c = %d, N_D = %d, heuristic %s (start %s, extension %s)\n", job->g->name, s->c, s->dups,
+            gopt_taxis_heuristic_name(job->h, name, sizeof name), gopt_taxis_start_name(job->h.start),
+            gopt_taxis_extension_name(job->h.extension));
+    if (job->source) fprintf(job->out, "setting %ld of %s\n", job->number, job->source);
+    else fprintf(job->out, "setting %ld of seed %llu\n", job->index, (unsigned long long)job->o->seed);
+}
+
+static json_t *play_json(const play_job *job, const gopt_taxis_setting *s, const int *path, int len) {
+    char name[64];
+    json_t *o = json_object(), *names = json_array();
+    json_object_set_new(o, "graph", json_string(job->g->name));
+    json_object_set_new(o, "c", json_integer(s->c));
+    json_object_set_new(o, "dups", json_integer(s->dups));
+    json_object_set_new(o, "heuristic", json_string(gopt_taxis_heuristic_name(job->h, name, sizeof name)));
+    json_object_set_new(o, "start", json_string(gopt_taxis_start_name(job->h.start)));
+    json_object_set_new(o, "extension", json_string(gopt_taxis_extension_name(job->h.extension)));
+    if (job->source) {
+        json_object_set_new(o, "file", json_string(job->source));
+        json_object_set_new(o, "number", json_integer(job->number));
+    } else {
+        json_object_set_new(o, "seed", json_integer((json_int_t)job->o->seed));
+        json_object_set_new(o, "index", json_integer(job->index));
+    }
+    json_object_set_new(o, "length", json_integer(len));
+    for (int k = 0; k < len; k++) json_array_append_new(names, json_string(gopt_taxis_name(job->g, path[k])));
+    json_object_set_new(o, "path", names);
+    return o;
+}
+
+/* Plays one setting, checks and prints it. Returns the exit code. */
+static int play_one(const play_job *job, const gopt_taxis_setting *s, bool several) {
+    const gopt_taxis_graph *g = job->g;
+    /* Setting k of a file plays with the stream of index (--index) + k - 1. */
+    uint64_t index = (uint64_t)job->index + (uint64_t)job->number - 1;
+    gopt_rng rng = gopt_taxis_game_stream(s->n, s->dups, job->o->seed, index);
+    gopt_taxis_move *moves = gopt_malloc((size_t)g->n * sizeof *moves);
+    int *path = gopt_malloc((size_t)g->n * sizeof *path);
+    int len = gopt_taxis_play(g, s, job->h, &rng, moves);
+    gopt_taxis_path_of_moves(moves, len, path);
+    char why[512] = "";
+    bool ok = gopt_taxis_check_path(g, s, path, len, true, why, sizeof why);
+    json_t *json = job->o->json ? play_json(job, s, path, len) : NULL, *json_moves = json ? json_array() : NULL;
+    if (ok && !job->o->json && !job->o->quiet) print_play_header(job, s);
+    if (ok && !taxis_print_turns(job->o->json || job->o->quiet ? NULL : job->out, g, s, moves, len, true, json_moves)) ok = false, snprintf(why, sizeof why, "a move took a card that was not face up");
+    int code = 0;
+    if (!ok) {
+        fprintf(job->call->diag, "gameopt: internal error: the game failed its check: %s\n", why);
+        code = 4;
+        json_decref(json_moves);
+    } else if (json) {
+        json_object_set_new(json, "moves", json_moves);
+        json_object_set_new(json, "checked", json_true());
+        gopt_json_print(job->out, json);
+    } else {
+        fprintf(job->out, "node length %d: ", len);
+        taxis_print_path(job->out, g, path, len);
+        fputc('\n', job->out);
+        if (!job->o->quiet) fputs("checked: a finished TT-path of this setting (paper Definition 5)\n", job->out);
+    }
+    json_decref(json);
+    if (code == 0 && job->o->output && gopt_picture_format_of(job->o->output) != GOPT_PIC_NONE) {
+        char name[64];
+        gopt_taxis_overlay overlay = {path, len, gopt_taxis_heuristic_name(job->h, name, sizeof name)};
+        char *file = gopt_numbered_path(job->o->output, job->number, several);
+        gopt_error err = {0};
+        if (!gopt_taxis_render(g, s, &overlay, 1, file, &err)) code = gopt_call_input(job->call, &err);
+        free(file);
+    }
+    free(moves);
+    free(path);
+    return code;
+}
+
+/* Reads every setting of the file before anything is played. */
+static gopt_taxis_setting **read_settings(gopt_call *call, const char *file, const gopt_taxis_graph *g, int *count) {
+    gopt_text t;
+    gopt_error err = {0};
+    *count = 0;
+    if (!gopt_text_load(&t, file, &err)) return gopt_call_input(call, &err), NULL;
+    gopt_taxis_setting **list = NULL, *s;
+    size_t cap = 0;
+    int r;
+    while ((r = gopt_taxis_setting_read(&t, g, &s, &err)) == 1) {
+        gopt_grow(&list, &cap, (size_t)*count + 1, sizeof *list);
+        list[(*count)++] = s;
+    }
+    gopt_text_free(&t);
+    if (r < 0 || *count == 0) {
+        if (r == 0) gopt_fail(&err, file, 0, 0, "no setting in the file (it starts with `dups N`)");
+        gopt_call_input(call, &err);
+        for (int k = 0; k < *count; k++) gopt_taxis_setting_free(list[k]);
+        free(list);
+        return NULL;
+    }
+    return list;
+}
+
+static bool save_settings(const char *file, const play_job *job, gopt_taxis_setting **list, int count) {
+    const gopt_taxis_graph *g = job->g;
+    FILE *f = fopen(file, "w");
+    if (!f) return gopt_call_usage(job->call, "--save-setting: cannot write '%s'", file), false;
+    fprintf(f, "# `gameopt taxis play %s --seed %llu --index %ld` replays the game%s\n", file,
+            (unsigned long long)job->o->seed, job->index, count > 1 ? "s" : "");
+    for (int k = 0; k < count; k++) {
+        char *text = gopt_taxis_setting_format(g, list[k]);
+        fputs(text, f);
+        free(text);
+    }
+    return fclose(f) == 0 || (gopt_call_usage(job->call, "--save-setting: cannot write '%s'", file), false);
+}
+
+static int run_play(gopt_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs > 1) return gopt_call_usage(call, "taxis play: one SETTING file at most (see --help)");
+    play_job job = {.call = call, .o = o, .h = gopt_taxis_named_pairs[4], .out = call->out};
+    const char *hname = gopt_option(o, "heuristic");
+    if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
+        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+    long c[2] = {6, 6}, dups[2] = {2, 2};
+    job.index = gopt_opt_int(o, play_opts, "index");
+    gopt_taxis_graph *g = load_graph(call);
+    if (!g) return 2;
+    job.g = g;
+    gopt_taxis_setting **list = NULL;
+    int count = 1, code = 0;
+    if (call->nargs == 1) {
+        if (gopt_option(o, "c") || gopt_option(o, "dups"))
+            code = gopt_call_usage(call, "--c and --dups shape a random setting; a SETTING file has its own");
+        else if (!(list = read_settings(call, call->args[0], g, &count))) code = 2;
+        job.source = call->args[0];
+    } else if (!deck_ranges(call, g, c, dups) || !single(call, c, "c") || !single(call, dups, "dups")) {
+        code = 2;
+    } else {
+        list = gopt_malloc(sizeof *list);
+        list[0] = gopt_taxis_setting_new(g->n, (int)c[0], (int)dups[0]);
+        gopt_taxis_deal_indexed(list[0], o->seed, (uint64_t)job.index, NULL);
+    }
+    const char *save = gopt_option(o, "save-setting");
+    if (code == 0 && save && !save_settings(save, &job, list, count)) code = 2;
+    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE &&
+        !(job.out = fopen(o->output, "w")))
+        code = gopt_call_usage(call, "--output: cannot write '%s'", o->output), job.out = call->out;
+    for (int k = 0; k < count && code == 0 && list; k++) {
+        job.number = k + 1;
+        if (k > 0 && !o->json && !o->quiet) fputc('\n', job.out);
+        code = play_one(&job, list[k], count > 1);
+    }
+    if (job.out != call->out && fclose(job.out) != 0 && code == 0) code = gopt_call_usage(call, "--output: cannot write '%s'", o->output);
+    for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
+    free(list);
+    gopt_taxis_graph_free(g);
+    return code;
+}
+
+/* ---------------------------------------------------------------- ideal */
+
+typedef struct ideal_job {
+    gopt_call *call;
+    const gopt_taxis_graph *g;
+    const gopt_options *o;
+    gopt_taxis_ideal_options how;
+    bool compare;           /* --heuristic given: report it too */
+    gopt_taxis_heuristic h; /* the heuristic reported or drawn */
+    const char *source;     /* file name, or NULL for random settings */
+    long index;
+    FILE *out;
+} ideal_job;
+
+/* A heuristic's game on the setting, with the stream `play` would use; checked. */
+typedef struct rival {
+    int len;
+    int *path;
+    char name[64];
+} rival;
+
+static bool play_rival(const ideal_job *job, const gopt_taxis_setting *s, long number, rival *r, char *why, size_t size) {
+    uint64_t index = (uint64_t)job->index + (uint64_t)number - 1;
+    gopt_rng rng = gopt_taxis_game_stream(s->n, s->dups, job->o->seed, index);
+    gopt_taxis_move *moves = gopt_malloc((size_t)job->g->n * sizeof *moves);
+    r->path = gopt_malloc((size_t)job->g->n * sizeof *r->path);
+    r->len = gopt_taxis_play(job->g, s, job->h, &rng, moves);
+    gopt_taxis_path_of_moves(moves, r->len, r->path);
+    gopt_taxis_heuristic_name(job->h, r->name, sizeof r->name);
+    free(moves);
+    return gopt_taxis_check_path(job->g, s, r->path, r->len, true, why, size);
+}
+
+static json_t *path_json(const gopt_taxis_graph *g, const int *path, int len) {
+    json_t *a = json_array();
+    for (int k = 0; k < len; k++) json_array_append_new(a, json_string(gopt_taxis_name(g, path[k])));
+    return a;
+}
+
+static json_t *ideal_json(const ideal_job *job, const gopt_taxis_setting *s, long number, const gopt_taxis_ideal *r,
+                          const int *path, const rival *h) {
+    const gopt_taxis_graph *g = job->g;
+    json_t *o = json_object();
+    json_object_set_new(o, "length", json_integer(r->length));
+    json_object_set_new(o, "path", path_json(g, path, r->length));
+    json_object_set_new(o, "method", json_string(gopt_taxis_method_name(job->how.method)));
+    gopt_json_set_real(o, "seconds", r->seconds, 6);
+    json_object_set_new(o, "status", json_string(r->status == GOPT_SOLVED ? "solved" : "unknown"));
+    if (r->status != GOPT_SOLVED) json_object_set_new(o, "bound", json_integer(r->bound));
+    json_object_set_new(o, "graph", json_string(g->name));
+    json_object_set_new(o, "c", json_integer(s->c));
+    json_object_set_new(o, "dups", json_integer(s->dups));
+    if (job->source) {
+        json_object_set_new(o, "file", json_string(job->source));
+        json_object_set_new(o, "number", json_integer(number));
+    } else {
+        json_object_set_new(o, "seed", json_integer((json_int_t)job->o->seed));
+        json_object_set_new(o, "index", json_integer(job->index + number - 1));
+    }
+    if (job->compare)
+        json_object_set_new(o, "heuristic", json_pack("{s:s,s:i,s:o}", "name", h->name, "length", h->len, "path",
+                                                      path_json(g, h->path, h->len)));
+    if (job->o->stats) json_object_set_new(o, "stats", gopt_counters_json(&r->counters));
+    json_object_set_new(o, "checked", json_true());
+    return o;
+}
+
+static void ideal_text(const ideal_job *job, const gopt_taxis_setting *s, long number, const gopt_taxis_ideal *r,
+                       const gopt_taxis_move *moves, const int *path, const rival *h) {
+    FILE *out = job->out;
+    const gopt_taxis_graph *g = job->g;
+    bool solved = r->status == GOPT_SOLVED;
+    if (!job->o->quiet) {
+        fprintf(out, "graph %s, c = %d, N_D = %d, ", g->name, s->c, s->dups);
+        if (job->source) fprintf(out, "setting %ld of %s\n", number, job->source);
+        else fprintf(out, "setting %ld of seed %llu\n", job->index + number - 1, (unsigned long long)job->o->seed);
+        fprintf(out, "the ideal path (%s), turn by turn with the deck known:\n", gopt_taxis_method_name(job->how.method));
+        taxis_print_turns(out, g, s, moves, r->length, solved, NULL);
+    }
+    fprintf(out, solved ? "node length %d: " : "node length at least %d: ", r->length);
+    taxis_print_path(out, g, path, r->length);
+    fputc('\n', out);
+    if (!solved) fprintf(out, "stopped by the time limit: the ideal node length is %d..%d\n", r->length, r->bound);
+    if (!job->o->quiet)
+        fprintf(out, "checked: %s TT-path of this setting (paper Definition 5)\n", solved ? "a finished" : "a");
+    if (job->compare) {
+        fprintf(out, "%s: node length %d: ", h->name, h->len);
+        taxis_print_path(out, g, h->path, h->len);
+        fputc('\n', out);
+    }
+    if (job->o->stats) {
+        fprintf(out, "%s: %.6f s, ", gopt_taxis_method_name(job->how.method), r->seconds);
+        gopt_counters_print(out, &r->counters);
+        fputc('\n', out);
+    }
+}
+
+/* Checks, prints and draws one setting's answer. Returns the exit code. */
+static int ideal_one(const ideal_job *job, const gopt_taxis_setting *s, long number, bool several,
+                     const gopt_taxis_move *moves, const gopt_taxis_ideal *r) {
+    const gopt_taxis_graph *g = job->g;
+    if (r->status == GOPT_ERROR) {
+        fprintf(job->call->diag, "gameopt: internal error: %s\n", r->note);
+        return 4;
+    }
+    int *path = gopt_malloc((size_t)g->n * sizeof *path);
+    gopt_taxis_path_of_moves(moves, r->length, path);
+    char why[512] = "";
+    rival h = {0, NULL, ""};
+    bool drawn = job->o->output && gopt_picture_format_of(job->o->output) != GOPT_PIC_NONE;
+    bool ok = r->length > 0 && gopt_taxis_check_path(g, s, path, r->length, r->status == GOPT_SOLVED, why, sizeof why);
+    if (!ok && r->length == 0) snprintf(why, sizeof why, "the method found no path");
+    if (ok && (job->compare || drawn)) ok = play_rival(job, s, number, &h, why, sizeof why);
+    if (ok && r->status == GOPT_SOLVED && h.path && h.len > r->length)
+        ok = false, snprintf(why, sizeof why, "heuristic %s found a longer path (%d) than the ideal", h.name, h.len);
+    int code = r->status == GOPT_SOLVED ? 0 : 3;
+    if (!ok) {
+        fprintf(job->call->diag, "gameopt: internal error: the ideal path failed its check: %s\n", why);
+        code = 4;
+    } else if (job->o->json) {
+        json_t *o = ideal_json(job, s, number, r, path, &h);
+        gopt_json_print(job->out, o);
+        json_decref(o);
+    } else {
+        if (number > 1 && !job->o->quiet) fputc('\n', job->out);
+        ideal_text(job, s, number, r, moves, path, &h);
+    }
+    if (ok && drawn) {
+        char label[96];
+        snprintf(label, sizeof label, "ideal (%s)", gopt_taxis_method_name(job->how.method));
+        gopt_taxis_overlay overlays[2] = {{path, r->length, label}, {h.path, h.len, h.name}};
+        char *file = gopt_numbered_path(job->o->output, number, several);
+        gopt_error err = {0};
+        if (!gopt_taxis_render(g, s, overlays, 2, file, &err)) code = gopt_call_input(job->call, &err);
+        free(file);
+    }
+    free(h.path);
+    free(path);
+    return code;
+}
+
+/* The settings to solve: the file's, or --count random ones from --index. */
+static gopt_taxis_setting **ideal_settings(gopt_call *call, ideal_job *job, int *count) {
+    const gopt_options *o = &call->opts;
+    long c[2] = {6, 6}, dups[2] = {2, 2}, k = 1;
+    bool random = gopt_option_flag(o, "random");
+    if (call->nargs == 1) {
+        if (random) return gopt_call_usage(call, "--random and a SETTING file exclude each other"), NULL;
+        if (gopt_option(o, "c") || gopt_option(o, "dups") || gopt_option(o, "count"))
+            return gopt_call_usage(call, "--c, --dups and --count shape random settings; a SETTING file has its own"), NULL;
+        job->source = call->args[0];
+        return read_settings(call, call->args[0], job->g, count);
+    }
+    k = gopt_opt_int(o, ideal_opts, "count");
+    if (!deck_ranges(call, job->g, c, dups) || !single(call, c, "c") ||
+        !single(call, dups, "dups"))
+        return NULL;
+    gopt_taxis_setting **list = gopt_malloc((size_t)k * sizeof *list);
+    for (long i = 0; i < k; i++) {
+        list[i] = gopt_taxis_setting_new(job->g->n, (int)c[0], (int)dups[0]);
+        gopt_taxis_deal_indexed(list[i], o->seed, (uint64_t)(job->index + i), NULL);
+    }
+    *count = (int)k;
+    return list;
+}
+
+/* --lp FILE: each setting's model into FILE (FILE-2.lp ... for several); "-" prints them. */
+static bool write_models(const ideal_job *job, gopt_taxis_setting **list, int count) {
+    const char *lp = gopt_option(job->o, "lp");
+    for (int k = 0; lp && k < count; k++) {
+        char *file = strcmp(lp, "-") == 0 ? gopt_strdup("-") : gopt_numbered_path(lp, k + 1, count > 1);
+        gopt_error err = {0};
+        bool ok = gopt_taxis_mip_write_lp(job->g, list[k], file, &err);
+        free(file);
+        if (!ok) return gopt_call_input(job->call, &err), false;
+    }
+    return true;
+}
+
+static int run_ideal(gopt_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs > 1) return gopt_call_usage(call, "taxis ideal: one SETTING file at most (see --help)");
+    ideal_job job = {.call = call, .o = o, .how = {GOPT_TAXIS_SEARCH, o->time_limit, 1}, .h = gopt_taxis_named_pairs[4], .out = call->out};
+    const char *method = gopt_option(o, "method"), *hname = gopt_option(o, "heuristic");
+    if (method && !gopt_taxis_method_parse(method, &job.how.method))
+        return gopt_call_usage(call, "--method: unknown method '%s' (search or mip)", method);
+    if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
+        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+    job.compare = hname != NULL;
+    job.index = gopt_opt_int(o, ideal_opts, "index");
+    gopt_taxis_graph *g = load_graph(call);
+    if (!g) return 2;
+    job.g = g;
+    int count = 0, code = 0;
+    gopt_taxis_setting **list = ideal_settings(call, &job, &count);
+    if (!list || !write_models(&job, list, count)) code = 2;
+    const char *lp = gopt_option(o, "lp");
+    bool only_lp = lp && strcmp(lp, "-") == 0; /* the models are the output */
+    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE &&
+        !(job.out = fopen(o->output, "w")))
+        code = gopt_call_usage(call, "--output: cannot write '%s'", o->output), job.out = call->out;
+    if (code == 0 && !only_lp) {
+        gopt_taxis_move *moves = gopt_malloc((size_t)count * (size_t)g->n * sizeof *moves);
+        gopt_taxis_ideal *results = gopt_calloc((size_t)count, sizeof *results);
+        gopt_taxis_ideal_many(g, list, count, &job.how, o->threads, moves, results);
+        for (int k = 0; k < count && code != 4; k++) {
+            int one = ideal_one(&job, list[k], k + 1, count > 1, moves + (size_t)k * (size_t)g->n, &results[k]);
+            code = one > code ? one : code;
+        }
+        free(moves);
+        free(results);
+    }
+    if (job.out != call->out && fclose(job.out) != 0 && code == 0) code = gopt_call_usage(call, "--output: cannot write '%s'", o->output);
+    for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
+    free(list);
+    gopt_taxis_graph_free(g);
+    return code;
+}
+
+/* ---------------------------------------------------------------- experiment */
+
+typedef struct study_job {
+    gopt_call *call;
+    const gopt_options *o;
+    gopt_taxis_run run;
+    bool per_game;
+} study_job;
+
+/* Runs one (c, N_D) point; with --per-game, in blocks whose lines are printed at once. */
+static void run_point(const study_job *job, const gopt_taxis_graph *g, const gopt_taxis_player *players, int np,
+                      taxis_point *pt) {
+    gopt_taxis_run run = job->run;
+    run.c = pt->c;
+    run.dups = pt->dups;
+    char label[64];
+    snprintf(label, sizeof label, "taxis c=%d N_D=%d", pt->c, pt->dups);
+    run.label = label;
+    if (!job->per_game) {
+        gopt_taxis_experiment(g, &run, players, np, pt->tallies);
+        return;
+    }
+    const int64_t block = 1 << 16;
+    int *lengths = gopt_malloc((size_t)block * (size_t)np * sizeof *lengths);
+    for (int64_t first = job->run.begin; first < job->run.end; first += block) {
+        run.begin = first;
+        run.end = first + block < job->run.end ? first + block : job->run.end;
+        run.lengths = lengths;
+        gopt_taxis_experiment(g, &run, players, np, pt->tallies);
+        taxis_print_per_game(job->call->out, pt->c, pt->dups, run.begin, run.end - run.begin, lengths, np);
+    }
+    free(lengths);
+}
+
+static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const gopt_taxis_heuristic *hs, int nh,
+                     bool ideal, const long c[2], const long dups[2], long games) {
+    const gopt_options *o = &call->opts;
+    taxis_format f;
+    if (!output_format(call, &f)) return 2;
+    if (gopt_option_flag(o, "per-game") && f != TAXIS_TEXT)
+        return gopt_call_usage(call, "--per-game prints CSV of its own; leave out --json and --csv");
+    study_job job = {call, o, {.seed = o->seed, .threads = o->threads, .progress = o->progress, .verify = o->verify},
+                     gopt_option_flag(o, "per-game")};
+    gopt_shard_range(o, games, &job.run.begin, &job.run.end);
+    int np = nh + ideal;
+    gopt_taxis_player *players = gopt_malloc((size_t)np * sizeof *players);
+    char (*names)[48] = gopt_malloc((size_t)np * sizeof *names);
+    for (int p = 0; p < nh; p++) players[p] = gopt_taxis_heuristic_player(&hs[p], names[p], sizeof names[p]);
+    if (ideal) players[nh] = gopt_taxis_ideal_player();
+    taxis_study s = {g, o->seed, job.run.begin, job.run.end, np, players, 0, NULL, !table1 && gopt_option_flag(o, "hist")};
+    s.points = gopt_calloc((size_t)((c[1] - c[0] + 1) * (dups[1] - dups[0] + 1)), sizeof *s.points);
+    if (job.per_game) taxis_print_per_game_header(call->out, players, np);
+    for (long d = dups[0]; d <= dups[1]; d++)
+        for (long k = c[0]; k <= c[1]; k++) {
+            taxis_point *pt = &s.points[s.npoints++];
+            *pt = (taxis_point){(int)k, (int)d, gopt_calloc((size_t)np, sizeof *pt->tallies)};
+            for (int p = 0; p < np && s.hist; p++) pt->tallies[p].hist = gopt_calloc((size_t)g->n + 1, sizeof(int64_t));
+            run_point(&job, g, players, np, pt);
+        }
+    int64_t failed = 0;
+    for (int i = 0; i < s.npoints; i++)
+        for (int p = 0; p < np; p++) failed += s.points[i].tallies[p].failed;
+    int code = failed ? internal_error(call, failed, "games") : 0;
+    if (!job.per_game && code == 0) {
+        if (table1) taxis_print_table1(call->out, &s, f);
+        else taxis_print_sweep(call->out, &s, f);
+    }
+    const char *plot = gopt_option(o, "plot");
+    if (plot && code == 0) {
+        gopt_error err = {0};
+        int drawn = taxis_plot(&s, table1, plot, &err);
+        if (drawn < 0) code = gopt_call_input(call, &err);
+        else if (drawn == 0) fprintf(call->diag, "gameopt: gnuplot is not installed; --plot %s skipped\n", plot);
+    }
+    for (int i = 0; i < s.npoints; i++) {
+        for (int p = 0; p < np; p++) free(s.points[i].tallies[p].hist);
+        free(s.points[i].tallies);
+    }
+    free(s.points);
+    free(players);
+    free(names);
+    return code;
+}
+
+static int run_experiment(gopt_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs != 1 || (strcmp(call->args[0], "table1") != 0 && strcmp(call->args[0], "sweep") != 0))
+        return gopt_call_usage(call, "taxis experiment: name the experiment, table1 or sweep (see --help)");
+    bool table1 = strcmp(call->args[0], "table1") == 0;
+    long games = table1 ? 10000 : 100000;
+    if (gopt_option(o, "games")) games = gopt_opt_int(o, experiment_opts, "games");
+    if (table1 && (gopt_option(o, "heuristics") || gopt_option(o, "hist")))
+        return gopt_call_usage(call, "--heuristics and --hist belong to `experiment sweep`; table1 plays all 20 pairs");
+    gopt_taxis_graph *g = load_graph(call);
+    if (!g) return 2;
+    long c[2] = {table1 ? 6 : 4, table1 ? 6 : 8}, dups[2] = {table1 ? 2 : 1, table1 ? 2 : 3};
+    gopt_taxis_heuristic *hs = NULL;
+    int nh = 0, code = 2;
+    bool ok = deck_ranges(call, g, c, dups) && (!table1 || (single(call, c, "c") && single(call, dups, "dups")));
+    bool ideal = false;
+    if (ok) ok = parse_heuristic_list(call, table1 ? "all" : gopt_option(o, "heuristics"), &hs, &nh, table1 ? NULL : &ideal);
+    if (ok) code = run_study(call, g, table1, hs, nh, ideal, c, dups, games);
+    free(hs);
+    gopt_taxis_graph_free(g);
+    return code;
+}
+
+/* ---------------------------------------------------------------- tournament */
+
+static int run_tournament(gopt_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs != 0) return gopt_call_usage(call, "taxis tournament takes no file (see --help)");
+    long games = 100000;
+    taxis_format f;
+    games = gopt_opt_int(o, tournament_opts, "games");
+    if (!output_format(call, &f)) return 2;
+    gopt_taxis_graph *g = load_graph(call);
+    if (!g) return 2;
+    long c[2] = {6, 6}, dups[2] = {2, 2};
+    gopt_taxis_heuristic *hs = NULL;
+    int nh = 0;
+    if (!deck_ranges(call, g, c, dups) || !single(call, c, "c") || !single(call, dups, "dups") ||
+        !parse_heuristic_list(call, gopt_option(o, "heuristics"), &hs, &nh, NULL)) {
+        gopt_taxis_graph_free(g);
+        return 2;
+    }
+    gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress, "taxis tournament", NULL, o->verify};
+    gopt_shard_range(o, games, &run.begin, &run.end);
+    gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);
+    gopt_taxis_tournament(g, &run, hs, nh, matches);
+    char (*names)[48] = gopt_malloc((size_t)nh * sizeof *names);
+    const char **name_list = gopt_malloc((size_t)nh * sizeof *name_list);
+    for (int i = 0; i < nh; i++) name_list[i] = gopt_taxis_heuristic_name(hs[i], names[i], sizeof names[i]);
+    int64_t failed = 0;
+    for (int k = 0; k < nh * nh; k++) failed += matches[k].failed;
+    int code = failed ? internal_error(call, failed, "duels") : 0;
+    if (code == 0) taxis_print_tournament(call->out, g, &run, name_list, nh, matches, f);
+    free(name_list);
+    free(names);
+    free(matches);
+    free(hs);
+    gopt_taxis_graph_free(g);
+    return code;
+}
+
+/* ---------------------------------------------------------------- registration */
+
+const gopt_verb taxis_verbs[] = {
+    {"play", "play one game turn by turn with a heuristic, checked and optionally drawn", "[SETTING]",
+     GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_QUIET, play_opts, run_play},
+    {"ideal", "the ideal path (longest TT-path, deck known) by our search or the paper's integer program",
+     "[SETTING]", GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_QUIET | GOPT_COMMON_STATS | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_THREADS, ideal_opts,
+     run_ideal},
+    {"experiment", "the paper's experiments: table1 (Tables 1-2) or sweep (Figures 8-12)", "table1|sweep",
+     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY, experiment_opts, run_experiment},
+    {"tournament", "two heuristics share one display, every ordered pair (Table 4)", "",
+     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY, tournament_opts, run_tournament},
+    {0},
+};
+

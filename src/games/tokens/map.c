@@ -1,0 +1,207 @@
+/* The map around a hex: which of its sides lead somewhere, so that an upgrade's track
+ * stays on the map. A map file (data/maps/<game>.txt, docs/formats.md) lists every hex
+ * with its colour, the track of fixed hexes and impassable sides; a side of a hex is open
+ * when a neighbour lies beyond it, neither hex makes that side impassable, and a fixed
+ * neighbour (gray, red, blue: never upgraded) has track on the facing side. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gameopt/alloc.h"
+#include "gameopt/data.h"
+#include "games/tokens/tokens_internal.h"
+
+typedef struct map_hex {
+    char coord[16];
+    int col, row;
+    gopt_tokens_colour colour;
+    uint8_t track;      /* sides with track (fixed hexes) */
+    uint8_t impassable; /* sides track may not cross */
+} map_hex;
+
+struct gopt_tokens_map {
+    char name[128];
+    int n;
+    size_t cap;
+    map_hex *hexes;
+};
+
+/* "L12" -> column 11 (A = 0, Z = 25, AA = 26 ...), row 12; false when not of that form. */
+static bool parse_coord(const char *s, int *col, int *row) {
+    int c = 0, letters = 0;
+    while (isupper((unsigned char)*s)) {
+        c = c * 26 + (*s++ - 'A' + 1);
+        letters++;
+    }
+    if (!letters || letters > 2 || !isdigit((unsigned char)*s)) return false;
+    char *end;
+    long r = strtol(s, &end, 10);
+    if (*end || r < 0 || r > 999) return false;
+    *col = c - 1;
+    *row = (int)r;
+    return true;
+}
+
+/* Flat-topped hexes, letters as columns and rows stepping by two within a column. */
+static void neighbour(int col, int row, int edge, int *ncol, int *nrow) {
+    static const int dc[6] = {0, -1, -1, 0, 1, 1}, dr[6] = {2, 1, -1, -2, -1, 1};
+    *ncol = col + dc[edge];
+    *nrow = row + dr[edge];
+}
+
+static const map_hex *find_at(const gopt_tokens_map *m, int col, int row) {
+    for (int i = 0; i < m->n; i++)
+        if (m->hexes[i].col == col && m->hexes[i].row == row) return &m->hexes[i];
+    return NULL;
+}
+
+static bool read_word(gopt_text *t, char *buf, size_t size, const char *what, gopt_error *err) {
+    gopt_text_mark at = gopt_text_save(t);
+    size_t n = 0;
+    for (int c = gopt_text_peek(t); c > 0x20 && c != 0x7F; c = gopt_text_peek(t)) {
+        if (n + 1 < size) buf[n] = (char)c;
+        n++;
+        gopt_text_next(t);
+    }
+    char found[32];
+    if (n == 0) return gopt_text_fail(t, err, "expected %s, found %s", what, gopt_text_describe(gopt_text_peek(t), found, sizeof found));
+    if (n >= size) return gopt_text_fail_at(t, at, err, "%s is longer than %zu characters", what, size - 1);
+    buf[n] = 0;
+    return true;
+}
+
+bool gopt_tokens_parse_edges(const char *spec, const char *where, uint8_t *out, gopt_error *err) {
+    gopt_text t;
+    gopt_text_from_string(&t, where, spec);
+    bool ok = true;
+    *out = 0;
+    do {
+        gopt_text_mark at = gopt_text_save(&t);
+        long e;
+        if (!(ok = gopt_text_int(&t, 0, 5, &e, err))) break;
+        if (*out >> e & 1) {
+            ok = gopt_text_fail_at(&t, at, err, "edge %ld given twice", e);
+            break;
+        }
+        *out |= (uint8_t)(1u << e);
+    } while (gopt_text_accept(&t, ','));
+    if (ok && !gopt_text_eof(&t)) {
+        char found[32];
+        ok = gopt_text_fail(&t, err, "expected ',' or the end after an edge, found %s",
+                            gopt_text_describe(gopt_text_peek(&t), found, sizeof found));
+    }
+    gopt_text_free(&t);
+    return ok;
+}
+
+/* `track:E,E` or `impassable:E,E` after a hex. */
+static bool read_attribute(gopt_text *t, map_hex *h, gopt_error *err) {
+    gopt_text_mark at = gopt_text_save(t);
+    uint8_t *set = gopt_text_accept_word(t, "track:") ? &h->track : gopt_text_accept_word(t, "impassable:") ? &h->impassable : NULL;
+    if (!set) return gopt_text_fail(t, err, "expected track:EDGES or impassable:EDGES");
+    if (*set) return gopt_text_fail_at(t, at, err, "given twice for %s", h->coord);
+    char word[64];
+    gopt_text_mark edges_at = gopt_text_save(t);
+    if (!read_word(t, word, sizeof word, "edges 0..5 separated by ','", err)) return false;
+    gopt_error sub = {0};
+    if (!gopt_tokens_parse_edges(word, "edges", set, &sub))
+        return gopt_text_fail_at(t, edges_at, err, "%s", sub.msg);
+    return true;
+}
+
+static bool read_hex(gopt_tokens_map *m, gopt_text *t, gopt_error *err) {
+    gopt_text_mark at = gopt_text_save(t);
+    map_hex h = {0};
+    if (!read_word(t, h.coord, sizeof h.coord, "a hex such as L12", err)) return false;
+    if (!parse_coord(h.coord, &h.col, &h.row))
+        return gopt_text_fail_at(t, at, err, "'%s' is not a hex coordinate (column letters, then a row number: L12)", h.coord);
+    if (find_at(m, h.col, h.row)) return gopt_text_fail_at(t, at, err, "hex %s is listed twice", h.coord);
+    gopt_text_skip_spaces(t);
+    gopt_text_mark colour_at = gopt_text_save(t);
+    char colour[32];
+    if (!read_word(t, colour, sizeof colour, "a colour", err)) return false;
+    if (!gopt_tokens_colour_parse(colour, &h.colour))
+        return gopt_text_fail_at(t, colour_at, err, "unknown colour '%s' (white, yellow, green, brown, gray, red, blue)", colour);
+    for (;;) {
+        gopt_text_skip_spaces(t);
+        if (gopt_text_eof(t) || gopt_text_peek(t) == '\n') break;
+        if (!read_attribute(t, &h, err)) return false;
+    }
+    gopt_grow(&m->hexes, &m->cap, (size_t)m->n + 1, sizeof *m->hexes);
+    m->hexes[m->n++] = h;
+    return true;
+}
+
+gopt_tokens_map *gopt_tokens_map_read(gopt_text *t, gopt_error *err) {
+    gopt_tokens_map *m = gopt_calloc(1, sizeof *m);
+    snprintf(m->name, sizeof m->name, "%s", t->name);
+    gopt_text_skip_ws_comments(t, '#');
+    bool ok = gopt_text_accept_word(t, "layout") || gopt_text_fail(t, err, "a map starts with 'layout flat'");
+    gopt_text_skip_spaces(t);
+    if (ok && !gopt_text_accept_word(t, "flat"))
+        ok = gopt_text_fail(t, err, "only flat-topped maps (layout flat) are read so far");
+    while (ok) {
+        gopt_text_skip_ws_comments(t, '#');
+        if (gopt_text_eof(t)) break;
+        ok = read_hex(m, t, err);
+    }
+    if (!ok) {
+        gopt_tokens_map_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+gopt_tokens_map *gopt_tokens_map_open(const char *game_or_path, gopt_error *err) {
+    char path[1024];
+    bool file = strchr(game_or_path, '/') || strchr(game_or_path, '.') || access(game_or_path, R_OK) == 0;
+    if (!file) {
+        char lower[128], relative[160];
+        size_t n = 0;
+        for (; game_or_path[n] && n + 1 < sizeof lower; n++) lower[n] = (char)tolower((unsigned char)game_or_path[n]);
+        lower[n] = 0;
+        snprintf(relative, sizeof relative, "maps/%s.txt", lower);
+        if (!gopt_data_path(relative, path, sizeof path)) {
+            gopt_fail(err, game_or_path, 0, 0, "no such map file, and no bundled map for game '%s' (bundled: 1867)", game_or_path);
+            return NULL;
+        }
+    } else {
+        snprintf(path, sizeof path, "%s", game_or_path);
+    }
+    gopt_text t;
+    if (!gopt_text_load(&t, path, err)) return NULL;
+    gopt_tokens_map *m = gopt_tokens_map_read(&t, err);
+    gopt_text_free(&t);
+    if (m && !file) snprintf(m->name, sizeof m->name, "%s", game_or_path);
+    return m;
+}
+
+void gopt_tokens_map_free(gopt_tokens_map *m) {
+    if (!m) return;
+    free(m->hexes);
+    free(m);
+}
+
+int gopt_tokens_map_size(const gopt_tokens_map *m) { return m->n; }
+const char *gopt_tokens_map_coord(const gopt_tokens_map *m, int i) { return m->hexes[i].coord; }
+
+static bool fixed(gopt_tokens_colour c) { return c == GOPT_TOKENS_GRAY || c == GOPT_TOKENS_RED || c == GOPT_TOKENS_BLUE; }
+
+bool gopt_tokens_map_open_edges(const gopt_tokens_map *m, const char *coord, uint8_t *open, gopt_error *err) {
+    int col, row;
+    const map_hex *h = parse_coord(coord, &col, &row) ? find_at(m, col, row) : NULL;
+    if (!h) return gopt_fail(err, "--hex", 0, 0, "the %s map has no hex '%s'", m->name, coord);
+    *open = 0;
+    for (int e = 0; e < GOPT_TOKENS_EDGES; e++) {
+        int nc, nr;
+        neighbour(col, row, e, &nc, &nr);
+        const map_hex *n = find_at(m, nc, nr);
+        int facing = (e + 3) % 6;
+        if (!n || (h->impassable >> e & 1) || (n->impassable >> facing & 1)) continue;
+        if (fixed(n->colour) && !(n->track >> facing & 1)) continue;
+        *open |= (uint8_t)(1u << e);
+    }
+    return true;
+}

@@ -1,0 +1,317 @@
+/* The verbs of tokens (18xx tile upgrades that keep every station token connected), with
+ * their option tables:
+ *   upgrade  which rotations of which tiles keep the tokens connected (max flow)
+ *   show     a tile's cities, edge sets and track, or a whole catalogue */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "gameopt/alloc.h"
+#include "gameopt/json.h"
+#include "gameopt/canvas.h"
+#include "tokens_internal.h"
+
+/* Enough for any catalogue's next-colour tiles. */
+#define MAX_CANDIDATES 256
+/* --all without --count stops after this many placements per rotation. */
+#define DEFAULT_ALL_LIMIT 100000
+
+static const char *const rules_names[] = {"tokens", "full", NULL};
+static const char *const duplicates_names[] = {"keep", "return", NULL};
+
+static const gopt_opt upgrade_opts[] = {
+    GOPT_STRING("from", "TILE[@ROT]", NULL, "the tile on the map and its rotation (0..5): GAME:NAME, a name in --catalog, or a tile string"),
+    GOPT_STRING("tokens", "CITY:NAME,...", NULL, "the station tokens on it: old city index (0-based) and company, e.g. 0:LPS,1:QLS"),
+    GOPT_STRING("to", "TILE", NULL, "the new tile (default: every tile of the next colour with the same label)"),
+    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue: a file, or a bundled game (1822CA, 1830, 1846, 1861, 1867, 1889, 18Chesapeake, standard)"),
+    GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "tokens: only tokens keep their edges; full (default): whole cities, towns, track and gauge too"),
+    GOPT_FLAG("split", "full rules: an old city of several slots may split over new cities that each hold its edges"),
+    GOPT_STRING("open", "EDGES", NULL, "the hex sides that lead somewhere, e.g. 1,2,3,4 (default: all six neighbours assumed)"),
+    GOPT_STRING("hex", "GAME:COORD", NULL, "take the open sides from a bundled map, e.g. 1867:F16 (Toronto)"),
+    GOPT_STRING("reserve", "CITY:NAME,...", NULL, "reservations (home or company) in old cities: each takes a slot and follows its city"),
+    GOPT_ENUM("duplicates", "keep|return", "keep", duplicates_names, "two tokens of one company in one new city: the game keeps both or returns one"),
+    GOPT_FLAG("all", "list every placement, not just the first (--count N caps it)"),
+    GOPT_STRING("network", "FILE.dot", NULL, "write the flow network of every rotation in Graphviz DOT (- for stdout)"),
+    GOPT_STRING("color", "COLOUR", NULL, "colour of an inline --from/--to tile string (yellow, green, brown, gray)"),
+    GOPT_INT("max-flows", "N", NULL, 1, 1000000000, "give up on a rotation after N max-flow runs (default 200000; exit 3 if nothing is found)"),
+    GOPT_OPT_END,
+};
+
+static const gopt_opt show_opts[] = {
+    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue for names given alone"),
+    GOPT_STRING("color", "COLOUR", NULL, "colour of an inline tile string"),
+    GOPT_OPT_END,
+};
+
+typedef struct upgrade_run {
+    gopt_tokens_library *library;
+    gopt_tokens_question q;
+    const gopt_tokens_tile *targets[MAX_CANDIDATES];
+    int ntargets;
+    gopt_tokens_answer answers[MAX_CANDIDATES];
+    int nanswers;
+    bool all;
+} upgrade_run;
+
+/* --color for inline tile strings. */
+static bool inline_colour(gopt_call *call, const gopt_options *o, gopt_tokens_colour *out) {
+    const char *c = gopt_option(o, "color");
+    *out = GOPT_TOKENS_UNKNOWN_COLOUR;
+    if (!c || gopt_tokens_colour_parse(c, out)) return true;
+    gopt_call_usage(call, "--color: unknown colour '%s' (white, yellow, green, brown, gray, red, blue, sepia)", c);
+    return false;
+}
+
+/* The catalogue of --catalog, or NULL when not given; false on error. */
+static bool named_catalog(gopt_call *call, gopt_tokens_library *library, const gopt_options *o, gopt_tokens_catalog **out) {
+    const char *name = gopt_option(o, "catalog");
+    *out = NULL;
+    if (!name) return true;
+    gopt_error err = {0};
+    *out = gopt_tokens_library_catalog(library, name, &err);
+    if (!*out) gopt_call_input(call, &err);
+    return *out != NULL;
+}
+
+static bool read_rules(gopt_call *call, const gopt_options *o, gopt_tokens_rules *rules) {
+    const char *r = gopt_option(o, "rules");
+    *rules = GOPT_TOKENS_RULES_FULL;
+    if (!r || strcmp(r, "full") == 0) return true;
+    if (strcmp(r, "tokens") == 0) {
+        *rules = GOPT_TOKENS_RULES_TOKENS;
+        return true;
+    }
+    gopt_call_usage(call, "--rules: '%s' is not one of tokens, full", r);
+    return false;
+}
+
+/* --open EDGES or --hex GAME:COORD: the sides of the hex that lead somewhere. */
+static int read_map(gopt_call *call, const gopt_options *o, gopt_tokens_question *q) {
+    const char *open = gopt_option(o, "open"), *hex = gopt_option(o, "hex");
+    gopt_error err = {0};
+    uint8_t sides = 0x3F;
+    if (open && hex) return gopt_call_usage(call, "tokens upgrade: give --open or --hex, not both");
+    if (open && !gopt_tokens_parse_edges(open, "--open", &sides, &err)) return gopt_call_input(call, &err);
+    if (hex) {
+        const char *colon = strchr(hex, ':');
+        if (!colon || colon == hex || !colon[1]) return gopt_call_usage(call, "--hex: expected GAME:COORD such as 1867:L12, not '%s'", hex);
+        char game[128];
+        snprintf(game, sizeof game, "%.*s", (int)(colon - hex), hex);
+        gopt_tokens_map *m = gopt_tokens_map_open(game, &err);
+        bool ok = m && gopt_tokens_map_open_edges(m, colon + 1, &sides, &err);
+        gopt_tokens_map_free(m);
+        if (!ok) return gopt_call_input(call, &err);
+    }
+    q->map_known = open || hex;
+    q->closed = (uint8_t)(~sides & 0x3F);
+    return 0;
+}
+
+/* Everything from the command line, checked before anything is solved. */
+static int read_question(upgrade_run *u, gopt_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs) return gopt_call_usage(call, "tokens upgrade: unexpected argument '%s' (see --help)", call->args[0]);
+    const char *from = gopt_option(o, "from");
+    if (!from) return gopt_call_usage(call, "tokens upgrade: --from TILE[@ROT] is required (see --help)");
+    gopt_tokens_colour colour;
+    gopt_tokens_catalog *catalog;
+    if (!inline_colour(call, o, &colour) || !read_rules(call, o, &u->q.rules) || !named_catalog(call, u->library, o, &catalog)) return 2;
+    gopt_error err = {0};
+    const gopt_tokens_catalog *home = NULL;
+    u->q.from = gopt_tokens_lookup(u->library, from, "--from", catalog, colour, &u->q.from_rotation, &home, &err);
+    if (!u->q.from) return gopt_call_input(call, &err);
+    if (gopt_option(o, "max-flows")) u->q.max_flows = gopt_opt_int(o, upgrade_opts, "max-flows");
+    const char *tokens = gopt_option(o, "tokens");
+    if (tokens && !gopt_tokens_parse_stations(&u->q, tokens, "--tokens", &err)) return gopt_call_input(call, &err);
+    const char *reserve = gopt_option(o, "reserve");
+    if (reserve && !gopt_tokens_parse_reservations(&u->q, reserve, "--reserve", &err)) return gopt_call_input(call, &err);
+    u->q.split = gopt_option_flag(o, "split");
+    const char *dup = gopt_option(o, "duplicates");
+    u->q.duplicates = dup && strcmp(dup, "return") == 0 ? GOPT_TOKENS_DUPLICATES_RETURN : GOPT_TOKENS_DUPLICATES_KEEP;
+    int code = read_map(call, o, &u->q);
+    if (code) return code;
+    const char *to = gopt_option(o, "to");
+    if (to) {
+        u->targets[0] = gopt_tokens_lookup(u->library, to, "--to", catalog ? catalog : home, colour, NULL, NULL, &err);
+        if (!u->targets[0]) return gopt_call_input(call, &err);
+        u->ntargets = 1;
+        return 0;
+    }
+    const gopt_tokens_catalog *source = catalog ? catalog : home;
+    if (!source) return gopt_call_usage(call, "tokens upgrade: give --to TILE, or --catalog (or --from as GAME:NAME) to list the upgrades");
+    if (u->q.from->colour == GOPT_TOKENS_UNKNOWN_COLOUR)
+        return gopt_call_usage(call, "tokens upgrade: the colour of an inline --from tile is unknown; give --color to list upgrades");
+    u->ntargets = gopt_tokens_catalog_upgrades(source, u->q.from, u->targets, MAX_CANDIDATES);
+    return 0;
+}
+
+static int verify(gopt_call *call, const upgrade_run *u) {
+    for (int k = 0; k < u->nanswers; k++)
+        for (int r = 0; r < GOPT_TOKENS_EDGES; r++) {
+            char why[512], name[256];
+            if (!gopt_tokens_check(&u->q, u->answers[k].to, &u->answers[k].rotations[r], why, sizeof why)) {
+                fprintf(call->diag, "gameopt: internal error: the checker rejects %s rotation %d: %s\n",
+                        gopt_tokens_tile_title(u->answers[k].to, name, sizeof name), r, why);
+                return 4;
+            }
+        }
+    return 0;
+}
+
+static int solve_all(gopt_call *call, upgrade_run *u, const gopt_options *o) {
+    long limit = u->all ? (o->count > 1 ? o->count : DEFAULT_ALL_LIMIT) : 2;
+    for (int k = 0; k < u->ntargets; k++) {
+        gopt_error err = {0};
+        if (!gopt_tokens_solve(&u->q, u->targets[k], limit, &u->answers[k], &err)) {
+            gopt_error_print(call->diag, &err);
+            return 4;
+        }
+        u->nanswers++;
+    }
+    return o->verify ? verify(call, u) : 0;
+}
+
+static void print_stats(FILE *out, const upgrade_run *u) {
+    gopt_counters total = {0};
+    double seconds = 0;
+    for (int k = 0; k < u->nanswers; k++) {
+        gopt_counters_merge(&total, &u->answers[k].counters);
+        seconds += u->answers[k].seconds;
+    }
+    fputs("stats: ", out);
+    gopt_counters_print(out, &total);
+    fprintf(out, ", %d new tile%s x 6 rotations in %.3f ms\n", u->nanswers, u->nanswers == 1 ? "" : "s", seconds * 1e3);
+}
+
+static void write_results(FILE *out, const upgrade_run *u, const gopt_options *o, bool json) {
+    if (json) {
+        for (int k = 0; k < u->nanswers; k++) gopt_json_emit(out, gopt_tokens_answer_json(&u->q, &u->answers[k], u->all));
+        return;
+    }
+    gopt_tokens_print_question(out, &u->q);
+    for (int k = 0; k < u->nanswers; k++) gopt_tokens_print(out, &u->q, &u->answers[k], u->all);
+    if (u->nanswers == 0) fputs("\nno tile of the catalogue may replace it (next colour, same label)\n", out);
+    if (o->stats) print_stats(out, u);
+}
+
+/* Text or JSON to stdout or to --output .txt/.json; pictures for .svg .png .pdf. */
+static int write_outputs(gopt_call *call, const upgrade_run *u, const gopt_options *o) {
+    gopt_error err = {0};
+    const char *net = gopt_option(o, "network");
+    if (net && !gopt_tokens_write_network(net, &u->q, u->answers, u->nanswers, &err)) return gopt_call_input(call, &err);
+    const char *out = o->output;
+    if (out && gopt_picture_format_of(out) != GOPT_PIC_NONE) {
+        if (!gopt_tokens_render(out, &u->q, u->answers, u->nanswers, &err)) return gopt_call_input(call, &err);
+        write_results(call->out, u, o, o->json);
+        return 0;
+    }
+    const char *dot = out ? strrchr(out, '.') : NULL;
+    if (out && (!dot || (strcasecmp(dot, ".txt") != 0 && strcasecmp(dot, ".json") != 0)))
+        return gopt_call_usage(call, "--output %s: use .svg, .png or .pdf for a picture, .txt or .json for the results", out);
+    FILE *f = out ? fopen(out, "w") : call->out;
+    if (!f) return gopt_call_usage(call, "--output %s: cannot write", out);
+    write_results(f, u, o, o->json || (dot && strcasecmp(dot, ".json") == 0));
+    if (out && fclose(f) != 0) return gopt_call_usage(call, "--output %s: cannot write", out);
+    return 0;
+}
+
+/* 0 when some rotation keeps the tokens; 1 when that is proven for none; 3 when the search
+ * gave up on a rotation and nothing was found. */
+static int exit_code(const upgrade_run *u) {
+    int code = 1;
+    for (int k = 0; k < u->nanswers; k++) {
+        if (u->answers[k].nfeasible) return 0;
+        for (int r = 0; r < GOPT_TOKENS_EDGES; r++)
+            if (u->answers[k].rotations[r].verdict == GOPT_TOKENS_UNKNOWN) code = 3;
+    }
+    return code;
+}
+
+static int run_upgrade(gopt_call *call) {
+    upgrade_run *u = gopt_calloc(1, sizeof *u);
+    u->library = gopt_tokens_library_new();
+    u->all = gopt_option_flag(&call->opts, "all");
+    int code = read_question(u, call);
+    if (code == 0) code = solve_all(call, u, &call->opts);
+    if (code == 0) code = write_outputs(call, u, &call->opts);
+    if (code == 0) code = exit_code(u);
+    for (int k = 0; k < u->nanswers; k++) gopt_tokens_answer_free(&u->answers[k]);
+    gopt_tokens_library_free(u->library);
+    free(u);
+    return code;
+}
+
+/* ---------------------------------------------------------------- show */
+
+static void print_tile(FILE *out, const gopt_tokens_tile *t, int rotation) {
+    char title[512], labels[160], edges[32];
+    char *code = gopt_tokens_tile_format(t);
+    gopt_tokens_label_text(t, labels, sizeof labels);
+    fprintf(out, "%s (%s%s%s) at rotation %d\n  %s\n", gopt_tokens_tile_title(t, title, sizeof title),
+            gopt_tokens_colour_name(t->colour), labels[0] ? ", label " : "", labels, rotation, code);
+    free(code);
+    for (int c = 0; c < t->ncities; c++) {
+        int slots = gopt_tokens_city_slots(t, c);
+        uint8_t e = gopt_tokens_city_edges(t, c, rotation);
+        fprintf(out, "  city %d: %d slot%s, %s%s\n", c, slots, slots == 1 ? "" : "s", e ? "edges " : "no track",
+                e ? gopt_tokens_edges_text(e, edges, sizeof edges) : "");
+    }
+    for (int k = 0; k < t->ntowns; k++)
+        fprintf(out, "  town %d: edges %s\n", k,
+                gopt_tokens_edges_text(gopt_tokens_rotate(t->nodes[t->town_node[k]].edges, rotation), edges, sizeof edges));
+    bool any = false;
+    for (int a = 0; a < GOPT_TOKENS_EDGES; a++)
+        for (int b = a + 1; b < GOPT_TOKENS_EDGES; b++)
+            if (t->links[a] >> b & 1) {
+                int x = (a + rotation) % 6, y = (b + rotation) % 6;
+                fprintf(out, "%s %d-%d", any ? "," : "  through track:", x < y ? x : y, x < y ? y : x);
+                any = true;
+            }
+    if (any) fputc('\n', out);
+}
+
+static int run_show(gopt_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs == 0) return gopt_call_usage(call, "tokens show: name a tile (GAME:NAME[@ROT] or a tile string) or a game");
+    gopt_tokens_library *library = gopt_tokens_library_new();
+    const gopt_tokens_tile *tiles[MAX_CANDIDATES];
+    int rotations[MAX_CANDIDATES], n = 0, code = 0;
+    gopt_tokens_colour colour;
+    gopt_tokens_catalog *catalog;
+    if (!inline_colour(call, o, &colour) || !named_catalog(call, library, o, &catalog)) code = 2;
+    for (int i = 0; code == 0 && i < call->nargs; i++) {
+        const char *arg = call->args[i];
+        gopt_error err = {0};
+        bool game = !strpbrk(arg, ":=;@") && !(catalog && gopt_tokens_catalog_find(catalog, arg));
+        gopt_tokens_catalog *whole = game ? gopt_tokens_library_catalog(library, arg, &err) : NULL;
+        if (whole) {
+            for (int k = 0; k < gopt_tokens_catalog_size(whole) && n < MAX_CANDIDATES; k++, n++) {
+                tiles[n] = gopt_tokens_catalog_tile(whole, k);
+                rotations[n] = 0;
+            }
+            continue;
+        }
+        gopt_error not_a_game = err, not_a_tile = {0};
+        if (n == MAX_CANDIDATES) code = gopt_call_usage(call, "tokens show: more than %d tiles", MAX_CANDIDATES);
+        else if (!(tiles[n] = gopt_tokens_lookup(library, arg, arg, catalog, colour, &rotations[n], NULL, &not_a_tile)))
+            code = gopt_call_input(call, game ? &not_a_game : &not_a_tile);
+        else n++;
+    }
+    gopt_error err = {0};
+    if (code == 0 && o->output && !gopt_tokens_render_tiles(o->output, tiles, rotations, n, &err)) code = gopt_call_input(call, &err);
+    for (int k = 0; code == 0 && k < n; k++) {
+        if (o->json) gopt_json_emit(call->out, gopt_tokens_tile_json(tiles[k], rotations[k]));
+        else print_tile(call->out, tiles[k], rotations[k]);
+    }
+    gopt_tokens_library_free(library);
+    return code;
+}
+
+const gopt_verb tokens_verbs[] = {
+    {"upgrade", "which rotations of which new tiles keep every station token connected", "",
+     GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_COUNT | GOPT_COMMON_STATS | GOPT_COMMON_VERIFY, upgrade_opts,
+     run_upgrade},
+    {"show", "a tile's cities, edge sets and track (GAME:NAME[@ROT], a tile string, or a whole GAME)", "TILE|GAME...",
+     GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON, show_opts, run_show},
+    {0},
+};

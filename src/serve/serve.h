@@ -1,0 +1,122 @@
+/* `gameopt serve`: a local web page and a JSON API over the same game tables the command
+ * line uses (design §2). Four parts, one concern each:
+ *   api.c     the request handler: body in, JSON out; no sockets, so the fuzzer calls it
+ *   pool.c    the bounded queue and the worker threads that run the handler, and the
+ *             watcher that cancels the work of clients that went away
+ *   www.c     the page's files (data/www), read into memory once at start
+ *   server.c  HTTP over libmicrohttpd: routing, limits, suspend/resume, clean stop
+ * No request names a file: the page is served from memory, inputs travel in the body and
+ * pictures are drawn into temporary files the server chooses itself. */
+#ifndef GAMEOPT_SERVE_H
+#define GAMEOPT_SERVE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gameopt/gameopt.h"
+
+/* A game option a verb accepts (the same shape as the command line's). */
+typedef struct serve_option {
+    const char *name; /* without "--" */
+    const char *arg;  /* NULL for a flag, else the value's name, e.g. "ROW,COL" */
+    const char *help;
+} serve_option;
+
+/* One game as the API offers it: the game's table and, per verb, its own options. */
+typedef struct serve_game {
+    const gopt_game *game;
+    const char *summary;                 /* for GET /api/games */
+    const serve_option *solve_options;   /* {0}-terminated; NULL: none */
+} serve_game;
+
+typedef struct serve_config {
+    const char *bind;       /* address to listen on (default 127.0.0.1) */
+    int port;               /* 0: an ephemeral port */
+    int threads;            /* workers solving at once */
+    int queue;              /* requests waiting beyond the workers before 503 */
+    double time_limit;      /* seconds per request (0: none) */
+    double memory_limit_mb; /* per request (0: none) */
+    size_t max_body;        /* bytes */
+    bool quiet;             /* no access log on stderr */
+    const char *port_file;  /* write the bound port here once listening (tests), or NULL */
+} serve_config;
+
+/* What the handler answers. */
+typedef struct serve_reply {
+    int http;         /* HTTP status */
+    int exit_code;    /* the command line's exit code for the same request (X-Gameopt-Exit) */
+    const char *type; /* content type (a literal) */
+    char *body;       /* malloc'ed */
+    size_t len;
+} serve_reply;
+
+typedef struct serve_api {
+    const serve_game *games;
+    size_t ngames;
+    const serve_config *config;
+} serve_api;
+
+/* ---- api.c ---- */
+/* GET /api/games: the families, their verbs, formats, methods and options. */
+void serve_api_games(const serve_api *api, serve_reply *r);
+/* POST /api/<game>/<verb> with a JSON body. `cancel` (may be NULL) becomes non-zero when
+ * the client went away: work not yet started is skipped. */
+void serve_api_call(const serve_api *api, const char *game, const char *verb, const char *body, size_t len,
+                    const atomic_int *cancel, serve_reply *r);
+/* An error reply {"error": "gameopt: MESSAGE", "exit": CODE}. */
+void serve_reply_error(serve_reply *r, int http, int exit_code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void serve_reply_json(serve_reply *r, int http, int exit_code, json_t *value); /* steals value */
+void serve_reply_free(serve_reply *r);
+/* The HTTP status for a command-line exit code (the mapping docs/serve.md documents). */
+int serve_http_status(int exit_code);
+
+/* ---- www.c ---- */
+typedef struct serve_file {
+    char *path; /* URL path, e.g. "/app.js" */
+    const char *type;
+    char *data;
+    size_t len;
+} serve_file;
+
+typedef struct serve_www {
+    serve_file *files;
+    size_t n;
+    char dir[1024];
+} serve_www;
+
+/* Reads every file of data/www into memory. False with a message when the folder is missing. */
+bool serve_www_load(serve_www *w, gopt_error *err);
+/* The file for a URL path ("/" is index.html), or NULL. */
+const serve_file *serve_www_find(const serve_www *w, const char *url);
+void serve_www_free(serve_www *w);
+
+/* ---- pool.c ---- */
+typedef struct serve_job serve_job;
+struct serve_job {
+    const serve_api *api;
+    char *game, *verb;
+    char *body;
+    size_t len;
+    int fd;            /* the client's socket, watched for a hang-up; -1: not watched */
+    atomic_int cancel; /* set when the client hung up or the server stops */
+    serve_reply reply;
+    void (*done)(serve_job *job); /* called on the worker thread once reply is set */
+    void *ctx;
+};
+
+typedef struct serve_pool serve_pool;
+serve_pool *serve_pool_start(int threads, int queue);
+/* Queues the job; false when the queue is full (the caller answers 503). */
+bool serve_pool_push(serve_pool *p, serve_job *job);
+/* Answers every queued job 503 (shutting down), waits for running ones, joins the threads. */
+void serve_pool_stop(serve_pool *p);
+/* Requests waiting and running (for the access log and tests). */
+int serve_pool_busy(serve_pool *p);
+
+/* ---- server.c ---- */
+/* Runs the server until SIGINT or SIGTERM; returns the exit code. */
+int serve_run(const serve_config *config, const serve_game *games, size_t ngames);
+
+#endif

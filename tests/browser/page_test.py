@@ -1,0 +1,194 @@
+#!/usr/bin/python3
+"""Browser test of gameopt's page: starts `gameopt serve` on an ephemeral loopback port,
+opens the page in headless Chromium (Debian's chromium + chromium-driver, driven by
+python3-selenium; nothing is downloaded), pastes one family's puzzle, presses Solve and
+checks what a person would see: the status words, the answer's numbers and a drawn
+picture. The screenshot is saved as SHOTS/<family>.png.
+
+    page_test.py --gameopt BUILD/gameopt --family country --shots BUILD/browser
+
+Exit 0 passed, 1 failed, 77 skipped (no browser, or the family is not served yet)."""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+CHROMIUM = "/usr/bin/chromium"
+DRIVER = "/usr/bin/chromedriver"
+
+# What each family's test pastes (our own data: data/<game>/) and checks.
+COUNTRY_SEED = "https://puzz.link/p?country/10/10/aiqqtlterrenlnbb9a3btscr9ejpeir67nqo4h3g24k3g2i2g421g2h3g31g"
+FLOW_SEED = "B.R..\nG..Y.\n.....\n.BYRG\n.....\n"
+FLOOD_EXAMPLE = open(os.path.join(os.path.dirname(__file__), "..", "..", "data", "flood", "example.txt")).read()
+
+
+def skip(why):
+    print(f"SKIPPED: {why}")
+    sys.exit(77)
+
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    skip("python3-selenium is not installed (scripts/install-deps.sh installs it)")
+
+
+def start_server(gameopt):
+    port_file = tempfile.NamedTemporaryFile(prefix="gameopt-port-", delete=False).name
+    os.unlink(port_file)
+    proc = subprocess.Popen([gameopt, "serve", "--port", "0", "--port-file", port_file, "--quiet"],
+                            stdout=subprocess.DEVNULL)
+    for _ in range(500):
+        if os.path.exists(port_file) and open(port_file).read().strip():
+            port = int(open(port_file).read())
+            os.unlink(port_file)
+            return proc, port
+        if proc.poll() is not None:
+            sys.exit(f"FAILED: gameopt serve exited with {proc.returncode}")
+        time.sleep(0.02)
+    proc.kill()
+    sys.exit("FAILED: gameopt serve did not start")
+
+
+def browser():
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+              "--window-size=1280,1100", "--no-first-run", "--disable-extensions"):
+        opts.add_argument(a)
+    return webdriver.Chrome(service=Service(executable_path=DRIVER), options=opts)
+
+
+def paste(driver, family, text):
+    box = driver.find_element(By.ID, f"{family}-input")
+    box.clear()
+    box.send_keys(text)
+
+
+def solve_and_wait(driver, family, timeout=60):
+    driver.find_element(By.ID, f"{family}-solve").click()
+    status = driver.find_element(By.ID, f"{family}-status")
+    WebDriverWait(driver, timeout).until(
+        lambda d: "busy" not in status.get_attribute("class") and status.text.strip() and "Solving" not in status.text)
+    WebDriverWait(driver, 10).until(
+        lambda d: d.execute_script(f"const i = document.querySelector('#{family}-results img.answer');"
+                                   "return i && i.complete && i.naturalWidth > 0;"))
+    return status.text
+
+
+def fact(driver, family, key):
+    return driver.find_element(By.CSS_SELECTOR, f"#{family}-results dd[data-key='{key}']").text
+
+
+def expect(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def test_country(d):
+    paste(d, "country", COUNTRY_SEED)
+    # The puzzle is drawn before it is solved.
+    WebDriverWait(d, 20).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#country-picture img")))
+    status = solve_and_wait(d, "country")
+    expect(status.startswith("✔") or "solved" in status, f"status: {status}")
+    expect("solved" in status and "unique" in status, f"status should say solved and unique: {status}")
+    expect(fact(d, "country", "loop_cells") == "76", f"loop_cells {fact(d, 'country', 'loop_cells')}, want 76")
+    expect(fact(d, "country", "solutions") == "1", "one solution")
+
+
+def test_flow(d):
+    paste(d, "flow", FLOW_SEED)
+    status = solve_and_wait(d, "flow")
+    expect("solved" in status, f"status: {status}")
+    expect(fact(d, "flow", "status") == "solved", "status fact")
+    expect(fact(d, "flow", "method") != "", "the method is shown")
+
+
+def test_flood(d):
+    paste(d, "flood", FLOOD_EXAMPLE)
+    status = solve_and_wait(d, "flood")
+    expect("solved" in status and "optimal" in status and "16 moves" in status, f"status: {status}")
+    expect(fact(d, "flood", "length") == "16", "length 16")
+    # Play: the par comes from the server, a hint names a move, playing it counts a move.
+    info = d.find_element(By.ID, "flood-play-status")
+    WebDriverWait(d, 30).until(lambda _: "par 16" in info.text, f"the par: {info.text}")
+    d.find_element(By.ID, "flood-hint").click()
+    WebDriverWait(d, 30).until(lambda _: info.get_attribute("data-hint"), f"a hint: {info.text}")
+    move = info.get_attribute("data-hint")
+    expect("16 more moves" in info.text, f"hint text: {info.text}")
+    d.find_element(By.CSS_SELECTOR, f"#flood-palette button[data-colour='{move}']").click()
+    expect(info.get_attribute("data-moves") == "1", "one move played")
+
+
+def test_family_generic(d, family):
+    """tokens and taxis: solved through the same page once their tables are served."""
+    example = d.execute_script(f"return (window.gameoptExamples || {{}})['{family}'] || null;")
+    if not example:
+        skip(f"no example for {family} on the page yet")
+    d.find_element(By.ID, f"{family}-example").click()
+    status = solve_and_wait(d, family)
+    expect("solved" in status, f"status: {status}")
+
+
+TESTS = {"country": test_country, "flow": test_flow, "flood": test_flood}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gameopt", required=True)
+    ap.add_argument("--family", required=True)
+    ap.add_argument("--shots", required=True)
+    args = ap.parse_args()
+    for path, what in ((CHROMIUM, "chromium"), (DRIVER, "chromium-driver")):
+        if not os.access(path, os.X_OK):
+            skip(f"{what} is not installed (scripts/install-deps.sh installs it)")
+    os.makedirs(args.shots, exist_ok=True)
+    server, port = start_server(args.gameopt)
+    d = None
+    try:
+        d = browser()
+        d.set_page_load_timeout(30)
+        d.get(f"http://127.0.0.1:{port}/#{args.family}")
+        WebDriverWait(d, 20).until(lambda _: d.execute_script("return document.body.dataset.ready === 'true';"))
+        paint = d.execute_script("return performance.getEntriesByType('paint').map(e => e.name + ' ' + e.startTime.toFixed(1) + ' ms');")
+        print("paint:", "; ".join(paint))
+        if not d.find_elements(By.ID, f"tab-{args.family}"):
+            skip(f"{args.family} is not in GET /api/games yet (its game table is not filled)")
+        d.find_element(By.ID, f"tab-{args.family}").click()
+        test = TESTS.get(args.family)
+        if test:
+            test(d)
+        else:
+            test_family_generic(d, args.family)
+        shot = os.path.join(args.shots, f"{args.family}.png")
+        d.save_screenshot(shot)
+        print(f"passed; screenshot {shot}")
+        return 0
+    except Exception as e:  # a failed check or a wait that timed out: keep the picture
+        if d:
+            d.save_screenshot(os.path.join(args.shots, f"{args.family}-failed.png"))
+            print("browser console:", d.get_log("browser") if hasattr(d, "get_log") else "")
+        print(f"FAILED: {type(e).__name__}: {e}")
+        return 1
+    finally:
+        if d:
+            d.quit()
+        server.terminate()
+        try:
+            code = server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            code = "killed"
+        if code != 0:
+            print(f"FAILED: gameopt serve stopped with {code}")
+            sys.exit(1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""API tests of `gameopt serve`: start the server on an ephemeral loopback port, send
+requests with curl, and compare every answer with the command line's --json for the same
+input (read from stdin). Then every error class: malformed requests, unknown names, bad
+options, bad puzzles (the same located message as the CLI), proven no-solution (422),
+size limit (413), content type (415), methods (405), Host (403), a full queue (503),
+and that the server stops cleanly on SIGTERM. Times and memory are left out of the
+comparison ("seconds", "peak_mb", "us_per_game"), as in the golden tests.
+
+    api_test.py GAMEOPT        (run from the source folder)"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+BIN = os.path.abspath(sys.argv[1])
+VOLATILE = {"seconds", "peak_mb", "us_per_game"}
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print(f"FAIL: {what}")
+
+
+def normal(v):
+    if isinstance(v, dict):
+        return {k: normal(x) for k, x in v.items() if k not in VOLATILE}
+    if isinstance(v, list):
+        return [normal(x) for x in v]
+    return v
+
+
+class Server:
+    def __init__(self, *args):
+        fd, self.port_file = tempfile.mkstemp(prefix="gameopt-port-")
+        os.close(fd)
+        os.unlink(self.port_file)
+        self.proc = subprocess.Popen([BIN, "serve", "--port", "0", "--port-file", self.port_file, "--quiet", *args],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for _ in range(500):
+            if os.path.exists(self.port_file) and open(self.port_file).read().strip():
+                self.port = int(open(self.port_file).read())
+                os.unlink(self.port_file)
+                return
+            if self.proc.poll() is not None:
+                sys.exit(f"FAIL: gameopt serve exited: {self.proc.stderr.read()}")
+            time.sleep(0.02)
+        sys.exit("FAIL: gameopt serve did not start")
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def request(self, path, body=None, method=None, headers=(), raw=False, extra=()):
+        """(http status, X-Gameopt-Exit or None, parsed JSON or text)."""
+        with tempfile.TemporaryDirectory() as tmp:
+            out, hdr = os.path.join(tmp, "out"), os.path.join(tmp, "hdr")
+            cmd = ["curl", "-s", "--path-as-is", "-o", out, "-D", hdr, "-w", "%{http_code}", *extra]
+            if body is not None:
+                data = os.path.join(tmp, "body")
+                with open(data, "wb") as f:
+                    f.write(body if isinstance(body, bytes) else json.dumps(body).encode())
+                cmd += ["--data-binary", f"@{data}", "-H", "Content-Type: application/json"]
+            if method:
+                cmd += ["-X", method]
+            for h in headers:
+                cmd += ["-H", h]
+            code = int(subprocess.run(cmd + [self.url(path)], capture_output=True, text=True).stdout or 0)
+            exit_code = None
+            for line in open(hdr, errors="replace"):
+                if line.lower().startswith("x-gameopt-exit:"):
+                    exit_code = int(line.split(":", 1)[1])
+            text = open(out, "rb").read().decode("utf-8", "replace") if os.path.exists(out) else ""
+            if raw:
+                return code, exit_code, text
+            try:
+                return code, exit_code, json.loads(text)
+            except ValueError:
+                return code, exit_code, text
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            code = self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            code = "hung"
+        check(code == 0, f"the server stops on SIGTERM with exit 0 (got {code}: {self.proc.stderr.read()})")
+
+
+def cli(game, text, args=()):
+    r = subprocess.run([BIN, game, "solve", "--json", *args, "-"], input=text, capture_output=True, text=True)
+    rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+    return r.returncode, (rows[0] if len(rows) == 1 else rows), r.stderr.strip()
+
+
+def cli_args(options):
+    args = []
+    for k, v in options.items():
+        if v is True:
+            args.append(f"--{k}")
+        elif v is not False:
+            args += [f"--{k}", str(v)]
+    return args
+
+
+HTTP_OF_EXIT = {0: 200, 1: 422, 2: 400, 3: 200, 4: 500}
+
+
+def same_as_cli(s, game, text, options, label):
+    code, exit_code, answer = s.request(f"/api/{game}/solve", {"input": text, "options": options})
+    want_exit, want, _ = cli(game, text, cli_args(options))
+    check(exit_code == want_exit, f"{label}: X-Gameopt-Exit {exit_code}, CLI exit {want_exit}")
+    check(code == HTTP_OF_EXIT[want_exit], f"{label}: HTTP {code} for exit {want_exit}")
+    check(normal(answer) == normal(want), f"{label}: API answer differs from the CLI's --json:\n  {answer}\n  {want}")
+
+
+def read(path):
+    return open(path).read()
+
+
+def answers(s):
+    seed_url = "https://puzz.link/p?country/10/10/aiqqtlterrenlnbb9a3btscr9ejpeir67nqo4h3g24k3g2i2g421g2h3g31g"
+    same_as_cli(s, "country", seed_url + "\n", {"count": 2}, "country seed URL, count 2")
+    same_as_cli(s, "country", read("data/country/seed-10x10.txt"), {"method": "mip"}, "country seed text, mip")
+    same_as_cli(s, "country", read("data/country/generated-12x12.txt"), {"stats": True}, "country 12x12, stats")
+    same_as_cli(s, "flow", read("data/flow/seed_5x5.txt"), {}, "flow seed")
+    same_as_cli(s, "flow", read("data/flow/numberlink_8x8.txt"), {"method": "sat", "partial": True}, "flow numberlink, sat, partial")
+    same_as_cli(s, "flow", "AB\nBA\n", {}, "flow without solution (422)")
+    same_as_cli(s, "flood", read("data/flood/example.txt"), {}, "flood example")
+    same_as_cli(s, "flood", read("data/flood/ids.txt"), {"method": "greedy"}, "flood Tatham IDs (a batch: an array)")
+    same_as_cli(s, "flood", read("data/flood/example.txt"), {"start": "lr", "method": "ida"}, "flood start lr, ida")
+
+    # A picture when asked; the draw verb; the list of games.
+    code, _, a = s.request("/api/flow/solve", {"input": read("data/flow/seed_5x5.txt"), "picture": "svg"})
+    check(code == 200 and a.get("svg", "").startswith("<?xml") and "<svg" in a["svg"], "solve with an SVG picture")
+    code, _, a = s.request("/api/flood/draw", {"input": read("data/flood/example.txt")})
+    check(code == 200 and "<svg" in a.get("svg", "") and a.get("text", "").startswith("155332524351\n"),
+          "draw: the picture and the board in the first format")
+    code, _, g = s.request("/api/games")
+    names = [x["name"] for x in g.get("games", [])] if isinstance(g, dict) else []
+    check(code == 200 and {"country", "flow", "flood"} <= set(names), f"GET /api/games lists the families: {names}")
+    flood = next((x for x in g["games"] if x["name"] == "flood"), {})
+    check(flood.get("methods", [None])[0] == "astar" and "tatham" in flood.get("formats", []), "flood's methods and formats")
+    solve = next((v for v in flood.get("verbs", []) if v["name"] == "solve"), {})
+    check(any(o["name"] == "start" and o["type"] == "string" for o in solve.get("options", [])), "flood's own options")
+    check(any(o["name"] == "count" and o["type"] == "integer" and o["min"] == 1 for o in g["common_options"]),
+          "common options with types and ranges")
+
+
+def cli_error(game, text, args=()):
+    return cli(game, text, args)[2]
+
+
+def errors(s):
+    def error_case(path, body, want_http, label, want_message=None, **kw):
+        code, exit_code, a = s.request(path, body, **kw)
+        check(code == want_http, f"{label}: HTTP {code}, want {want_http} ({a})")
+        msg = a.get("error", "") if isinstance(a, dict) else ""
+        check(msg.startswith("gameopt: "), f"{label}: a one-line error message ({a})")
+        if want_message is not None:
+            check(msg == want_message, f"{label}: message {msg!r}, the CLI says {want_message!r}")
+        return msg
+
+    bad = "https://puzz.link/p?country/5/5/amda0uf0x2h12h\n"
+    error_case("/api/country/solve", {"input": bad}, 400, "bad puzzle", cli_error("country", bad))
+    error_case("/api/flood/solve", {"input": "12\n3\n"}, 400, "bad flood board", cli_error("flood", "12\n3\n"))
+    error_case("/api/flow/solve", {"input": "\n"}, 400, "no puzzle", cli_error("flow", "\n"))
+    error_case("/api/country/solve", {"input": bad, "options": {"method": "nope"}}, 400, "unknown method",
+               cli_error("country", bad, ["--method", "nope"]))
+    error_case("/api/country/solve", {"input": bad, "options": {"format": "nope"}}, 400, "unknown format",
+               cli_error("country", bad, ["--format", "nope"]))
+    m = error_case("/api/country/solve", b'{"input": "x",', 400, "malformed JSON")
+    check(m.startswith("gameopt: request:1:"), f"malformed JSON is located: {m}")
+    error_case("/api/country/solve", [1, 2], 400, "not an object")
+    error_case("/api/country/solve", {"options": {}}, 400, "no input")
+    error_case("/api/country/solve", {"input": "x", "file": "/etc/passwd"}, 400, "unknown field")
+    error_case("/api/country/solve", {"input": "x", "options": {"nope": 1}}, 400, "unknown option")
+    error_case("/api/country/solve", {"input": "x", "options": {"count": 0}}, 400, "option out of range")
+    error_case("/api/country/solve", {"input": "x", "options": {"count": "two"}}, 400, "option of the wrong type")
+    error_case("/api/country/solve", {"input": "x", "options": {"output": "/tmp/x.svg"}}, 400, "no file names")
+    error_case("/api/country/solve", {"input": "x", "options": {"threads": 8}}, 400, "server options")
+    error_case("/api/country/solve", {"input": "x", "picture": "png"}, 400, "unknown picture kind")
+    error_case("/api/nogame/solve", {"input": "x"}, 404, "unknown game")
+    error_case("/api/country/frobnicate", {"input": "x"}, 404, "unknown verb")
+    error_case("/api/country", {"input": "x"}, 404, "API path without a verb")
+    error_case("/api/country/solve", None, 405, "GET on a POST path")
+    error_case("/api/games", {"input": "x"}, 405, "POST on GET /api/games")
+    error_case("/api/country/solve", None, 415, "not JSON", method="POST", extra=["--data-binary", "{}"])
+    error_case("/api/country/solve", {"input": "x" * (70 * 1024)}, 413, "body over --max-body")
+    error_case("/", None, 403, "a foreign Host header", headers=["Host: example.com"])
+    error_case("/../CMakeLists.txt", None, 404, "no path leaves the page's folder")
+    error_case("/etc/passwd", None, 404, "no file outside the page")
+
+    code, _, page = s.request("/", raw=True)
+    check(code == 200 and "<title>gameopt</title>" in page, "the page")
+    code, _, js = s.request("/app.js", raw=True)
+    check(code == 200 and "api/games" in js, "the page's script")
+
+
+def busy(tmp):
+    """One worker, one place in the queue: of three slow requests at once, one gets 503."""
+    board = subprocess.run([BIN, "flood", "generate", "--size", "30x30", "--colours", "8", "--seed", "3"],
+                           capture_output=True, text=True).stdout
+    s = Server("--threads", "1", "--queue", "1", "--time-limit", "1")
+    procs = []
+    for i in range(3):
+        body = os.path.join(tmp, f"slow{i}.json")
+        with open(body, "w") as f:
+            json.dump({"input": board}, f)
+        procs.append(subprocess.Popen(["curl", "-s", "-w", "\n%{http_code}", "-H", "Content-Type: application/json",
+                                       "--data-binary", f"@{body}", s.url("/api/flood/solve")],
+                                      stdout=subprocess.PIPE, text=True))
+        time.sleep(0.15)  # the first is running and the second waiting before the third arrives
+    results = [p.communicate()[0].rsplit("\n", 1) for p in procs]
+    codes = sorted(int(c) for _, c in results)
+    check(codes == [200, 200, 503], f"a full queue answers 503: {codes}")
+    for body, c in results:
+        if c == "200":
+            check(json.loads(body).get("status") == "unknown", "the server's time limit stops a long solve (status unknown)")
+        else:
+            check("busy" in json.loads(body).get("error", ""), "503 says the server is busy")
+    s.stop()
+
+
+def main():
+    s = Server("--max-body", "64")
+    answers(s)
+    errors(s)
+    s.stop()
+    with tempfile.TemporaryDirectory() as tmp:
+        busy(tmp)
+    if failures:
+        print(f"{len(failures)} checks failed")
+        return 1
+    print("all API checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
