@@ -15,8 +15,6 @@ char *gopt_json_string(const json_t *value);
 /* Prints and releases (for `gopt_json_emit(stdout, json_pack(...))`). */
 void gopt_json_emit(FILE *out, json_t *value);
 
-/* Loads a JSON file ("-" for stdin); errors carry line and column. */
-json_t *gopt_json_load(const char *path, gopt_error *err);
 /* Parses JSON text; `name` is what errors call it. */
 json_t *gopt_json_parse(const char *name, const char *text, size_t len, gopt_error *err);
 

@@ -37,12 +37,6 @@ static json_t *report(json_t *v, const char *name, const json_error_t *je, gopt_
     return v;
 }
 
-json_t *gopt_json_load(const char *path, gopt_error *err) {
-    json_error_t je;
-    if (strcmp(path, "-") == 0) return report(json_loadf(stdin, 0, &je), path, &je, err);
-    return report(json_load_file(path, 0, &je), path, &je, err);
-}
-
 json_t *gopt_json_parse(const char *name, const char *text, size_t len, gopt_error *err) {
     json_error_t je;
     return report(json_loadb(text, len, 0, &je), name, &je, err);

@@ -176,7 +176,7 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     const gopt_flood_solution *s = a->solution;
     json_t *j = json_object();
     json_object_set_new(j, "index", json_integer(a->index));
-    json_object_set_new(j, "status", json_string(a->status == GOPT_SOLVED ? "solved" : "unknown"));
+    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
     json_object_set_new(j, "length", s ? json_integer(s->length) : json_null());
     char *moves = s ? gopt_flood_moves_text(p, s->moves, s->length) : NULL;
     json_object_set_new(j, "moves", moves ? json_string(moves) : json_null());

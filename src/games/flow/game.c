@@ -70,7 +70,8 @@ static bool check(const void *puzzle, const void *solution, char *why, size_t si
     return gopt_flow_check(puzzle, solution, why, size);
 }
 
-/* "solved", "unsolvable", "unknown" (the words of --json) */
+/* "solved", "unsolvable", "unknown" (the words of the text output; JSON uses the common
+ * status words, gopt_status_name) */
 static const char *status_word(gopt_status s) {
     return s == GOPT_SOLVED ? "solved" : s == GOPT_INFEASIBLE ? "unsolvable" : "unknown";
 }
@@ -103,7 +104,7 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     (void)o;
     json_t *j = json_object();
     json_object_set_new(j, "name", json_string(a->name));
-    json_object_set_new(j, "status", json_string(status_word(a->status)));
+    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
     json_object_set_new(j, "solutions", json_integer(a->solutions));
     /* the convention the count and any "unsolvable" hold under */
     json_object_set_new(j, "paths", json_string(((const gopt_flow_puzzle *)puzzle)->untouching ? "untouching" : "simple"));
