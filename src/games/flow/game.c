@@ -123,7 +123,7 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     }
     json_object_set_new(j, "method", json_string(a->method ? a->method : "auto"));
     if (a->status != GOPT_SOLVED && a->note[0]) json_object_set_new(j, "note", json_string(a->note)); /* the proof or the limit */
-    gopt_json_set_real(j, "seconds", a->seconds, 6);
+    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     return j;
 }
 
