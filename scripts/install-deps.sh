@@ -18,6 +18,7 @@ packages=(
   glpk-utils                              # tests only: glpsol cross-checks our LP files
   clang libclang-rt-14-dev                # libFuzzer targets
   valgrind                                # memory checks
+  time                                    # scripts/flood-prove.sh: CPU time and peak memory per board
   libmicrohttpd-dev                       # gameopt serve: the embedded HTTP server
   curl                                    # tests only: the API tests send requests with curl
   chromium chromium-driver python3-selenium  # tests only: the page in headless Chromium

@@ -1,54 +1,9 @@
-/* gameopt <game> <verb> [options] [FILE|-]: dispatch, and help generated from the tables. */
+/* gameopt <game> <verb> [options] [FILE|-]: dispatch through the game tables (no game is
+ * named here), with help generated from them. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
-
-static void print_main_help(FILE *out) {
-    fputs("usage: gameopt <game> <verb> [options] [FILE|-]\n"
-          "       gameopt <game> --help | gameopt --help | gameopt --version\n\n"
-          "Solves board-game and pencil-puzzle questions by reducing them to classic problems\n"
-          "(maximum flow, SAT, integer programming, search); every answer is checked by\n"
-          "independent code before it is printed.\n\ngames:\n",
-          out);
-    for (const gopt_cli_game *const *g = gopt_cli_games; *g; g++) fprintf(out, "  %-10s %s\n", (*g)->name, (*g)->summary);
-    if (!gopt_cli_games[0]) fputs("  (none built yet)\n", out);
-    fputs("\n  gameopt serve [--port N]   the local web page and JSON API (gameopt serve --help)\n", out);
-    fputs("\nexit codes: 0 solved / ok, 1 proven no solution, 2 bad input or usage,\n"
-          "            3 limit reached (nothing proven), 4 internal error\n"
-          "errors go to stderr as `gameopt: FILE:LINE:COL: what is wrong`.\n",
-          out);
-}
-
-static void print_game_help(FILE *out, const gopt_cli_game *g) {
-    fprintf(out, "usage: gameopt %s <verb> [options]\n\n%s\n\nverbs:\n", g->name, g->summary);
-    for (const gopt_cli_verb *v = g->verbs; v->name; v++) fprintf(out, "  %-12s %s\n", v->name, v->summary);
-    if (g->game && g->game->formats) {
-        fputs("\ninput formats:", out);
-        for (const char *const *f = g->game->formats; *f; f++) fprintf(out, " %s", *f);
-        fputc('\n', out);
-    }
-    if (g->game && g->game->methods) {
-        fputs("methods:", out);
-        for (const char *const *m = g->game->methods; *m; m++)
-            fprintf(out, " %s%s", *m, m == g->game->methods ? " (default)" : "");
-        fputc('\n', out);
-    }
-    if (g->help) fprintf(out, "\n%s", g->help);
-    fprintf(out, "\n`gameopt %s <verb> --help` lists a verb's options.\n", g->name);
-}
-
-static const gopt_cli_game *find_game(const char *name) {
-    for (const gopt_cli_game *const *g = gopt_cli_games; *g; g++)
-        if (strcmp((*g)->name, name) == 0) return *g;
-    return NULL;
-}
-
-static const gopt_cli_verb *find_verb(const gopt_cli_game *g, const char *name) {
-    for (const gopt_cli_verb *v = g->verbs; v->name; v++)
-        if (strcmp(v->name, name) == 0) return v;
-    return NULL;
-}
 
 /* Flushes stdout and turns a failed write (a full disk, a closed pipe) into an error. */
 static int finish(int code) {
@@ -59,14 +14,39 @@ static int finish(int code) {
     return code;
 }
 
+static bool is_help(const char *a) { return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "help") == 0; }
+
+static int usage(const char *fmt, const char *a, const char *b) {
+    fputs("gameopt: ", stderr);
+    fprintf(stderr, fmt, a, b, a);
+    fputc('\n', stderr);
+    return 2;
+}
+
+static int run_verb(const gopt_game *g, const gopt_verb *v, int argc, char **argv) {
+    gopt_call call = {.game = g, .verb = v, .out = stdout, .diag = stderr};
+    gopt_options_init(&call.opts);
+    bool help = false;
+    int code = 2;
+    if (cli_parse_options(&call, argc, argv, &help)) {
+        if (help) {
+            gopt_print_verb_help(stdout, g, v);
+            return finish(0);
+        }
+        code = v->run(&call);
+    }
+    if (call.err.set) gopt_error_print(stderr, &call.err);
+    return finish(code);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
-        print_main_help(stderr);
+        gopt_print_games_help(stderr);
         return 2;
     }
     const char *first = argv[1];
-    if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0 || strcmp(first, "help") == 0) {
-        print_main_help(stdout);
+    if (is_help(first)) {
+        gopt_print_games_help(stdout);
         return finish(0);
     }
     if (strcmp(first, "--version") == 0) {
@@ -74,28 +54,18 @@ int main(int argc, char **argv) {
         return finish(0);
     }
     if (strcmp(first, "serve") == 0) return finish(cli_run_serve(argc - 2, argv + 2));
-    if (first[0] == '-') return cli_usage_error("unknown option '%s' (see gameopt --help)", first);
-    const gopt_cli_game *g = find_game(first);
-    if (!g) return cli_usage_error("unknown game '%s' (see gameopt --help)", first);
+    if (first[0] == '-') return usage("unknown option '%s' (see gameopt --help)", first, "");
+    const gopt_game *g = gopt_game_find(first);
+    if (!g) return usage("unknown game '%s' (see gameopt --help)", first, "");
     if (argc < 3) {
-        print_game_help(stderr, g);
+        gopt_print_game_help(stderr, g);
         return 2;
     }
-    const char *verb = argv[2];
-    if (strcmp(verb, "--help") == 0 || strcmp(verb, "-h") == 0 || strcmp(verb, "help") == 0) {
-        print_game_help(stdout, g);
+    if (is_help(argv[2])) {
+        gopt_print_game_help(stdout, g);
         return finish(0);
     }
-    const gopt_cli_verb *v = find_verb(g, verb);
-    if (!v) return cli_usage_error("%s: unknown verb '%s' (see gameopt %s --help)", g->name, verb, g->name);
-
-    gopt_cli_call call = {.game = g, .verb = v};
-    gopt_options_init(&call.opts);
-    bool help = false;
-    if (!cli_parse_options(&call, argc - 3, argv + 3, &help)) return 2;
-    if (help) {
-        cli_print_verb_help(stdout, g, v);
-        return finish(0);
-    }
-    return finish(v->run(&call));
+    const gopt_verb *v = gopt_verb_find(g, argv[2]);
+    if (!v) return usage("%s: unknown verb '%s' (see gameopt %s --help)", g->name, argv[2]);
+    return run_verb(g, v, argc - 3, argv + 3);
 }

@@ -1,6 +1,7 @@
 /* gameopt serve: the command line's side of the web server (src/serve): its options, and
  * the games it offers, taken from the registry (every game with a puzzle table). */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,17 @@ static const char serve_help[] =
     "  --port-file FILE   write the port to FILE once listening (for scripts)\n"
     "  --quiet            print only the address\n"
     "Ctrl-C (or SIGTERM) stops: waiting requests are answered 503, running ones finish.\n";
+
+static int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int cli_usage_error(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gameopt: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
 
 static bool number(const char *name, const char *v, double min, double max, double *out) {
     char *end;
@@ -78,22 +90,24 @@ static bool parse(serve_config *c, int argc, char **argv, bool *help) {
 /* The games with a puzzle table, each with the options of its `solve` verb. */
 static serve_game *offered_games(size_t *n) {
     size_t count = 0;
-    for (const gopt_cli_game *const *g = gopt_cli_games; *g; g++) count++;
+    for (const gopt_game *const *g = gopt_games; *g; g++) count++;
     serve_game *games = gopt_calloc(count + 1, sizeof *games);
     *n = 0;
-    for (const gopt_cli_game *const *g = gopt_cli_games; *g; g++) {
-        if (!(*g)->game) continue;
+    for (const gopt_game *const *g = gopt_games; *g; g++) {
+        if (!(*g)->parse || !(*g)->solve) continue;
         serve_game *sg = &games[(*n)++];
-        sg->game = (*g)->game;
+        sg->game = *g;
         sg->summary = (*g)->summary;
-        for (const gopt_cli_verb *v = (*g)->verbs; v->name; v++) {
-            if (strcmp(v->name, "solve") != 0 || !v->options) continue;
-            size_t k = 0;
-            while (v->options[k].name) k++;
-            serve_option *opts = gopt_calloc(k + 1, sizeof *opts);
-            for (size_t i = 0; i < k; i++) opts[i] = (serve_option){v->options[i].name, v->options[i].arg, v->options[i].help};
-            sg->solve_options = opts;
+        const gopt_verb *v = gopt_verb_find(*g, "solve");
+        if (!v || !v->options) continue;
+        size_t k = 0;
+        while (v->options[k].name) k++;
+        serve_option *opts = gopt_calloc(k + 1, sizeof *opts);
+        for (size_t i = 0; i < k; i++) {
+            const gopt_opt *s = &v->options[i];
+            opts[i] = (serve_option){s->name, s->type == GOPT_OPT_FLAG ? NULL : s->arg, s->help};
         }
+        sg->solve_options = opts;
     }
     return games;
 }

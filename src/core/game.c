@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "gameopt/require.h"
+
 void gopt_options_init(gopt_options *o) {
     memset(o, 0, sizeof *o);
     o->verify = true;
@@ -56,9 +58,27 @@ void gopt_answer_free(const gopt_game *g, gopt_answer *a) {
     *a = (gopt_answer){.name = a->name, .index = a->index};
 }
 
+/* The library's own check of what a caller asks for: the same table as the command line's,
+ * so a binding or the web server cannot reach a game with an unknown method or option. */
+static bool solve_request_ok(const gopt_game *g, const gopt_options *o, gopt_answer *a) {
+    if (gopt_method_index(g, o->method) < 0) {
+        snprintf(a->note, sizeof a->note, "%s: unknown method '%s'", g->name, o->method);
+        return false;
+    }
+    const gopt_verb *v = gopt_verb_find(g, "solve");
+    gopt_error err = {0};
+    if (v && !gopt_options_check(o, v->options, &err)) {
+        gopt_error_text(&err, a->note, sizeof a->note);
+        return false;
+    }
+    return true;
+}
+
 gopt_status gopt_game_solve_checked(const gopt_game *g, const void *puzzle, const gopt_options *o,
                                     gopt_answer *a) {
+    GOPT_REQUIRE(g && g->solve && puzzle && o && a, "a game with a solver, a puzzle, options and an answer");
     *a = (gopt_answer){.name = a->name, .index = a->index};
+    if (!solve_request_ok(g, o, a)) return a->status = GOPT_BAD_INPUT;
     double start = gopt_now();
     a->status = g->solve(puzzle, o, a);
     a->seconds = gopt_now() - start;

@@ -94,6 +94,11 @@ void country_solve_sat(country_run *run);
 void country_solve_mip(country_run *run);
 
 /* ---- the gopt_game table's output functions (output.c) ---- */
+/* The verbs and option tables (verbs.c). */
+extern const gopt_verb country_verbs[];
+extern const gopt_opt country_solve_opts[];
+extern const gopt_opt country_generate_opts[];
+
 void country_print(FILE *out, const void *puzzle, const gopt_answer *a, const gopt_options *o);
 json_t *country_json(const void *puzzle, const gopt_answer *a, const gopt_options *o);
 

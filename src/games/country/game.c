@@ -46,29 +46,41 @@ static bool render(const void *puzzle, const void *solution, const char *path, g
     return gopt_country_render(puzzle, loop ? loop->dirs : NULL, path, err);
 }
 
-/* --size WxH (columns x rows, default 10x10) and --empty-rooms. */
+/* --size WxH (columns x rows) and --empty-rooms. */
 static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
-    const char *size = gopt_option(o, "size");
-    int w = 10, h = 10;
-    if (size) {
-        char x;
-        int used = 0;
-        if (sscanf(size, "%d%c%d%n", &w, &x, &h, &used) != 3 || (x != 'x' && x != 'X') || size[used]) {
-            gopt_fail(err, "--size", 0, 0, "expected COLSxROWS like 10x10, found '%s'", size);
-            return NULL;
-        }
-    }
+    int w, h;
+    gopt_opt_size(o, country_generate_opts, "size", &w, &h);
     return gopt_country_generate(w, h, gopt_option_flag(o, "empty-rooms"), rng, err);
 }
+
+static const char country_help[] =
+    "Draw one loop through cell centres that enters and leaves every room once; a number\n"
+    "is how many of its room's cells the loop uses; cells on either side of a room border\n"
+    "are never both unused. `country/e/` URLs (variant empty) also allow unvisited rooms.\n"
+    "\n"
+    "input: puzz.link URLs (one per line, with or without https://puzz.link/p, as pasted:\n"
+    "quotes, <...>, trailing /, &... and #... are fine; also ?pzprv3/country/... and\n"
+    "country_edit/ links), penpa-edit links (m=edit&p=...), pzprv3 files, the block format\n"
+    "of the shared data set, or text: rows of room letters ('.' for a hole), then numbers\n"
+    "as A=3 B=? (docs/formats.md). A link may be given in place of FILE.\n"
+    "\n"
+    "examples:\n"
+    "  gameopt country solve --count 2 data/country/seed-10x10.txt\n"
+    "  gameopt country solve 'https://puzz.link/p?country/5/5/amda0uf02h12h/'\n"
+    "  echo 'https://puzz.link/p?country/5/5/amda0uf02h12h' | gameopt country solve --json\n"
+    "  gameopt country solve --method mip --output loop.svg data/country/seed-10x10.txt\n"
+    "  gameopt country convert --to url data/country/seed-10x10.txt\n";
 
 static void free_puzzle(void *p) { gopt_country_free(p); }
 static void free_solution(void *s) { gopt_country_loop_free(s); }
 
 const gopt_game gopt_game_country = {
     .name = "country",
-    .summary = "Country Road: one loop through rooms, entering each once",
+    .summary = "Country Road loop puzzles (SAT or MIP, with lazy connectivity)",
     .formats = gopt_country_formats,
     .methods = methods,
+    .verbs = country_verbs,
+    .help = country_help,
     .parse = parse,
     .puzzle_name = puzzle_name,
     .format = format,

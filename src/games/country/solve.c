@@ -7,6 +7,11 @@
 
 gopt_status gopt_country_solve(const gopt_country *p, const gopt_country_solve_options *o, gopt_answer *a) {
     const char *method = o->method ? o->method : "sat";
+    if (strcmp(method, "sat") != 0 && strcmp(method, "mip") != 0) {
+        /* a wrong name is the caller's error, never a quiet switch to another method */
+        snprintf(a->note, sizeof a->note, "country: unknown method '%s' (sat, mip)", method);
+        return a->status = GOPT_BAD_INPUT;
+    }
     int n = gopt_grid_cells(p->size);
     country_run run = {.p = p, .count = o->count > 0 ? o->count : 1, .time_limit = o->time_limit};
     run.first = gopt_calloc((size_t)n + 1, 1);

@@ -10,6 +10,11 @@
 #include "gameopt/bitset.h"
 #include "gameopt/flood.h"
 
+/* The verbs and option tables (verbs.c). */
+extern const gopt_verb flood_verbs[];
+extern const gopt_opt flood_solve_opts[];
+extern const gopt_opt flood_generate_opts[];
+
 /* Population count: the hardware instruction when the build targets it, else a few
  * shifts and masks (the builtin would call a slow library routine). */
 static inline int flood_popcount(uint64_t x) {

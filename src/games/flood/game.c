@@ -8,16 +8,18 @@
 #include "flood_internal.h"
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
+#include "gameopt/require.h"
 #include "gameopt/timer.h"
 
 static const char *const flood_formats[] = {"grid", "compact", "blocks", "99problems", "puchert", "tatham", NULL};
+/* The methods, in the order of flood_method. */
 static const char *const flood_methods[] = {"astar", "ida", "dfbnb", "greedy", "lookahead", "beam", NULL};
+typedef enum flood_method { FLOOD_ASTAR, FLOOD_IDA, FLOOD_DFBNB, FLOOD_GREEDY, FLOOD_LOOKAHEAD, FLOOD_BEAM } flood_method;
 
 /* The beam width the exact methods use for their first upper bound: narrow on small boards,
  * where the search is quick anyway, wider on big ones, where a tight upper bound keeps most
  * states out of memory (A* stores only states with f below it). */
 static int upper_bound_width(const flood_graph *g) { return g->nregions <= 250 ? 8 : 64; }
-#define DEFAULT_BEAM_WIDTH 400
 
 /* Without --memory-limit a search may use half the machine's memory (shared among threads). */
 static double default_memory_bytes(int threads) {
@@ -26,14 +28,6 @@ static double default_memory_bytes(int threads) {
     return total / 2 / (threads > 0 ? threads : 1);
 }
 
-static bool is(const char *a, const char *b) { return strcmp(a, b) == 0; }
-
-static int option_int(const gopt_options *o, const char *name, int fallback, int lo, int hi) {
-    const char *v = gopt_option(o, name);
-    if (!v || !*v) return fallback;
-    long x = strtol(v, NULL, 10);
-    return x < lo ? lo : x > hi ? hi : (int)x;
-}
 
 int gopt_flood_regions(const gopt_flood_puzzle *p) {
     flood_graph g;
@@ -66,8 +60,9 @@ int gopt_flood_lower_bound(const gopt_flood_puzzle *p) {
 }
 
 gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, gopt_answer *a) {
-    const char *method = o->method ? o->method : "astar";
-    a->method = method;
+    int m = gopt_method_index(&gopt_game_flood, o->method);
+    GOPT_REQUIRE(m >= 0, "unknown method '%s'", o->method);
+    a->method = flood_methods[m];
     flood_graph g;
     char why[200];
     if (!flood_graph_build(&g, p, why, sizeof why)) {
@@ -79,21 +74,21 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
         .deadline = o->time_limit > 0 ? start + o->time_limit : 0,
         .memory_bytes = o->memory_limit_mb > 0 ? o->memory_limit_mb * 1048576.0 : default_memory_bytes(o->threads),
     };
-    int width = option_int(o, "beam-width", DEFAULT_BEAM_WIDTH, 1, 1 << 20);
-    int depth = option_int(o, "depth", 3, 1, 8);
+    int width = (int)gopt_opt_int(o, flood_solve_opts, "beam-width");
+    int depth = (int)gopt_opt_int(o, flood_solve_opts, "depth");
     int lb = root_bound(&g);
     flood_outcome out;
-    if (is(method, "greedy")) {
+    if (m == FLOOD_GREEDY) {
         flood_greedy(&g, &out);
-    } else if (is(method, "lookahead")) {
+    } else if (m == FLOOD_LOOKAHEAD) {
         flood_lookahead(&g, depth, &out);
-    } else if (is(method, "beam")) {
+    } else if (m == FLOOD_BEAM) {
         flood_beam(&g, width, &out);
     } else {
         flood_outcome ub;
         flood_beam(&g, upper_bound_width(&g), &ub);
-        if (is(method, "astar")) flood_astar(&g, ub.moves, ub.length, &lim, &out);
-        else flood_prover(&g, is(method, "ida"), ub.moves, ub.length, &lim, &out);
+        if (m == FLOOD_ASTAR) flood_astar(&g, ub.moves, ub.length, &lim, &out);
+        else flood_prover(&g, m == FLOOD_IDA, ub.moves, ub.length, &lim, &out);
         out.nodes += ub.nodes;
         free(ub.moves);
     }
@@ -202,20 +197,13 @@ static bool render(const void *puzzle, const void *solution, const char *path, g
     return gopt_flood_render(puzzle, solution, path, err);
 }
 
-/* --size WxH (default 14x14) and --colours C (default 6): every cell uniformly random. */
+/* --size WxH and --colours C: every cell uniformly random. */
 static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
-    int w = 14, h = 14;
-    const char *size = gopt_option(o, "size");
-    if (size && (sscanf(size, "%dx%d", &w, &h) != 2 || w < 1 || h < 1 || w > GOPT_FLOOD_MAX_SIDE ||
-                 h > GOPT_FLOOD_MAX_SIDE || (long)w * h > GOPT_FLOOD_MAX_CELLS)) {
-        gopt_fail(err, "--size", 0, 0, "use WxH with sides 1..%d and at most %d cells", GOPT_FLOOD_MAX_SIDE,
-                  GOPT_FLOOD_MAX_CELLS);
-        return NULL;
-    }
-    const char *cs = gopt_option(o, "colours");
-    int c = 6;
-    if (cs && (sscanf(cs, "%d", &c) != 1 || c < 1 || c > GOPT_FLOOD_MAX_COLOURS)) {
-        gopt_fail(err, "--colours", 0, 0, "use 1..%d colours", GOPT_FLOOD_MAX_COLOURS);
+    int w, h;
+    gopt_opt_size(o, flood_generate_opts, "size", &w, &h);
+    int c = (int)gopt_opt_int(o, flood_generate_opts, "colours");
+    if ((long)w * h > GOPT_FLOOD_MAX_CELLS) {
+        gopt_fail(err, "--size", 0, 0, "%dx%d has more than %d cells", w, h, GOPT_FLOOD_MAX_CELLS);
         return NULL;
     }
     gopt_flood_puzzle *p = gopt_flood_new(w, h, c);
@@ -239,11 +227,29 @@ static void free_puzzle(void *p) { gopt_flood_free(p); }
 static void free_solution(void *s) { gopt_flood_solution_free(s); }
 static void free_extra(void *e) { free(e); }
 
+static const char flood_help[] =
+    "A move recolours the area connected to the start cell (top left unless --start says\n"
+    "otherwise); the goal is one colour everywhere. Boards: a grid of colour characters, one row\n"
+    "a line (several boards: blank lines between); compact lines of n*n colours; 99problems\n"
+    "files; aaronpuchert's input; Simon Tatham's game IDs (WxHcCmM:cells,limit). Moves are\n"
+    "printed in the board's own colour names.\n\n"
+    "examples:\n"
+    "  gameopt flood solve board.txt                                    optimal, with a proof\n"
+    "  gameopt flood solve sets.txt --json --threads 2                  one JSON object per board\n"
+    "  gameopt flood solve board.txt --output run.svg                   the board and its frames\n"
+    "  gameopt flood solve big.txt --method beam                        fast, near optimal\n"
+    "  gameopt flood solve hard.txt --method dfbnb --memory-limit 2000  little memory\n"
+    "  gameopt flood check boards.txt solutions.txt                     replay sequences\n"
+    "  gameopt flood hint board.txt 6 2 5                               the best move from here\n"
+    "  gameopt flood par '14x14c6m5:0123...,25'                         the true optimum of an ID\n";
+
 const gopt_game gopt_game_flood = {
     .name = "flood",
     .summary = "Flood-It: flood the board from one corner in the fewest moves",
     .formats = flood_formats,
     .methods = flood_methods,
+    .verbs = flood_verbs,
+    .help = flood_help,
     .parse = parse,
     .puzzle_name = NULL,
     .format = format,

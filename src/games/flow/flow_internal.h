@@ -9,6 +9,11 @@
 #include "gameopt/flow.h"
 #include "gameopt/sat.h"
 
+/* The verbs and option tables (verbs.c). */
+extern const gopt_verb flow_verbs[];
+extern const gopt_opt flow_solve_opts[];
+extern const gopt_opt flow_generate_opts[];
+
 /* ---- building a puzzle (model.c) ---- */
 typedef struct flow_edge_spec {
     int u, v;

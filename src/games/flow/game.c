@@ -5,6 +5,7 @@
 
 #include "flow_internal.h"
 #include "gameopt/json.h"
+#include "gameopt/require.h"
 #include "gameopt/term.h"
 
 static const char *const methods[] = {"auto", "search", "sat", "mip", NULL};
@@ -43,11 +44,12 @@ static char *format(const void *puzzle, const void *solution, const char *name) 
     return text;
 }
 
+/* methods[] is in the order of gopt_flow_method; the library refuses unknown names before
+ * a solve starts (gopt_game_solve_checked), so no name ever falls back to another method. */
 static gopt_flow_method method_by_name(const char *name) {
-    if (!name || strcmp(name, "auto") == 0) return GOPT_FLOW_AUTO;
-    if (strcmp(name, "search") == 0) return GOPT_FLOW_SEARCH;
-    if (strcmp(name, "sat") == 0) return GOPT_FLOW_SAT;
-    return GOPT_FLOW_MIP;
+    int m = gopt_method_index(&gopt_game_flow, name);
+    GOPT_REQUIRE(m >= 0, "unknown method '%s'", name);
+    return (gopt_flow_method)m;
 }
 
 static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer *a) {
@@ -58,8 +60,7 @@ static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer 
         .memory_limit_mb = o->memory_limit_mb,
         .complete = gopt_option_flag(o, "complete"),
     };
-    const char *nodes = gopt_option(o, "nodes");
-    if (nodes) s.node_budget = strtoll(nodes, NULL, 10);
+    if (gopt_option(o, "nodes")) s.node_budget = gopt_opt_int(o, flow_solve_opts, "nodes");
     return gopt_flow_solve(puzzle, &s, a);
 }
 
@@ -124,32 +125,50 @@ static bool render(const void *puzzle, const void *solution, const char *path, g
     return gopt_flow_render(puzzle, solution, path, err);
 }
 
+/* --size WxH and --colours N (default: one per eight cells). */
 static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
-    long w = 7, h = 7, colours = 0;
-    const char *size = gopt_option(o, "size");
-    if (size) {
-        char *x;
-        w = strtol(size, &x, 10);
-        h = (*x == 'x' || *x == 'X') ? strtol(x + 1, &x, 10) : 0;
-        if (*x || w < 2 || h < 1 || w > 1000 || h > 1000) {
-            gopt_fail(err, "--size", 0, 0, "expected WxH with sides from 1 to 1000, found '%s'", size);
-            return NULL;
-        }
-    }
-    const char *c = gopt_option(o, "colours");
-    if (c) colours = strtol(c, NULL, 10);
+    int w, h;
+    gopt_opt_size(o, flow_generate_opts, "size", &w, &h);
+    if (w < 2) return gopt_fail(err, "--size", 0, 0, "a board is at least 2 columns wide"), NULL;
+    long colours = gopt_option(o, "colours") ? gopt_opt_int(o, flow_generate_opts, "colours") : 0;
     if (colours < 1) colours = (w * h) / 8 > 1 ? (w * h) / 8 : 1;
-    return gopt_flow_random((int)w, (int)h, (int)colours, rng);
+    return gopt_flow_random(w, h, (int)colours, rng);
 }
 
 static void free_puzzle(void *p) { gopt_flow_puzzle_free(p); }
 static void free_solution(void *s) { gopt_flow_solution_free(s); }
+
+static const char flow_help[] =
+    "Rules: join each pair of same-coloured endpoints by a path through neighbouring cells; paths\n"
+    "never cross or share a cell. Flow Free uses every cell; Numberlink contest rules (--partial)\n"
+    "let cells stay empty. Bridges, warps, holes, walls, hex boards and 3-D ADC boards are read as\n"
+    "a graph of cells.\n"
+    "\n"
+    "formats (guessed from the first lines):\n"
+    "  flow_solver  one row per line; letters are colours, anything else is blank\n"
+    "  thomasahle   'W H', then H rows ('.' blank); many puzzles per file; '0 0' ends\n"
+    "  adc          SIZE WxH[xD], LINE_NUM n, LINE#k (x,y)-(x,y): partial coverage by default\n"
+    "  samgoldman   STANDARD|BRIDGES|HEX|WARPS, then the board drawn with links - | / \\\n"
+    "  houston      'ncolours W H', then '(x, y) (x, y)' per colour\n"
+    "\n"
+    "methods: auto tries the search (assuming paths never touch themselves) within a node\n"
+    "budget, then SAT; only SAT, MIP or --complete search prove 'unsolvable'. --count N counts\n"
+    "solutions with SAT (or the complete search with --method search).\n"
+    "\n"
+    "examples:\n"
+    "  gameopt flow solve data/flow/seed_5x5.txt\n"
+    "  gameopt flow solve --count 2 --json puzzles.txt\n"
+    "  gameopt flow solve --output board.svg data/flow/bridges_5x5.txt\n"
+    "  gameopt flow check puzzle.txt answer.txt\n"
+    "  gameopt flow lp --output seed.lp data/flow/seed_5x5.txt\n";
 
 const gopt_game gopt_game_flow = {
     .name = "flow",
     .summary = "Flow Free and Numberlink: join same-coloured endpoints by disjoint paths",
     .formats = gopt_flow_format_names,
     .methods = methods,
+    .verbs = flow_verbs,
+    .help = flow_help,
     .parse = parse,
     .format = format,
     .solve = solve,

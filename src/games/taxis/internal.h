@@ -6,7 +6,11 @@
 
 #include "gameopt/alloc.h"
 #include "gameopt/bitset.h"
+#include "gameopt/game.h"
 #include "gameopt/taxis.h"
+
+/* The verbs and their option tables (verbs.c). */
+extern const gopt_verb taxis_verbs[];
 
 /* Longest node name our text formats accept, in bytes. */
 #define TAXIS_NAME_MAX 255

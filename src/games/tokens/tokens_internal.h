@@ -4,8 +4,12 @@
 #ifndef GAMEOPT_TOKENS_INTERNAL_H
 #define GAMEOPT_TOKENS_INTERNAL_H
 
+#include "gameopt/game.h"
 #include "gameopt/maxflow.h"
 #include "gameopt/tokens.h"
+
+/* The verbs (verbs.c). */
+extern const gopt_verb tokens_verbs[];
 
 /* Items are what must be placed: tokens under tokens rules, old cities under full rules;
  * with splitting cities, the tokens and each old city's empty slots. */

@@ -1,97 +1,119 @@
-/* gameopt taxis: the online path extension problem of Thurn & Taxis. Verbs: play (one game,
- * turn by turn), experiment (the paper's tables and figures over many settings), tournament
- * (two players on one display). The verbs only read options and print; the game lives in
- * src/games/taxis. */
+/* The verbs of taxis (the online path extension problem of Thurn & Taxis), with their option
+ * tables: play (one game, turn by turn), ideal (the longest path with the deck known),
+ * experiment (the paper's tables and figures over many settings), tournament (two players
+ * on one display). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "gameopt/canvas.h"
+#include "gameopt/json.h"
 #include "gameopt/taxis.h"
-#include "games/taxis/report.h"
+#include "internal.h"
+#include "report.h"
 
-#define GRAPH_OPTIONS                                                                                        \
-    {"graph", "NAME|FILE", "the graph: bundled thurn-taxis (default) or a .board, .graphml, .gml, .ncol or " \
-                           "edge-list file"},                                                                \
-    {"graph-format", "F", "board, graphml, gml, ncol or edgelist (default: by the file's extension)"}
+static const char *const graph_formats[] = {"board", "graphml", "gml", "ncol", "edgelist", NULL};
+static const char *const ideal_methods[] = {"search", "mip", NULL};
 
-static const gopt_cli_option play_options[] = {
+#define GRAPH_OPTIONS                                                                                          \
+    GOPT_STRING("graph", "NAME|FILE", "thurn-taxis",                                                         \
+                "the graph: bundled thurn-taxis or a .board, .graphml, .gml, .ncol or edge-list file"),       \
+        GOPT_ENUM("graph-format", "F", NULL, graph_formats,                                                   \
+                  "board, graphml, gml, ncol or edgelist (default: by the file's extension)")
+#define INDEX_HELP "play setting I of the seed's sequence; with a file, the random stream of\n" \
+                   "                           setting I, so a saved game replays exactly"
+
+static const gopt_opt play_opts[] = {
     GRAPH_OPTIONS,
-    {"heuristic", "H", "rs, md, mt, lcc, pp (default) or START+EXTENSION, e.g. degree+tentacles"},
-    {"c", "C", "face-up cards of a random setting (default 6)"},
-    {"dups", "D", "copies of each node in a random setting, N_D (default 2)"},
-    {"index", "I", "play setting I of the seed's sequence (default 0); with a file, the random stream of\n"
-                   "                           setting I, so a saved game replays exactly"},
-    {"save-setting", "FILE", "write the setting played to FILE (replay it with `taxis play FILE`)"},
-    {0},
+    GOPT_STRING("heuristic", "H", "pp", "rs, md, mt, lcc, pp or START+EXTENSION, e.g. degree+tentacles"),
+    GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards of a random setting"),
+    GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node in a random setting, N_D"),
+    GOPT_INT("index", "I", "0", 0, 4611686018427387904.0, INDEX_HELP),
+    GOPT_STRING("save-setting", "FILE", NULL, "write the setting played to FILE (replay it with `taxis play FILE`)"),
+    GOPT_OPT_END,
 };
 
-static const gopt_cli_option ideal_options[] = {
+static const gopt_opt ideal_opts[] = {
     GRAPH_OPTIONS,
-    {"method", "M", "search (default: our exact branch and bound) or mip (the paper's integer program, CBC)"},
-    {"random", NULL, "solve random settings (the default without a SETTING file)"},
-    {"c", "C", "face-up cards of a random setting (default 6)"},
-    {"dups", "D", "copies of each node in a random setting, N_D (default 2)"},
-    {"index", "I", "the first setting of the seed's sequence (default 0); with a file, the random stream\n"
-                   "                           of --heuristic, as in `taxis play`"},
-    {"count", "K", "with --random: solve the K settings I, I+1, ... (default 1), one result each"},
-    {"heuristic", "H", "also play heuristic H on each setting, report it and draw it beside the ideal path\n"
-                       "                           (pictures draw pp unless H is given)"},
-    {"lp", "FILE", "write each setting's integer program to FILE (CPLEX-LP; FILE-2.lp ... for several);\n"
-                   "                           - prints the models instead of solving"},
-    {0},
+    GOPT_ENUM("method", "M", "search", ideal_methods,
+              "search (our exact branch and bound) or mip (the paper's integer program, CBC)"),
+    GOPT_FLAG("random", "solve random settings (the default without a SETTING file)"),
+    GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards of a random setting"),
+    GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node in a random setting, N_D"),
+    GOPT_INT("index", "I", "0", 0, 4611686018427387904.0,
+             "the first setting of the seed's sequence; with a file, the random stream\n"
+             "                           of --heuristic, as in `taxis play`"),
+    GOPT_INT("count", "K", "1", 1, 1000000, "with --random: solve the K settings I, I+1, ..., one result each"),
+    GOPT_STRING("heuristic", "H", NULL,
+                "also play heuristic H on each setting, report it and draw it beside the ideal path\n"
+                "                           (pictures draw pp unless H is given)"),
+    GOPT_STRING("lp", "FILE", NULL,
+                "write each setting's integer program to FILE (CPLEX-LP; FILE-2.lp ... for several);\n"
+                "                           - prints the models instead of solving"),
+    GOPT_OPT_END,
 };
 
-static const gopt_cli_option experiment_options[] = {
+static const gopt_opt experiment_opts[] = {
     GRAPH_OPTIONS,
-    {"games", "N", "settings per point (default 10000 for table1, 100000 for sweep)"},
-    {"c", "C|A..B", "face-up cards (table1: default 6; sweep: default 4..8)"},
-    {"dups", "D|A..B", "copies of each node, N_D (table1: default 2; sweep: default 1..3)"},
-    {"heuristics", "LIST", "sweep: comma-separated players (default rs,md,mt,lcc,pp,ideal; all: the 20 pairs;\n"
-                           "                           ideal: the ideal path of every setting, by the exact search)"},
-    {"hist", NULL, "sweep: node-length histograms (the paper's Figures 10-12)"},
-    {"csv", NULL, "print CSV"},
-    {"per-game", NULL, "print every setting's node lengths as CSV (shards concatenate)"},
-    {"plot", "FILE", "draw the figure with gnuplot into FILE (.svg or .png)"},
-    {0},
+    GOPT_INT("games", "N", NULL, 1, 1000000000, "settings per point (default 10000 for table1, 100000 for sweep)"),
+    GOPT_RANGE("c", "C|A..B", NULL, 1, 1e6, "face-up cards (table1: default 6; sweep: default 4..8)"),
+    GOPT_RANGE("dups", "D|A..B", NULL, 1, GOPT_TAXIS_MAX_DUPS, "copies of each node, N_D (table1: default 2; sweep: default 1..3)"),
+    GOPT_STRING("heuristics", "LIST", NULL,
+                "sweep: comma-separated players (default rs,md,mt,lcc,pp,ideal; all: the 20 pairs;\n"
+                "                           ideal: the ideal path of every setting, by the exact search)"),
+    GOPT_FLAG("hist", "sweep: node-length histograms (the paper's Figures 10-12)"),
+    GOPT_FLAG("csv", "print CSV"),
+    GOPT_FLAG("per-game", "print every setting's node lengths as CSV (shards concatenate)"),
+    GOPT_STRING("plot", "FILE", NULL, "draw the figure with gnuplot into FILE (.svg or .png)"),
+    GOPT_OPT_END,
 };
 
-static const gopt_cli_option tournament_options[] = {
+static const gopt_opt tournament_opts[] = {
     GRAPH_OPTIONS,
-    {"games", "N", "settings (default 100000)"},
-    {"c", "C", "face-up cards (default 6)"},
-    {"dups", "D", "copies of each node, N_D (default 2)"},
-    {"heuristics", "LIST", "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs)"},
-    {"csv", NULL, "print CSV"},
-    {0},
+    GOPT_INT("games", "N", "100000", 1, 1000000000, "settings"),
+    GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards"),
+    GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node, N_D"),
+    GOPT_STRING("heuristics", "LIST", NULL, "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs)"),
+    GOPT_FLAG("csv", "print CSV"),
+    GOPT_OPT_END,
 };
 
 /* ---------------------------------------------------------------- shared option handling */
 
-static gopt_taxis_graph *load_graph(const gopt_options *o) {
+static gopt_taxis_graph *load_graph(gopt_call *call) {
+    const gopt_options *o = &call->opts;
     const char *spec = gopt_option(o, "graph");
     gopt_error err = {0};
     gopt_taxis_graph *g = gopt_taxis_graph_load(spec ? spec : "thurn-taxis", gopt_option(o, "graph-format"), &err);
-    if (!g) cli_input_error(&err);
+    if (!g) gopt_call_input(call, &err);
     return g;
 }
 
 /* --c and --dups as ranges within the graph's deck; defaults as given. */
-static bool deck_ranges(const gopt_options *o, const gopt_taxis_graph *g, long c[2], long dups[2]) {
-    if (!cli_option_range(o, "dups", 1, GOPT_TAXIS_MAX_DUPS, &dups[0], &dups[1])) return false;
-    if (!cli_option_range(o, "c", 1, (long)g->n * dups[0], &c[0], &c[1])) return false;
+static bool deck_ranges(gopt_call *call, const gopt_taxis_graph *g, long c[2], long dups[2]) {
+    const gopt_options *o = &call->opts;
+    const gopt_opt *table = call->verb->options;
+    if (gopt_option(o, "dups")) gopt_opt_range(o, table, "dups", &dups[0], &dups[1]);
+    const char *cv = gopt_option(o, "c");
+    if (!cv) return true;
+    /* the deck bounds the face-up cards: the declared range narrowed to this graph */
+    gopt_opt c_in_deck[2] = {*gopt_opt_find(table, "c"), GOPT_OPT_END};
+    c_in_deck[0].max = (double)g->n * (double)dups[0];
+    gopt_error err = {0};
+    if (!gopt_opt_check(&c_in_deck[0], cv, &err)) return gopt_call_input(call, &err), false;
+    gopt_opt_range(o, c_in_deck, "c", &c[0], &c[1]);
     return true;
 }
 
 /* A single value for --c / --dups (ranges are for sweep). */
-static bool single(const long range[2], const char *name) {
+static bool single(gopt_call *call, const long range[2], const char *name) {
     if (range[0] == range[1]) return true;
-    cli_usage_error("--%s: give one value here (ranges are for `experiment sweep`)", name);
+    gopt_call_usage(call, "--%s: give one value here (ranges are for `experiment sweep`)", name);
     return false;
 }
 
 /* Parses --heuristics. With want_ideal (sweep), "ideal" in the list (or the default) adds the
  * ideal path's column, which goes last. */
-static bool parse_heuristic_list(const char *text, gopt_taxis_heuristic **hs, int *nh, bool *want_ideal) {
+static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_heuristic **hs, int *nh, bool *want_ideal) {
     bool sweep = want_ideal != NULL;
     if (!text) text = sweep ? "rs,md,mt,lcc,pp,ideal" : "rs,md,mt,lcc,pp";
     *nh = 0;
@@ -109,25 +131,26 @@ static bool parse_heuristic_list(const char *text, gopt_taxis_heuristic **hs, in
     for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save)) {
         if (sweep && strcmp(item, "ideal") == 0) *want_ideal = true;
         else if (!(ok = gopt_taxis_heuristic_parse(item, &(*hs)[(*nh)++])))
-            cli_usage_error("--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, all or START+EXTENSION%s)", item,
+            gopt_call_usage(call, "--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, all or START+EXTENSION%s)", item,
                             sweep ? ", and ideal" : "");
     }
-    if (ok && *nh == 0 && !(sweep && *want_ideal)) ok = (cli_usage_error("--heuristics: the list is empty"), false);
+    if (ok && *nh == 0 && !(sweep && *want_ideal)) ok = (gopt_call_usage(call, "--heuristics: the list is empty"), false);
     free(copy);
     if (!ok) free(*hs);
     return ok;
 }
 
-static bool output_format(const gopt_options *o, taxis_format *f) {
+static bool output_format(gopt_call *call, taxis_format *f) {
+    const gopt_options *o = &call->opts;
     bool csv = gopt_option_flag(o, "csv");
-    if (csv && o->json) return cli_usage_error("--json and --csv exclude each other"), false;
+    if (csv && o->json) return gopt_call_usage(call, "--json and --csv exclude each other"), false;
     *f = o->json ? TAXIS_JSON : csv ? TAXIS_CSV : TAXIS_TEXT;
     return true;
 }
 
 /* A run whose results failed the independent checker prints nothing but this (exit 4). */
-static int internal_error(int64_t failed, const char *what) {
-    fprintf(stderr, "gameopt: internal error: %lld %s failed the independent checker; no results printed\n",
+static int internal_error(gopt_call *call, int64_t failed, const char *what) {
+    fprintf(call->diag, "gameopt: internal error: %lld %s failed the independent checker; no results printed\n",
             (long long)failed, what);
     return 4;
 }
@@ -135,6 +158,7 @@ static int internal_error(int64_t failed, const char *what) {
 /* ---------------------------------------------------------------- play */
 
 typedef struct play_job {
+    gopt_call *call;
     const gopt_taxis_graph *g;
     const gopt_options *o;
     gopt_taxis_heuristic h;
@@ -174,14 +198,6 @@ static json_t *play_json(const play_job *job, const gopt_taxis_setting *s, const
     return o;
 }
 
-/* "out.svg" -> "out-3.svg" for the third of several pictures. */
-static char *numbered(const char *file, long number, bool several) {
-    if (!several) return gopt_strdup(file);
-    const char *dot = strrchr(file, '.');
-    size_t stem = dot ? (size_t)(dot - file) : strlen(file);
-    return gopt_format("%.*s-%ld%s", (int)stem, file, number, dot ? dot : "");
-}
-
 /* Plays one setting, checks and prints it. Returns the exit code. */
 static int play_one(const play_job *job, const gopt_taxis_setting *s, bool several) {
     const gopt_taxis_graph *g = job->g;
@@ -199,7 +215,7 @@ static int play_one(const play_job *job, const gopt_taxis_setting *s, bool sever
     if (ok && !taxis_print_turns(job->o->json || job->o->quiet ? NULL : job->out, g, s, moves, len, true, json_moves)) ok = false, snprintf(why, sizeof why, "a move took a card that was not face up");
     int code = 0;
     if (!ok) {
-        fprintf(stderr, "gameopt: internal error: the game failed its check: %s\n", why);
+        fprintf(job->call->diag, "gameopt: internal error: the game failed its check: %s\n", why);
         code = 4;
         json_decref(json_moves);
     } else if (json) {
@@ -216,9 +232,9 @@ static int play_one(const play_job *job, const gopt_taxis_setting *s, bool sever
     if (code == 0 && job->o->output && gopt_picture_format_of(job->o->output) != GOPT_PIC_NONE) {
         char name[64];
         gopt_taxis_overlay overlay = {path, len, gopt_taxis_heuristic_name(job->h, name, sizeof name)};
-        char *file = numbered(job->o->output, job->number, several);
+        char *file = gopt_numbered_path(job->o->output, job->number, several);
         gopt_error err = {0};
-        if (!gopt_taxis_render(g, s, &overlay, 1, file, &err)) code = cli_input_error(&err);
+        if (!gopt_taxis_render(g, s, &overlay, 1, file, &err)) code = gopt_call_input(job->call, &err);
         free(file);
     }
     free(moves);
@@ -227,11 +243,11 @@ static int play_one(const play_job *job, const gopt_taxis_setting *s, bool sever
 }
 
 /* Reads every setting of the file before anything is played. */
-static gopt_taxis_setting **read_settings(const char *file, const gopt_taxis_graph *g, int *count) {
+static gopt_taxis_setting **read_settings(gopt_call *call, const char *file, const gopt_taxis_graph *g, int *count) {
     gopt_text t;
     gopt_error err = {0};
     *count = 0;
-    if (!gopt_text_load(&t, file, &err)) return cli_input_error(&err), NULL;
+    if (!gopt_text_load(&t, file, &err)) return gopt_call_input(call, &err), NULL;
     gopt_taxis_setting **list = NULL, *s;
     size_t cap = 0;
     int r;
@@ -242,7 +258,7 @@ static gopt_taxis_setting **read_settings(const char *file, const gopt_taxis_gra
     gopt_text_free(&t);
     if (r < 0 || *count == 0) {
         if (r == 0) gopt_fail(&err, file, 0, 0, "no setting in the file (it starts with `dups N`)");
-        cli_input_error(&err);
+        gopt_call_input(call, &err);
         for (int k = 0; k < *count; k++) gopt_taxis_setting_free(list[k]);
         free(list);
         return NULL;
@@ -253,7 +269,7 @@ static gopt_taxis_setting **read_settings(const char *file, const gopt_taxis_gra
 static bool save_settings(const char *file, const play_job *job, gopt_taxis_setting **list, int count) {
     const gopt_taxis_graph *g = job->g;
     FILE *f = fopen(file, "w");
-    if (!f) return cli_usage_error("--save-setting: cannot write '%s'", file), false;
+    if (!f) return gopt_call_usage(job->call, "--save-setting: cannot write '%s'", file), false;
     fprintf(f, "# `gameopt taxis play %s --seed %llu --index %ld` replays the game%s\n", file,
             (unsigned long long)job->o->seed, job->index, count > 1 ? "s" : "");
     for (int k = 0; k < count; k++) {
@@ -261,29 +277,29 @@ static bool save_settings(const char *file, const play_job *job, gopt_taxis_sett
         fputs(text, f);
         free(text);
     }
-    return fclose(f) == 0 || (cli_usage_error("--save-setting: cannot write '%s'", file), false);
+    return fclose(f) == 0 || (gopt_call_usage(job->call, "--save-setting: cannot write '%s'", file), false);
 }
 
-static int run_play(const gopt_cli_call *call) {
+static int run_play(gopt_call *call) {
     const gopt_options *o = &call->opts;
-    if (call->nargs > 1) return cli_usage_error("taxis play: one SETTING file at most (see --help)");
-    play_job job = {.o = o, .h = gopt_taxis_named_pairs[4], .out = stdout};
+    if (call->nargs > 1) return gopt_call_usage(call, "taxis play: one SETTING file at most (see --help)");
+    play_job job = {.call = call, .o = o, .h = gopt_taxis_named_pairs[4], .out = call->out};
     const char *hname = gopt_option(o, "heuristic");
     if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
-        return cli_usage_error("--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
     long c[2] = {6, 6}, dups[2] = {2, 2};
-    if (!cli_option_int(o, "index", 0, 1L << 62, &job.index)) return 2;
-    gopt_taxis_graph *g = load_graph(o);
+    job.index = gopt_opt_int(o, play_opts, "index");
+    gopt_taxis_graph *g = load_graph(call);
     if (!g) return 2;
     job.g = g;
     gopt_taxis_setting **list = NULL;
     int count = 1, code = 0;
     if (call->nargs == 1) {
         if (gopt_option(o, "c") || gopt_option(o, "dups"))
-            code = cli_usage_error("--c and --dups shape a random setting; a SETTING file has its own");
-        else if (!(list = read_settings(call->args[0], g, &count))) code = 2;
+            code = gopt_call_usage(call, "--c and --dups shape a random setting; a SETTING file has its own");
+        else if (!(list = read_settings(call, call->args[0], g, &count))) code = 2;
         job.source = call->args[0];
-    } else if (!deck_ranges(o, g, c, dups) || !single(c, "c") || !single(dups, "dups")) {
+    } else if (!deck_ranges(call, g, c, dups) || !single(call, c, "c") || !single(call, dups, "dups")) {
         code = 2;
     } else {
         list = gopt_malloc(sizeof *list);
@@ -294,13 +310,13 @@ static int run_play(const gopt_cli_call *call) {
     if (code == 0 && save && !save_settings(save, &job, list, count)) code = 2;
     if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE &&
         !(job.out = fopen(o->output, "w")))
-        code = cli_usage_error("--output: cannot write '%s'", o->output), job.out = stdout;
+        code = gopt_call_usage(call, "--output: cannot write '%s'", o->output), job.out = call->out;
     for (int k = 0; k < count && code == 0 && list; k++) {
         job.number = k + 1;
         if (k > 0 && !o->json && !o->quiet) fputc('\n', job.out);
         code = play_one(&job, list[k], count > 1);
     }
-    if (job.out != stdout && fclose(job.out) != 0 && code == 0) code = cli_usage_error("--output: cannot write '%s'", o->output);
+    if (job.out != call->out && fclose(job.out) != 0 && code == 0) code = gopt_call_usage(call, "--output: cannot write '%s'", o->output);
     for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
     free(list);
     gopt_taxis_graph_free(g);
@@ -310,6 +326,7 @@ static int run_play(const gopt_cli_call *call) {
 /* ---------------------------------------------------------------- ideal */
 
 typedef struct ideal_job {
+    gopt_call *call;
     const gopt_taxis_graph *g;
     const gopt_options *o;
     gopt_taxis_ideal_options how;
@@ -408,7 +425,7 @@ static int ideal_one(const ideal_job *job, const gopt_taxis_setting *s, long num
                      const gopt_taxis_move *moves, const gopt_taxis_ideal *r) {
     const gopt_taxis_graph *g = job->g;
     if (r->status == GOPT_ERROR) {
-        fprintf(stderr, "gameopt: internal error: %s\n", r->note);
+        fprintf(job->call->diag, "gameopt: internal error: %s\n", r->note);
         return 4;
     }
     int *path = gopt_malloc((size_t)g->n * sizeof *path);
@@ -423,7 +440,7 @@ static int ideal_one(const ideal_job *job, const gopt_taxis_setting *s, long num
         ok = false, snprintf(why, sizeof why, "heuristic %s found a longer path (%d) than the ideal", h.name, h.len);
     int code = r->status == GOPT_SOLVED ? 0 : 3;
     if (!ok) {
-        fprintf(stderr, "gameopt: internal error: the ideal path failed its check: %s\n", why);
+        fprintf(job->call->diag, "gameopt: internal error: the ideal path failed its check: %s\n", why);
         code = 4;
     } else if (job->o->json) {
         json_t *o = ideal_json(job, s, number, r, path, &h);
@@ -437,9 +454,9 @@ static int ideal_one(const ideal_job *job, const gopt_taxis_setting *s, long num
         char label[96];
         snprintf(label, sizeof label, "ideal (%s)", gopt_taxis_method_name(job->how.method));
         gopt_taxis_overlay overlays[2] = {{path, r->length, label}, {h.path, h.len, h.name}};
-        char *file = numbered(job->o->output, number, several);
+        char *file = gopt_numbered_path(job->o->output, number, several);
         gopt_error err = {0};
-        if (!gopt_taxis_render(g, s, overlays, 2, file, &err)) code = cli_input_error(&err);
+        if (!gopt_taxis_render(g, s, overlays, 2, file, &err)) code = gopt_call_input(job->call, &err);
         free(file);
     }
     free(h.path);
@@ -448,19 +465,20 @@ static int ideal_one(const ideal_job *job, const gopt_taxis_setting *s, long num
 }
 
 /* The settings to solve: the file's, or --count random ones from --index. */
-static gopt_taxis_setting **ideal_settings(const gopt_cli_call *call, ideal_job *job, int *count) {
+static gopt_taxis_setting **ideal_settings(gopt_call *call, ideal_job *job, int *count) {
     const gopt_options *o = &call->opts;
     long c[2] = {6, 6}, dups[2] = {2, 2}, k = 1;
     bool random = gopt_option_flag(o, "random");
     if (call->nargs == 1) {
-        if (random) return cli_usage_error("--random and a SETTING file exclude each other"), NULL;
+        if (random) return gopt_call_usage(call, "--random and a SETTING file exclude each other"), NULL;
         if (gopt_option(o, "c") || gopt_option(o, "dups") || gopt_option(o, "count"))
-            return cli_usage_error("--c, --dups and --count shape random settings; a SETTING file has its own"), NULL;
+            return gopt_call_usage(call, "--c, --dups and --count shape random settings; a SETTING file has its own"), NULL;
         job->source = call->args[0];
-        return read_settings(call->args[0], job->g, count);
+        return read_settings(call, call->args[0], job->g, count);
     }
-    if (!cli_option_int(o, "count", 1, 1000000, &k) || !deck_ranges(o, job->g, c, dups) || !single(c, "c") ||
-        !single(dups, "dups"))
+    k = gopt_opt_int(o, ideal_opts, "count");
+    if (!deck_ranges(call, job->g, c, dups) || !single(call, c, "c") ||
+        !single(call, dups, "dups"))
         return NULL;
     gopt_taxis_setting **list = gopt_malloc((size_t)k * sizeof *list);
     for (long i = 0; i < k; i++) {
@@ -475,27 +493,27 @@ static gopt_taxis_setting **ideal_settings(const gopt_cli_call *call, ideal_job 
 static bool write_models(const ideal_job *job, gopt_taxis_setting **list, int count) {
     const char *lp = gopt_option(job->o, "lp");
     for (int k = 0; lp && k < count; k++) {
-        char *file = strcmp(lp, "-") == 0 ? gopt_strdup("-") : numbered(lp, k + 1, count > 1);
+        char *file = strcmp(lp, "-") == 0 ? gopt_strdup("-") : gopt_numbered_path(lp, k + 1, count > 1);
         gopt_error err = {0};
         bool ok = gopt_taxis_mip_write_lp(job->g, list[k], file, &err);
         free(file);
-        if (!ok) return cli_input_error(&err), false;
+        if (!ok) return gopt_call_input(job->call, &err), false;
     }
     return true;
 }
 
-static int run_ideal(const gopt_cli_call *call) {
+static int run_ideal(gopt_call *call) {
     const gopt_options *o = &call->opts;
-    if (call->nargs > 1) return cli_usage_error("taxis ideal: one SETTING file at most (see --help)");
-    ideal_job job = {.o = o, .how = {GOPT_TAXIS_SEARCH, o->time_limit, 1}, .h = gopt_taxis_named_pairs[4], .out = stdout};
+    if (call->nargs > 1) return gopt_call_usage(call, "taxis ideal: one SETTING file at most (see --help)");
+    ideal_job job = {.call = call, .o = o, .how = {GOPT_TAXIS_SEARCH, o->time_limit, 1}, .h = gopt_taxis_named_pairs[4], .out = call->out};
     const char *method = gopt_option(o, "method"), *hname = gopt_option(o, "heuristic");
     if (method && !gopt_taxis_method_parse(method, &job.how.method))
-        return cli_usage_error("--method: unknown method '%s' (search or mip)", method);
+        return gopt_call_usage(call, "--method: unknown method '%s' (search or mip)", method);
     if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
-        return cli_usage_error("--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
     job.compare = hname != NULL;
-    if (!cli_option_int(o, "index", 0, 1L << 62, &job.index)) return 2;
-    gopt_taxis_graph *g = load_graph(o);
+    job.index = gopt_opt_int(o, ideal_opts, "index");
+    gopt_taxis_graph *g = load_graph(call);
     if (!g) return 2;
     job.g = g;
     int count = 0, code = 0;
@@ -505,7 +523,7 @@ static int run_ideal(const gopt_cli_call *call) {
     bool only_lp = lp && strcmp(lp, "-") == 0; /* the models are the output */
     if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE &&
         !(job.out = fopen(o->output, "w")))
-        code = cli_usage_error("--output: cannot write '%s'", o->output), job.out = stdout;
+        code = gopt_call_usage(call, "--output: cannot write '%s'", o->output), job.out = call->out;
     if (code == 0 && !only_lp) {
         gopt_taxis_move *moves = gopt_malloc((size_t)count * (size_t)g->n * sizeof *moves);
         gopt_taxis_ideal *results = gopt_calloc((size_t)count, sizeof *results);
@@ -517,7 +535,7 @@ static int run_ideal(const gopt_cli_call *call) {
         free(moves);
         free(results);
     }
-    if (job.out != stdout && fclose(job.out) != 0 && code == 0) code = cli_usage_error("--output: cannot write '%s'", o->output);
+    if (job.out != call->out && fclose(job.out) != 0 && code == 0) code = gopt_call_usage(call, "--output: cannot write '%s'", o->output);
     for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
     free(list);
     gopt_taxis_graph_free(g);
@@ -527,6 +545,7 @@ static int run_ideal(const gopt_cli_call *call) {
 /* ---------------------------------------------------------------- experiment */
 
 typedef struct study_job {
+    gopt_call *call;
     const gopt_options *o;
     gopt_taxis_run run;
     bool per_game;
@@ -552,19 +571,19 @@ static void run_point(const study_job *job, const gopt_taxis_graph *g, const gop
         run.end = first + block < job->run.end ? first + block : job->run.end;
         run.lengths = lengths;
         gopt_taxis_experiment(g, &run, players, np, pt->tallies);
-        taxis_print_per_game(stdout, pt->c, pt->dups, run.begin, run.end - run.begin, lengths, np);
+        taxis_print_per_game(job->call->out, pt->c, pt->dups, run.begin, run.end - run.begin, lengths, np);
     }
     free(lengths);
 }
 
-static int run_study(const gopt_cli_call *call, gopt_taxis_graph *g, bool table1, const gopt_taxis_heuristic *hs, int nh,
+static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const gopt_taxis_heuristic *hs, int nh,
                      bool ideal, const long c[2], const long dups[2], long games) {
     const gopt_options *o = &call->opts;
     taxis_format f;
-    if (!output_format(o, &f)) return 2;
+    if (!output_format(call, &f)) return 2;
     if (gopt_option_flag(o, "per-game") && f != TAXIS_TEXT)
-        return cli_usage_error("--per-game prints CSV of its own; leave out --json and --csv");
-    study_job job = {o, {.seed = o->seed, .threads = o->threads, .progress = o->progress, .verify = o->verify},
+        return gopt_call_usage(call, "--per-game prints CSV of its own; leave out --json and --csv");
+    study_job job = {call, o, {.seed = o->seed, .threads = o->threads, .progress = o->progress, .verify = o->verify},
                      gopt_option_flag(o, "per-game")};
     gopt_shard_range(o, games, &job.run.begin, &job.run.end);
     int np = nh + ideal;
@@ -574,7 +593,7 @@ static int run_study(const gopt_cli_call *call, gopt_taxis_graph *g, bool table1
     if (ideal) players[nh] = gopt_taxis_ideal_player();
     taxis_study s = {g, o->seed, job.run.begin, job.run.end, np, players, 0, NULL, !table1 && gopt_option_flag(o, "hist")};
     s.points = gopt_calloc((size_t)((c[1] - c[0] + 1) * (dups[1] - dups[0] + 1)), sizeof *s.points);
-    if (job.per_game) taxis_print_per_game_header(stdout, players, np);
+    if (job.per_game) taxis_print_per_game_header(call->out, players, np);
     for (long d = dups[0]; d <= dups[1]; d++)
         for (long k = c[0]; k <= c[1]; k++) {
             taxis_point *pt = &s.points[s.npoints++];
@@ -585,17 +604,17 @@ static int run_study(const gopt_cli_call *call, gopt_taxis_graph *g, bool table1
     int64_t failed = 0;
     for (int i = 0; i < s.npoints; i++)
         for (int p = 0; p < np; p++) failed += s.points[i].tallies[p].failed;
-    int code = failed ? internal_error(failed, "games") : 0;
+    int code = failed ? internal_error(call, failed, "games") : 0;
     if (!job.per_game && code == 0) {
-        if (table1) taxis_print_table1(stdout, &s, f);
-        else taxis_print_sweep(stdout, &s, f);
+        if (table1) taxis_print_table1(call->out, &s, f);
+        else taxis_print_sweep(call->out, &s, f);
     }
     const char *plot = gopt_option(o, "plot");
     if (plot && code == 0) {
         gopt_error err = {0};
         int drawn = taxis_plot(&s, table1, plot, &err);
-        if (drawn < 0) code = cli_input_error(&err);
-        else if (drawn == 0) fprintf(stderr, "gameopt: gnuplot is not installed; --plot %s skipped\n", plot);
+        if (drawn < 0) code = gopt_call_input(call, &err);
+        else if (drawn == 0) fprintf(call->diag, "gameopt: gnuplot is not installed; --plot %s skipped\n", plot);
     }
     for (int i = 0; i < s.npoints; i++) {
         for (int p = 0; p < np; p++) free(s.points[i].tallies[p].hist);
@@ -607,23 +626,23 @@ static int run_study(const gopt_cli_call *call, gopt_taxis_graph *g, bool table1
     return code;
 }
 
-static int run_experiment(const gopt_cli_call *call) {
+static int run_experiment(gopt_call *call) {
     const gopt_options *o = &call->opts;
     if (call->nargs != 1 || (strcmp(call->args[0], "table1") != 0 && strcmp(call->args[0], "sweep") != 0))
-        return cli_usage_error("taxis experiment: name the experiment, table1 or sweep (see --help)");
+        return gopt_call_usage(call, "taxis experiment: name the experiment, table1 or sweep (see --help)");
     bool table1 = strcmp(call->args[0], "table1") == 0;
     long games = table1 ? 10000 : 100000;
-    if (!cli_option_int(o, "games", 1, 1000000000L, &games)) return 2;
+    if (gopt_option(o, "games")) games = gopt_opt_int(o, experiment_opts, "games");
     if (table1 && (gopt_option(o, "heuristics") || gopt_option(o, "hist")))
-        return cli_usage_error("--heuristics and --hist belong to `experiment sweep`; table1 plays all 20 pairs");
-    gopt_taxis_graph *g = load_graph(o);
+        return gopt_call_usage(call, "--heuristics and --hist belong to `experiment sweep`; table1 plays all 20 pairs");
+    gopt_taxis_graph *g = load_graph(call);
     if (!g) return 2;
     long c[2] = {table1 ? 6 : 4, table1 ? 6 : 8}, dups[2] = {table1 ? 2 : 1, table1 ? 2 : 3};
     gopt_taxis_heuristic *hs = NULL;
     int nh = 0, code = 2;
-    bool ok = deck_ranges(o, g, c, dups) && (!table1 || (single(c, "c") && single(dups, "dups")));
+    bool ok = deck_ranges(call, g, c, dups) && (!table1 || (single(call, c, "c") && single(call, dups, "dups")));
     bool ideal = false;
-    if (ok) ok = parse_heuristic_list(table1 ? "all" : gopt_option(o, "heuristics"), &hs, &nh, table1 ? NULL : &ideal);
+    if (ok) ok = parse_heuristic_list(call, table1 ? "all" : gopt_option(o, "heuristics"), &hs, &nh, table1 ? NULL : &ideal);
     if (ok) code = run_study(call, g, table1, hs, nh, ideal, c, dups, games);
     free(hs);
     gopt_taxis_graph_free(g);
@@ -632,19 +651,20 @@ static int run_experiment(const gopt_cli_call *call) {
 
 /* ---------------------------------------------------------------- tournament */
 
-static int run_tournament(const gopt_cli_call *call) {
+static int run_tournament(gopt_call *call) {
     const gopt_options *o = &call->opts;
-    if (call->nargs != 0) return cli_usage_error("taxis tournament takes no file (see --help)");
+    if (call->nargs != 0) return gopt_call_usage(call, "taxis tournament takes no file (see --help)");
     long games = 100000;
     taxis_format f;
-    if (!cli_option_int(o, "games", 1, 1000000000L, &games) || !output_format(o, &f)) return 2;
-    gopt_taxis_graph *g = load_graph(o);
+    games = gopt_opt_int(o, tournament_opts, "games");
+    if (!output_format(call, &f)) return 2;
+    gopt_taxis_graph *g = load_graph(call);
     if (!g) return 2;
     long c[2] = {6, 6}, dups[2] = {2, 2};
     gopt_taxis_heuristic *hs = NULL;
     int nh = 0;
-    if (!deck_ranges(o, g, c, dups) || !single(c, "c") || !single(dups, "dups") ||
-        !parse_heuristic_list(gopt_option(o, "heuristics"), &hs, &nh, NULL)) {
+    if (!deck_ranges(call, g, c, dups) || !single(call, c, "c") || !single(call, dups, "dups") ||
+        !parse_heuristic_list(call, gopt_option(o, "heuristics"), &hs, &nh, NULL)) {
         gopt_taxis_graph_free(g);
         return 2;
     }
@@ -657,8 +677,8 @@ static int run_tournament(const gopt_cli_call *call) {
     for (int i = 0; i < nh; i++) name_list[i] = gopt_taxis_heuristic_name(hs[i], names[i], sizeof names[i]);
     int64_t failed = 0;
     for (int k = 0; k < nh * nh; k++) failed += matches[k].failed;
-    int code = failed ? internal_error(failed, "duels") : 0;
-    if (code == 0) taxis_print_tournament(stdout, g, &run, name_list, nh, matches, f);
+    int code = failed ? internal_error(call, failed, "duels") : 0;
+    if (code == 0) taxis_print_tournament(call->out, g, &run, name_list, nh, matches, f);
     free(name_list);
     free(names);
     free(matches);
@@ -669,33 +689,16 @@ static int run_tournament(const gopt_cli_call *call) {
 
 /* ---------------------------------------------------------------- registration */
 
-static const gopt_cli_verb verbs[] = {
+const gopt_verb taxis_verbs[] = {
     {"play", "play one game turn by turn with a heuristic, checked and optionally drawn", "[SETTING]",
-     CLI_OUTPUT | CLI_JSON | CLI_SEED | CLI_QUIET, play_options, run_play},
+     GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_QUIET, play_opts, run_play},
     {"ideal", "the ideal path (longest TT-path, deck known) by our search or the paper's integer program",
-     "[SETTING]", CLI_OUTPUT | CLI_JSON | CLI_SEED | CLI_QUIET | CLI_STATS | CLI_TIME_LIMIT | CLI_THREADS, ideal_options,
+     "[SETTING]", GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_QUIET | GOPT_COMMON_STATS | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_THREADS, ideal_opts,
      run_ideal},
     {"experiment", "the paper's experiments: table1 (Tables 1-2) or sweep (Figures 8-12)", "table1|sweep",
-     CLI_JSON | CLI_SEED | CLI_THREADS | CLI_SHARD | CLI_PROGRESS | CLI_VERIFY, experiment_options, run_experiment},
+     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY, experiment_opts, run_experiment},
     {"tournament", "two heuristics share one display, every ordered pair (Table 4)", "",
-     CLI_JSON | CLI_SEED | CLI_THREADS | CLI_SHARD | CLI_PROGRESS | CLI_VERIFY, tournament_options, run_tournament},
+     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY, tournament_opts, run_tournament},
     {0},
 };
 
-static const char help[] =
-    "A deck holds every node of a graph N_D times; c cards lie face up. A path starts on a\n"
-    "face-up node and grows at either end by face-up neighbours; a taken card is replaced by\n"
-    "the next of the deck. Heuristics (Kraus, Klamroth, Stiglmayr, Table 3): rs, md, mt, lcc,\n"
-    "pp, or any START+EXTENSION with START in random, degree, connected, longestpath and\n"
-    "EXTENSION in random, degree, tentacles, connected, longestpath.\n"
-    "Graphs: --graph thurn-taxis (bundled, 22 cities) or a .board, .graphml, .gml, .ncol or\n"
-    "edge-list file. Settings: `dups D`, `initial NAMES`, `extension NAMES` lines\n"
-    "(docs/formats.md); setting i of --seed S is the same deck in every verb.\n"
-    "\nexamples:\n"
-    "  gameopt taxis play --heuristic pp --seed 7 --output game.svg\n"
-    "  gameopt taxis experiment table1 --games 10000 --threads 2\n"
-    "  gameopt taxis experiment sweep --c 4..8 --dups 1..3 --plot sweep.svg\n"
-    "  gameopt taxis tournament --games 100000 --json\n";
-
-const gopt_cli_game gopt_cli_taxis = {"taxis", "the online path extension problem of Thurn & Taxis", NULL, verbs,
-                                      help};

@@ -1,17 +1,41 @@
-/* gameopt tokens: 18xx tile upgrades that keep every station token connected.
+/* The verbs of tokens (18xx tile upgrades that keep every station token connected), with
+ * their option tables:
  *   upgrade  which rotations of which tiles keep the tokens connected (max flow)
  *   show     a tile's cities, edge sets and track, or a whole catalogue */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "cli/cli.h"
-#include "gameopt/tokens.h"
+#include "gameopt/alloc.h"
+#include "gameopt/json.h"
+#include "gameopt/canvas.h"
+#include "tokens_internal.h"
 
 /* Enough for any catalogue's next-colour tiles. */
 #define MAX_CANDIDATES 256
 /* --all without --count stops after this many placements per rotation. */
 #define DEFAULT_ALL_LIMIT 100000
+
+static const char *const rules_names[] = {"tokens", "full", NULL};
+
+static const gopt_opt upgrade_opts[] = {
+    GOPT_STRING("from", "TILE[@ROT]", NULL, "the tile on the map and its rotation (0..5): GAME:NAME, a name in --catalog, or a tile string"),
+    GOPT_STRING("tokens", "CITY:NAME,...", NULL, "the station tokens on it: old city index (0-based) and company, e.g. 0:LPS,1:QLS"),
+    GOPT_STRING("to", "TILE", NULL, "the new tile (default: every tile of the next colour with the same label)"),
+    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue: a file, or a bundled game (1822CA, 1861, 1867, 18Chesapeake)"),
+    GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "tokens: only tokens keep their edges; full (default): whole cities, towns and track too"),
+    GOPT_FLAG("all", "list every placement, not just the first (--count N caps it)"),
+    GOPT_STRING("network", "FILE.dot", NULL, "write the flow network of every rotation in Graphviz DOT (- for stdout)"),
+    GOPT_STRING("color", "COLOUR", NULL, "colour of an inline --from/--to tile string (yellow, green, brown, gray)"),
+    GOPT_INT("max-flows", "N", NULL, 1, 1000000000, "give up on a rotation after N max-flow runs (default 200000; exit 3 if nothing is found)"),
+    GOPT_OPT_END,
+};
+
+static const gopt_opt show_opts[] = {
+    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue for names given alone"),
+    GOPT_STRING("color", "COLOUR", NULL, "colour of an inline tile string"),
+    GOPT_OPT_END,
+};
 
 typedef struct upgrade_run {
     gopt_tokens_library *library;
@@ -24,26 +48,26 @@ typedef struct upgrade_run {
 } upgrade_run;
 
 /* --color for inline tile strings. */
-static bool inline_colour(const gopt_options *o, gopt_tokens_colour *out) {
+static bool inline_colour(gopt_call *call, const gopt_options *o, gopt_tokens_colour *out) {
     const char *c = gopt_option(o, "color");
     *out = GOPT_TOKENS_UNKNOWN_COLOUR;
     if (!c || gopt_tokens_colour_parse(c, out)) return true;
-    cli_usage_error("--color: unknown colour '%s' (white, yellow, green, brown, gray, red, blue, sepia)", c);
+    gopt_call_usage(call, "--color: unknown colour '%s' (white, yellow, green, brown, gray, red, blue, sepia)", c);
     return false;
 }
 
 /* The catalogue of --catalog, or NULL when not given; false on error. */
-static bool named_catalog(gopt_tokens_library *library, const gopt_options *o, gopt_tokens_catalog **out) {
+static bool named_catalog(gopt_call *call, gopt_tokens_library *library, const gopt_options *o, gopt_tokens_catalog **out) {
     const char *name = gopt_option(o, "catalog");
     *out = NULL;
     if (!name) return true;
     gopt_error err = {0};
     *out = gopt_tokens_library_catalog(library, name, &err);
-    if (!*out) cli_input_error(&err);
+    if (!*out) gopt_call_input(call, &err);
     return *out != NULL;
 }
 
-static bool read_rules(const gopt_options *o, gopt_tokens_rules *rules) {
+static bool read_rules(gopt_call *call, const gopt_options *o, gopt_tokens_rules *rules) {
     const char *r = gopt_option(o, "rules");
     *rules = GOPT_TOKENS_RULES_FULL;
     if (!r || strcmp(r, "full") == 0) return true;
@@ -51,47 +75,47 @@ static bool read_rules(const gopt_options *o, gopt_tokens_rules *rules) {
         *rules = GOPT_TOKENS_RULES_TOKENS;
         return true;
     }
-    cli_usage_error("--rules: '%s' is not one of tokens, full", r);
+    gopt_call_usage(call, "--rules: '%s' is not one of tokens, full", r);
     return false;
 }
 
 /* Everything from the command line, checked before anything is solved. */
-static int read_question(upgrade_run *u, const gopt_cli_call *call) {
+static int read_question(upgrade_run *u, gopt_call *call) {
     const gopt_options *o = &call->opts;
-    if (call->nargs) return cli_usage_error("tokens upgrade: unexpected argument '%s' (see --help)", call->args[0]);
+    if (call->nargs) return gopt_call_usage(call, "tokens upgrade: unexpected argument '%s' (see --help)", call->args[0]);
     const char *from = gopt_option(o, "from");
-    if (!from) return cli_usage_error("tokens upgrade: --from TILE[@ROT] is required (see --help)");
+    if (!from) return gopt_call_usage(call, "tokens upgrade: --from TILE[@ROT] is required (see --help)");
     gopt_tokens_colour colour;
     gopt_tokens_catalog *catalog;
-    if (!inline_colour(o, &colour) || !read_rules(o, &u->q.rules) || !named_catalog(u->library, o, &catalog)) return 2;
+    if (!inline_colour(call, o, &colour) || !read_rules(call, o, &u->q.rules) || !named_catalog(call, u->library, o, &catalog)) return 2;
     gopt_error err = {0};
     const gopt_tokens_catalog *home = NULL;
     u->q.from = gopt_tokens_lookup(u->library, from, "--from", catalog, colour, &u->q.from_rotation, &home, &err);
-    if (!u->q.from) return cli_input_error(&err);
-    if (!cli_option_int(o, "max-flows", 1, 1000000000L, &u->q.max_flows)) return 2;
+    if (!u->q.from) return gopt_call_input(call, &err);
+    if (gopt_option(o, "max-flows")) u->q.max_flows = gopt_opt_int(o, upgrade_opts, "max-flows");
     const char *tokens = gopt_option(o, "tokens");
-    if (tokens && !gopt_tokens_parse_stations(&u->q, tokens, "--tokens", &err)) return cli_input_error(&err);
+    if (tokens && !gopt_tokens_parse_stations(&u->q, tokens, "--tokens", &err)) return gopt_call_input(call, &err);
     const char *to = gopt_option(o, "to");
     if (to) {
         u->targets[0] = gopt_tokens_lookup(u->library, to, "--to", catalog ? catalog : home, colour, NULL, NULL, &err);
-        if (!u->targets[0]) return cli_input_error(&err);
+        if (!u->targets[0]) return gopt_call_input(call, &err);
         u->ntargets = 1;
         return 0;
     }
     const gopt_tokens_catalog *source = catalog ? catalog : home;
-    if (!source) return cli_usage_error("tokens upgrade: give --to TILE, or --catalog (or --from as GAME:NAME) to list the upgrades");
+    if (!source) return gopt_call_usage(call, "tokens upgrade: give --to TILE, or --catalog (or --from as GAME:NAME) to list the upgrades");
     if (u->q.from->colour == GOPT_TOKENS_UNKNOWN_COLOUR)
-        return cli_usage_error("tokens upgrade: the colour of an inline --from tile is unknown; give --color to list upgrades");
+        return gopt_call_usage(call, "tokens upgrade: the colour of an inline --from tile is unknown; give --color to list upgrades");
     u->ntargets = gopt_tokens_catalog_upgrades(source, u->q.from, u->targets, MAX_CANDIDATES);
     return 0;
 }
 
-static int verify(const upgrade_run *u) {
+static int verify(gopt_call *call, const upgrade_run *u) {
     for (int k = 0; k < u->nanswers; k++)
         for (int r = 0; r < GOPT_TOKENS_EDGES; r++) {
             char why[512], name[256];
             if (!gopt_tokens_check(&u->q, u->answers[k].to, &u->answers[k].rotations[r], why, sizeof why)) {
-                fprintf(stderr, "gameopt: internal error: the checker rejects %s rotation %d: %s\n",
+                fprintf(call->diag, "gameopt: internal error: the checker rejects %s rotation %d: %s\n",
                         gopt_tokens_tile_title(u->answers[k].to, name, sizeof name), r, why);
                 return 4;
             }
@@ -99,17 +123,17 @@ static int verify(const upgrade_run *u) {
     return 0;
 }
 
-static int solve_all(upgrade_run *u, const gopt_options *o) {
+static int solve_all(gopt_call *call, upgrade_run *u, const gopt_options *o) {
     long limit = u->all ? (o->count > 1 ? o->count : DEFAULT_ALL_LIMIT) : 2;
     for (int k = 0; k < u->ntargets; k++) {
         gopt_error err = {0};
         if (!gopt_tokens_solve(&u->q, u->targets[k], limit, &u->answers[k], &err)) {
-            gopt_error_print(stderr, &err);
+            gopt_error_print(call->diag, &err);
             return 4;
         }
         u->nanswers++;
     }
-    return o->verify ? verify(u) : 0;
+    return o->verify ? verify(call, u) : 0;
 }
 
 static void print_stats(FILE *out, const upgrade_run *u) {
@@ -136,23 +160,23 @@ static void write_results(FILE *out, const upgrade_run *u, const gopt_options *o
 }
 
 /* Text or JSON to stdout or to --output .txt/.json; pictures for .svg .png .pdf. */
-static int write_outputs(const upgrade_run *u, const gopt_options *o) {
+static int write_outputs(gopt_call *call, const upgrade_run *u, const gopt_options *o) {
     gopt_error err = {0};
     const char *net = gopt_option(o, "network");
-    if (net && !gopt_tokens_write_network(net, &u->q, u->answers, u->nanswers, &err)) return cli_input_error(&err);
+    if (net && !gopt_tokens_write_network(net, &u->q, u->answers, u->nanswers, &err)) return gopt_call_input(call, &err);
     const char *out = o->output;
     if (out && gopt_picture_format_of(out) != GOPT_PIC_NONE) {
-        if (!gopt_tokens_render(out, &u->q, u->answers, u->nanswers, &err)) return cli_input_error(&err);
-        write_results(stdout, u, o, o->json);
+        if (!gopt_tokens_render(out, &u->q, u->answers, u->nanswers, &err)) return gopt_call_input(call, &err);
+        write_results(call->out, u, o, o->json);
         return 0;
     }
     const char *dot = out ? strrchr(out, '.') : NULL;
     if (out && (!dot || (strcasecmp(dot, ".txt") != 0 && strcasecmp(dot, ".json") != 0)))
-        return cli_usage_error("--output %s: use .svg, .png or .pdf for a picture, .txt or .json for the results", out);
-    FILE *f = out ? fopen(out, "w") : stdout;
-    if (!f) return cli_usage_error("--output %s: cannot write", out);
+        return gopt_call_usage(call, "--output %s: use .svg, .png or .pdf for a picture, .txt or .json for the results", out);
+    FILE *f = out ? fopen(out, "w") : call->out;
+    if (!f) return gopt_call_usage(call, "--output %s: cannot write", out);
     write_results(f, u, o, o->json || (dot && strcasecmp(dot, ".json") == 0));
-    if (out && fclose(f) != 0) return cli_usage_error("--output %s: cannot write", out);
+    if (out && fclose(f) != 0) return gopt_call_usage(call, "--output %s: cannot write", out);
     return 0;
 }
 
@@ -168,13 +192,13 @@ static int exit_code(const upgrade_run *u) {
     return code;
 }
 
-static int run_upgrade(const gopt_cli_call *call) {
+static int run_upgrade(gopt_call *call) {
     upgrade_run *u = gopt_calloc(1, sizeof *u);
     u->library = gopt_tokens_library_new();
     u->all = gopt_option_flag(&call->opts, "all");
     int code = read_question(u, call);
-    if (code == 0) code = solve_all(u, &call->opts);
-    if (code == 0) code = write_outputs(u, &call->opts);
+    if (code == 0) code = solve_all(call, u, &call->opts);
+    if (code == 0) code = write_outputs(call, u, &call->opts);
     if (code == 0) code = exit_code(u);
     for (int k = 0; k < u->nanswers; k++) gopt_tokens_answer_free(&u->answers[k]);
     gopt_tokens_library_free(u->library);
@@ -211,15 +235,15 @@ static void print_tile(FILE *out, const gopt_tokens_tile *t, int rotation) {
     if (any) fputc('\n', out);
 }
 
-static int run_show(const gopt_cli_call *call) {
+static int run_show(gopt_call *call) {
     const gopt_options *o = &call->opts;
-    if (call->nargs == 0) return cli_usage_error("tokens show: name a tile (GAME:NAME[@ROT] or a tile string) or a game");
+    if (call->nargs == 0) return gopt_call_usage(call, "tokens show: name a tile (GAME:NAME[@ROT] or a tile string) or a game");
     gopt_tokens_library *library = gopt_tokens_library_new();
     const gopt_tokens_tile *tiles[MAX_CANDIDATES];
     int rotations[MAX_CANDIDATES], n = 0, code = 0;
     gopt_tokens_colour colour;
     gopt_tokens_catalog *catalog;
-    if (!inline_colour(o, &colour) || !named_catalog(library, o, &catalog)) code = 2;
+    if (!inline_colour(call, o, &colour) || !named_catalog(call, library, o, &catalog)) code = 2;
     for (int i = 0; code == 0 && i < call->nargs; i++) {
         const char *arg = call->args[i];
         gopt_error err = {0};
@@ -233,61 +257,26 @@ static int run_show(const gopt_cli_call *call) {
             continue;
         }
         gopt_error not_a_game = err, not_a_tile = {0};
-        if (n == MAX_CANDIDATES) code = cli_usage_error("tokens show: more than %d tiles", MAX_CANDIDATES);
+        if (n == MAX_CANDIDATES) code = gopt_call_usage(call, "tokens show: more than %d tiles", MAX_CANDIDATES);
         else if (!(tiles[n] = gopt_tokens_lookup(library, arg, arg, catalog, colour, &rotations[n], NULL, &not_a_tile)))
-            code = cli_input_error(game ? &not_a_game : &not_a_tile);
+            code = gopt_call_input(call, game ? &not_a_game : &not_a_tile);
         else n++;
     }
     gopt_error err = {0};
-    if (code == 0 && o->output && !gopt_tokens_render_tiles(o->output, tiles, rotations, n, &err)) code = cli_input_error(&err);
+    if (code == 0 && o->output && !gopt_tokens_render_tiles(o->output, tiles, rotations, n, &err)) code = gopt_call_input(call, &err);
     for (int k = 0; code == 0 && k < n; k++) {
-        if (o->json) gopt_json_emit(stdout, gopt_tokens_tile_json(tiles[k], rotations[k]));
-        else print_tile(stdout, tiles[k], rotations[k]);
+        if (o->json) gopt_json_emit(call->out, gopt_tokens_tile_json(tiles[k], rotations[k]));
+        else print_tile(call->out, tiles[k], rotations[k]);
     }
     gopt_tokens_library_free(library);
     return code;
 }
 
-static const gopt_cli_option upgrade_options[] = {
-    {"from", "TILE[@ROT]", "the tile on the map and its rotation (0..5): GAME:NAME, a name in --catalog, or a tile string"},
-    {"tokens", "CITY:NAME,...", "the station tokens on it: old city index (0-based) and company, e.g. 0:LPS,1:QLS"},
-    {"to", "TILE", "the new tile (default: every tile of the next colour with the same label)"},
-    {"catalog", "FILE|GAME", "tile catalogue: a file, or a bundled game (1822CA, 1861, 1867, 18Chesapeake)"},
-    {"rules", "tokens|full", "tokens: only tokens keep their edges; full (default): whole cities, towns and track too"},
-    {"all", NULL, "list every placement, not just the first (--count N caps it)"},
-    {"network", "FILE.dot", "write the flow network of every rotation in Graphviz DOT (- for stdout)"},
-    {"color", "COLOUR", "colour of an inline --from/--to tile string (yellow, green, brown, gray)"},
-    {"max-flows", "N", "give up on a rotation after N max-flow runs (default 200000; exit 3 if nothing is found)"},
-    {NULL, NULL, NULL},
-};
-
-static const gopt_cli_option show_options[] = {
-    {"catalog", "FILE|GAME", "tile catalogue for names given alone"},
-    {"color", "COLOUR", "colour of an inline tile string"},
-    {NULL, NULL, NULL},
-};
-
-static const gopt_cli_verb verbs[] = {
+const gopt_verb tokens_verbs[] = {
     {"upgrade", "which rotations of which new tiles keep every station token connected", "",
-     CLI_OUTPUT | CLI_JSON | CLI_COUNT | CLI_STATS | CLI_VERIFY, upgrade_options, run_upgrade},
+     GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_COUNT | GOPT_COMMON_STATS | GOPT_COMMON_VERIFY, upgrade_opts,
+     run_upgrade},
     {"show", "a tile's cities, edge sets and track (GAME:NAME[@ROT], a tile string, or a whole GAME)", "TILE|GAME...",
-     CLI_OUTPUT | CLI_JSON, show_options, run_show},
-    {NULL, NULL, NULL, 0, NULL, NULL},
-};
-
-const gopt_cli_game gopt_cli_tokens = {
-    "tokens",
-    "18xx tile upgrades that keep every station token connected (max flow)",
-    NULL,
-    verbs,
-    "Tiles are written in the 18xx.games tile language, e.g.\n"
-    "  city=revenue:40;city=revenue:40;city=revenue:40,loc:5;path=a:1,b:_0;path=a:3,b:_1;label=M\n"
-    "Edges: 0 bottom, 1 lower left, 2 upper left, 3 top, 4 upper right, 5 lower right;\n"
-    "rotation r turns edge e into (e + r) mod 6. Bundled catalogues: 1822CA, 1861, 1867,\n"
-    "18Chesapeake (data/tiles/). Exit 0 when some rotation keeps the tokens, 1 when none does,\n"
-    "3 when the search gave up without finding one.\n\n"
-    "examples:\n"
-    "  gameopt tokens upgrade --from 1867:L12 --tokens 0:LPS,1:QLS --to 1867:X2\n"
-    "  gameopt tokens upgrade --from 1867:L12 --tokens 0:LPS,1:QLS --output montreal.svg\n"
-    "  gameopt tokens show 1867:X2@1\n",
+     GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON, show_opts, run_show},
+    {0},
 };

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Proves boards of a Flood-It set one process per board and appends a line per proven board to
+# data/flood/proven/<name>.tsv (board, optimum, moves, nodes, seconds, peak_mb). Each board runs as
+#     gameopt flood solve SET --shard B/N --json --memory-limit MB
+# with N the set's board count, so `--shard B/N` is exactly board B and that command reproduces it.
+# seconds and peak_mb are the whole process's CPU time (user + system) and peak RSS, measured by
+# GNU time, so a loaded machine does not inflate them. Boards already in the file are skipped, so
+# the script resumes where it stopped; boards that hit the memory or time limit go to
+# <name>.open.tsv with their bounds and are tried again next time.
+#   usage: scripts/flood-prove.sh SET NAME [FIRST LAST] [MEMORY_MB] [TIME_LIMIT_S]
+set -euo pipefail
+set_file=$1 name=$2
+total=$(grep -c . "$set_file")
+first=${3:-1} last=${4:-$total} mem=${5:-4000} tlim=${6:-0}
+here=$(cd "$(dirname "$0")/.." && pwd)
+gameopt=${GAMEOPT:-$here/build/gameopt}
+out=$here/data/flood/proven/$name.tsv
+open=$here/data/flood/proven/$name.open.tsv
+[ -s "$out" ] || printf '# board\toptimum\tmoves\tnodes\tseconds\tpeak_mb\n' > "$out"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+for ((b = first; b <= last; b++)); do
+  grep -q "^$b	" "$out" && continue
+  /usr/bin/time -f '%U %S %M' -o "$tmp/time" \
+    "$gameopt" flood solve "$set_file" --shard "$b/$total" --json --memory-limit "$mem" \
+      --time-limit "$tlim" > "$tmp/json" 2> "$tmp/err" || true
+  read -r user sys rss < "$tmp/time" || { echo "board $b: no timing" >&2; continue; }
+  line=$(python3 - "$b" "$user" "$sys" "$rss" "$tmp/json" <<'PY'
+import json, sys
+b, user, sys_, rss, path = sys.argv[1:]
+r = json.loads(open(path).read().strip().splitlines()[-1])
+cpu = float(user) + float(sys_)
+if r.get("status") == "solved" and r.get("optimal"):
+    print("ok\t%s\t%d\t%s\t%d\t%.2f\t%.1f" % (b, r["length"], r["moves"], r["nodes"], cpu, int(rss) / 1024))
+else:
+    print("open\t%s\t%s\t%s..%s\t%.2f\t%.1f" % (b, r.get("status"), r.get("lower_bound"), r.get("length", "?"), cpu, int(rss) / 1024))
+PY
+) || { echo "board $b: unreadable result: $(head -c 300 "$tmp/err")" >&2; continue; }
+  case $line in
+    ok*) printf '%s\n' "${line#ok	}" >> "$out" ;;
+    open*) printf '%s\n' "${line#open	}" >> "$open" ;;
+  esac
+  echo "$name board $b: ${line}" >&2
+done

@@ -1,0 +1,56 @@
+/* Help text generated from the game tables: the games, a game's verbs, a verb's options. */
+#include <string.h>
+
+#include "gameopt/game.h"
+
+void gopt_print_games_help(FILE *out) {
+    fputs("usage: gameopt <game> <verb> [options] [FILE|-]\n"
+          "       gameopt <game> --help | gameopt --help | gameopt --version\n\n"
+          "Solves board-game and pencil-puzzle questions by reducing them to classic problems\n"
+          "(maximum flow, SAT, integer programming, search); every answer is checked by\n"
+          "independent code before it is printed.\n\ngames:\n",
+          out);
+    for (const gopt_game *const *g = gopt_games; *g; g++) fprintf(out, "  %-10s %s\n", (*g)->name, (*g)->summary);
+    fputs("\n  gameopt serve [--port N]   the local web page and JSON API (gameopt serve --help)\n", out);
+    fputs("\nexit codes: 0 solved / ok, 1 proven no solution, 2 bad input or usage,\n"
+          "            3 limit reached (nothing proven), 4 internal error\n"
+          "errors go to stderr as `gameopt: FILE:LINE:COL: what is wrong`.\n",
+          out);
+}
+
+static void print_list(FILE *out, const char *title, const char *const *list, bool mark_default) {
+    if (!list) return;
+    fputs(title, out);
+    for (const char *const *m = list; *m; m++) fprintf(out, " %s%s", *m, mark_default && m == list ? " (default)" : "");
+    fputc('\n', out);
+}
+
+void gopt_print_game_help(FILE *out, const gopt_game *g) {
+    fprintf(out, "usage: gameopt %s <verb> [options]\n\n%s\n\nverbs:\n", g->name, g->summary);
+    for (const gopt_verb *v = g->verbs; v->name; v++) fprintf(out, "  %-12s %s\n", v->name, v->summary);
+    if (g->formats) fputc('\n', out);
+    print_list(out, "input formats:", g->formats, false);
+    print_list(out, "methods:", g->methods, true);
+    if (g->help) fprintf(out, "\n%s", g->help);
+    fprintf(out, "\n`gameopt %s <verb> --help` lists a verb's options.\n", g->name);
+}
+
+static void print_option(FILE *out, const gopt_opt *s) {
+    char left[64];
+    snprintf(left, sizeof left, "--%s%s%s", s->name, s->arg ? " " : "", s->arg ? s->arg : "");
+    fprintf(out, "  %-24s %s", left, s->help);
+    if (s->def && s->type != GOPT_OPT_FLAG) fprintf(out, " (default %s)", s->def);
+    fputc('\n', out);
+}
+
+void gopt_print_verb_help(FILE *out, const gopt_game *g, const gopt_verb *v) {
+    fprintf(out, "usage: gameopt %s %s [options] %s\n\n%s\n\noptions:\n", g->name, v->name, v->usage ? v->usage : "",
+            v->summary);
+    for (const gopt_opt *s = v->options; s && s->name; s++) print_option(out, s);
+    for (int i = 0; gopt_common_opts[i].name; i++)
+        if (v->common & gopt_common_bits[i]) print_option(out, &gopt_common_opts[i]);
+    print_option(out, &(gopt_opt)GOPT_FLAG("help", "show this help"));
+    if ((v->common & GOPT_COMMON_FORMAT) && g->formats) fputc('\n', out);
+    if (v->common & GOPT_COMMON_FORMAT) print_list(out, "formats:", g->formats, false);
+    if (v->common & GOPT_COMMON_METHOD) print_list(out, "methods:", g->methods, true);
+}

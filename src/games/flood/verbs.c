@@ -1,0 +1,366 @@
+/* The verbs of Flood-It: solve (the generic batch), check (replay sequences), hint (an
+ * optimal next move from a position), par (the optimum of Tatham game IDs) and generate,
+ * with their option tables. Declared in the game's table (game.c), run by any driver. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flood_internal.h"
+#include "flood_sim.h"
+#include "gameopt/alloc.h"
+#include "gameopt/json.h"
+
+/* ---- the option tables ---- */
+
+#define START_OPT GOPT_STRING("start", "ROW,COL", "ul", "the flooded corner: ROW,COL from 1, or ul ur ll lr m")
+#define BEAM_OPT GOPT_INT("beam-width", "N", "400", 1, 1 << 20, "states kept per step by --method beam")
+
+const gopt_opt flood_solve_opts[] = {
+    START_OPT,
+    BEAM_OPT,
+    GOPT_INT("depth", "N", "3", 1, 6, "moves looked ahead by --method lookahead"),
+    GOPT_FLAG("no-frames", "pictures show the board alone, without the strip of frames"),
+    GOPT_OPT_END,
+};
+static const gopt_opt check_opts[] = {
+    START_OPT,
+    GOPT_STRING("moves", "MOVES", NULL, "the sequence to replay on a one-board file, e.g. 6252541"),
+    GOPT_OPT_END,
+};
+static const gopt_opt hint_opts[] = {
+    START_OPT,
+    GOPT_INT("board", "N", "1", 1, 1000000000, "which board of the file (from 1)"),
+    BEAM_OPT,
+    GOPT_OPT_END,
+};
+static const gopt_opt par_opts[] = {BEAM_OPT, GOPT_OPT_END};
+const gopt_opt flood_generate_opts[] = {
+    GOPT_SIZE("size", "14x14", 1, GOPT_FLOOD_MAX_SIDE, "board size (at most 4194304 cells)"),
+    GOPT_INT("colours", "C", "6", 1, GOPT_FLOOD_MAX_COLOURS, "number of colours"),
+    GOPT_OPT_END,
+};
+
+/* ---- shared helpers ---- */
+
+/* --start is checked before any input is read (the parser checks it against each board). */
+static bool start_ok(gopt_call *call) {
+    const char *start = gopt_option(&call->opts, "start");
+    if (!start || gopt_flood_start_valid(start)) return true;
+    return gopt_call_usage(call, "--start %s: use ROW,COL (counted from 1) or ul, ur, ll, lr, m", start), false;
+}
+
+static bool boards_read(gopt_text *t, const gopt_options *o, gopt_batch *b, gopt_error *err) {
+    size_t first = b->n;
+    for (;;) {
+        void *p = NULL;
+        int r = gopt_game_flood.parse(t, o, &p, err);
+        if (r < 0) return false;
+        if (r == 0) break;
+        gopt_grow(&b->items, &b->cap, b->n + 1, sizeof *b->items);
+        b->items[b->n++] = (gopt_named){p, NULL};
+    }
+    if (b->n == first) return gopt_fail(err, t->name, 0, 0, "no flood board found");
+    return true;
+}
+
+/* The options of o that the solver takes (a verb's own, such as --board, stay behind). */
+static gopt_options solve_options(const gopt_options *o) {
+    gopt_options s = *o;
+    s.nextra = 0;
+    for (int i = 0; i < o->nextra; i++)
+        if (gopt_opt_find(flood_solve_opts, o->extra_name[i])) {
+            s.extra_name[s.nextra] = o->extra_name[i];
+            s.extra_value[s.nextra++] = o->extra_value[i];
+        }
+    return s;
+}
+
+static int run_solve(gopt_call *call) { return start_ok(call) ? gopt_run_solve(call) : 2; }
+
+/* ---- check ---- */
+
+/* The next sequence of a solutions file: one line per board ("[]" for none; blank and '#'
+ * lines are skipped); aaronpuchert's output ("A shortest sequence ...", then
+ * "[first] m1 m2 ...") too. */
+static bool next_sequence(gopt_text *t, const gopt_flood_puzzle *p, uint8_t **moves, int *n, gopt_error *err) {
+    for (;;) {
+        if (gopt_text_eof(t)) return gopt_text_fail(t, err, "no sequence for this board (one line per board)");
+        gopt_text_mark at = gopt_text_save(t);
+        size_t len;
+        const char *line = gopt_text_line(t, &len);
+        size_t skip = 0;
+        while (skip < len && (line[skip] == ' ' || line[skip] == '\t')) skip++;
+        if (skip == len || line[skip] == '#') continue;
+        if (len - skip >= 10 && strncmp(line + skip, "A shortest", 10) == 0) continue;
+        char *text = gopt_strndup(line, len);
+        char *body = text + skip;
+        if (*body == '[') { /* "[initial colour] moves", or "[]" for none */
+            char *close = strchr(body, ']');
+            body = close ? close + 1 : body + strlen(body);
+        }
+        char why[160];
+        size_t bad = 0;
+        *n = gopt_flood_moves_parse(p, body, moves, why, sizeof why, &bad);
+        if (*n < 0) {
+            at.col += (int)(body - text + (long)bad);
+            gopt_text_fail_at(t, at, err, "%s", why);
+        }
+        free(text);
+        return *n >= 0;
+    }
+}
+
+/* Every sequence (one per board) from the SOLUTIONS file or --moves, before printing. */
+static bool read_sequences(gopt_call *call, const gopt_batch *b, uint8_t **seq, int *len, gopt_error *err) {
+    const char *moves_opt = gopt_option(&call->opts, "moves");
+    gopt_text t;
+    bool ok = true;
+    if (moves_opt) gopt_text_from_string(&t, "--moves", moves_opt);
+    else ok = gopt_text_load(&t, call->args[1], err);
+    for (size_t i = 0; ok && i < b->n; i++) ok = next_sequence(&t, b->items[i].puzzle, &seq[i], &len[i], err);
+    if (ok && moves_opt && b->n > 1) ok = gopt_fail(err, "--moves", 0, 0, "the file has %zu boards; use a SOLUTIONS file", b->n);
+    if (ok) {
+        gopt_text_skip_ws_comments(&t, '#');
+        if (!gopt_text_eof(&t)) ok = gopt_text_fail(&t, err, "more sequences than the %zu boards", b->n);
+    }
+    if (ok || t.data) gopt_text_free(&t);
+    return ok;
+}
+
+static int print_checks(gopt_call *call, const gopt_batch *b, uint8_t **seq, const int *len) {
+    const gopt_options *o = &call->opts;
+    long total = 0, good = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        char why[256] = "";
+        const char *name = b->items[i].name;
+        bool valid = gopt_flood_check(b->items[i].puzzle, seq[i], len[i], why, sizeof why);
+        good += valid;
+        total += len[i];
+        if (o->json) {
+            json_t *j = json_pack("{s:I,s:s,s:b,s:i}", "index", (json_int_t)i, "name", name, "ok", valid, "length", len[i]);
+            if (!valid) json_object_set_new(j, "reason", json_string(why));
+            gopt_json_emit(call->out, j);
+        } else if (valid && !o->quiet) {
+            fprintf(call->out, "%s: ok, %d moves\n", name, len[i]);
+        } else if (!valid) {
+            fprintf(call->out, "%s: fails: %s\n", name, why);
+        }
+    }
+    if (!o->json) fprintf(call->out, "%zu boards: %ld ok, %ld moves in total\n", b->n, good, total);
+    return good == (long)b->n ? 0 : 1;
+}
+
+static int run_check(gopt_call *call) {
+    const char *moves_opt = gopt_option(&call->opts, "moves");
+    if (!gopt_call_check(call) || !start_ok(call)) return 2;
+    if (call->nargs < 1 || call->nargs > 2 || (moves_opt && call->nargs != 1))
+        return gopt_call_usage(call, "flood check: use BOARDS SOLUTIONS, or BOARDS --moves MOVES (see --help)");
+    if (!moves_opt && call->nargs != 2) return gopt_call_usage(call, "flood check: which sequences? give SOLUTIONS or --moves");
+    gopt_batch b = {0};
+    gopt_error err = {0};
+    int code = 2;
+    if (!gopt_batch_read(&gopt_game_flood, call->args[0], &call->opts, &b, &err)) {
+        gopt_call_input(call, &err);
+    } else {
+        uint8_t **seq = gopt_calloc(b.n, sizeof *seq);
+        int *len = gopt_calloc(b.n, sizeof *len);
+        code = read_sequences(call, &b, seq, len, &err) ? print_checks(call, &b, seq, len) : gopt_call_input(call, &err);
+        for (size_t i = 0; i < b.n; i++) free(seq[i]);
+        free(seq);
+        free(len);
+    }
+    gopt_batch_free(&gopt_game_flood, &b);
+    return code;
+}
+
+/* ---- hint ---- */
+
+/* The position after some moves, as a board of its own (same alphabet and start), played
+ * by the game's own simulator. */
+static gopt_flood_puzzle *position_after(const gopt_flood_puzzle *p, const uint8_t *moves, int n) {
+    gopt_flood_puzzle *q = gopt_flood_new(p->w, p->h, p->ncolours);
+    for (int c = 0; c < p->ncolours; c++) {
+        free(q->names[c]);
+        q->names[c] = gopt_strdup(p->names[c]);
+    }
+    q->tokens = p->tokens;
+    q->start = p->start;
+    q->format = p->format;
+    flood_sim s;
+    flood_sim_init(&s, p);
+    for (int i = 0; i < n; i++) flood_sim_play(&s, moves[i]);
+    memcpy(q->cells, s.colour, (size_t)p->w * (size_t)p->h);
+    flood_sim_free(&s);
+    return q;
+}
+
+static void print_hint(gopt_call *call, const gopt_flood_puzzle *q, int played, const gopt_answer *a) {
+    const gopt_flood_solution *s = a->solution;
+    const gopt_flood_result *r = a->extra;
+    char *rest = gopt_flood_moves_text(q, s->moves, s->length);
+    char *next = s->length ? gopt_flood_moves_text(q, s->moves, 1) : gopt_strdup("");
+    bool optimal = r && r->optimal;
+    if (call->opts.json) {
+        json_t *j = json_pack("{s:i,s:s?,s:i,s:s,s:b,s:i}", "played", played, "move", s->length ? next : NULL,
+                              "remaining", s->length, "moves", rest, "optimal", optimal, "lower_bound",
+                              r ? r->lower_bound : 0);
+        gopt_json_emit(call->out, j);
+    } else if (s->length == 0) {
+        fprintf(call->out, "the board is flooded after %d moves\n", played);
+    } else {
+        fprintf(call->out, "play %s; %d moves finish the board%s: %s\n", next, s->length,
+                optimal ? " (optimal)" : a->status == GOPT_LIMIT ? " (a limit stopped the proof)" : " (not proven)", rest);
+    }
+    free(rest);
+    free(next);
+}
+
+/* The moves given after the board, as one string of the board's colours. */
+static int played_moves(gopt_call *call, const gopt_flood_puzzle *p, uint8_t **moves) {
+    gopt_buf played = {0};
+    gopt_buf_puts(&played, "");
+    for (int i = 1; i < call->nargs; i++) {
+        gopt_buf_puts(&played, call->args[i]);
+        gopt_buf_putc(&played, ' ');
+    }
+    char why[160];
+    int n = gopt_flood_moves_parse(p, played.data, moves, why, sizeof why, NULL);
+    gopt_buf_free(&played);
+    if (n < 0) gopt_call_usage(call, "flood hint: %s", why);
+    return n;
+}
+
+static int hint_from(gopt_call *call, const gopt_flood_puzzle *p) {
+    uint8_t *moves;
+    int n = played_moves(call, p, &moves);
+    if (n < 0) return 2;
+    gopt_flood_puzzle *q = position_after(p, moves, n);
+    free(moves);
+    gopt_answer a = {.name = "hint"};
+    gopt_options so = solve_options(&call->opts);
+    gopt_status st = gopt_game_solve_checked(&gopt_game_flood, q, &so, &a);
+    int code = (int)st;
+    if (st == GOPT_ERROR || !a.solution) {
+        fprintf(call->diag, "gameopt: hint: %s\n", a.note[0] ? a.note : "internal error");
+        code = st == GOPT_LIMIT ? 3 : 4;
+    } else {
+        print_hint(call, q, n, &a);
+    }
+    gopt_answer_free(&gopt_game_flood, &a);
+    gopt_flood_free(q);
+    return code;
+}
+
+static int run_hint(gopt_call *call) {
+    if (!gopt_call_check(call) || !start_ok(call)) return 2;
+    if (call->nargs < 1) return gopt_call_usage(call, "flood hint: use BOARD [MOVES...] (see --help)");
+    long which = gopt_opt_int(&call->opts, hint_opts, "board");
+    gopt_batch b = {0};
+    gopt_error err = {0};
+    int code;
+    if (!gopt_batch_read(&gopt_game_flood, call->args[0], &call->opts, &b, &err)) code = gopt_call_input(call, &err);
+    else if ((size_t)which > b.n) code = gopt_call_usage(call, "--board %ld: %s has %zu boards", which, call->args[0], b.n);
+    else code = hint_from(call, b.items[which - 1].puzzle);
+    gopt_batch_free(&gopt_game_flood, &b);
+    return code;
+}
+
+/* ---- par ---- */
+
+static bool looks_like_id(const char *s) {
+    const char *x = s;
+    while (isdigit((unsigned char)*x)) x++;
+    return x > s && *x == 'x' && strchr(s, ':') != NULL;
+}
+
+/* IDs given on the command line are named "WxH id K"; files as the batch names them. */
+static bool read_par_inputs(gopt_call *call, const gopt_options *o, gopt_batch *b) {
+    gopt_error err = {0};
+    for (int i = 0; i < call->nargs; i++) {
+        if (!looks_like_id(call->args[i])) {
+            if (!gopt_batch_read(&gopt_game_flood, call->args[i], o, b, &err)) return gopt_call_input(call, &err), false;
+            continue;
+        }
+        gopt_text t;
+        gopt_text_from_string(&t, "ID", call->args[i]);
+        size_t first = b->n;
+        bool ok = boards_read(&t, o, b, &err);
+        gopt_text_free(&t);
+        if (!ok) return gopt_call_input(call, &err), false;
+        for (size_t k = first; k < b->n; k++) {
+            const gopt_flood_puzzle *p = b->items[k].puzzle;
+            b->items[k].name = gopt_format("%dx%d id %d", p->w, p->h, i + 1);
+        }
+    }
+    return true;
+}
+
+static void print_par(gopt_call *call, const gopt_flood_puzzle *p, const gopt_answer *a) {
+    const gopt_flood_result *r = a->extra;
+    const gopt_flood_solution *s = a->solution;
+    char *moves = gopt_flood_moves_text(p, s->moves, s->length);
+    if (call->opts.json) {
+        json_t *j = json_pack("{s:I,s:s,s:i,s:b,s:i,s:i}", "index", (json_int_t)a->index, "name", a->name, "par",
+                              s->length, "optimal", r->optimal, "lower_bound", r->lower_bound, "limit", p->limit);
+        json_object_set_new(j, "moves", json_string(moves));
+        gopt_json_emit(call->out, j);
+    } else {
+        if (r->optimal) fprintf(call->out, "%s: par %d", a->name, s->length);
+        else fprintf(call->out, "%s: par unknown, %d..%d (%s)", a->name, r->lower_bound, s->length, a->note);
+        if (p->limit >= 0) {
+            fprintf(call->out, ", move limit %d", p->limit);
+            if (p->leniency >= 0) fprintf(call->out, " (%d + m%d)", p->limit - p->leniency, p->leniency);
+        }
+        fprintf(call->out, ": %s\n", moves);
+    }
+    free(moves);
+}
+
+static int run_par(gopt_call *call) {
+    gopt_options o = call->opts;
+    o.format = "tatham";
+    if (!gopt_call_check(call)) return 2;
+    if (call->nargs < 1) return gopt_call_usage(call, "flood par: give Tatham game IDs or files of them (see --help)");
+    gopt_batch b = {0};
+    if (!read_par_inputs(call, &o, &b)) {
+        gopt_batch_free(&gopt_game_flood, &b);
+        return 2;
+    }
+    int code = 0;
+    gopt_options so = solve_options(&o);
+    for (size_t k = 0; k < b.n; k++) {
+        gopt_answer a = {.name = b.items[k].name, .index = (long)k};
+        gopt_status st = gopt_game_solve_checked(&gopt_game_flood, b.items[k].puzzle, &so, &a);
+        code = (int)gopt_status_worst((gopt_status)code, st);
+        if (st == GOPT_ERROR || !a.extra || !a.solution)
+            fprintf(call->diag, "gameopt: %s: %s\n", a.name, a.note[0] ? a.note : "internal error");
+        else print_par(call, b.items[k].puzzle, &a);
+        gopt_answer_free(&gopt_game_flood, &a);
+    }
+    gopt_batch_free(&gopt_game_flood, &b);
+    return code;
+}
+
+/* ---- generate ---- */
+
+static int run_generate(gopt_call *call) {
+    /* "blocks" reads like "grid" but is written as the grid */
+    if (call->opts.format && strcmp(call->opts.format, "blocks") == 0) call->opts.format = "grid";
+    return gopt_run_generate(call);
+}
+
+const gopt_verb flood_verbs[] = {
+    {"solve", "the fewest moves that flood each board, with a proof", "[FILE...]", GOPT_SOLVE_COMMON, flood_solve_opts,
+     run_solve},
+    {"check", "replay sequences and say whether each floods its board", "BOARDS [SOLUTIONS]",
+     GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_QUIET, check_opts, run_check},
+    {"hint", "an optimal next move after the moves played so far", "BOARD [MOVES...]",
+     GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_METHOD | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_MEMORY_LIMIT |
+         GOPT_COMMON_VERIFY,
+     hint_opts, run_hint},
+    {"par", "the true optimum of Tatham game IDs, beside their move limits", "ID|FILE...",
+     GOPT_COMMON_JSON | GOPT_COMMON_METHOD | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_MEMORY_LIMIT | GOPT_COMMON_VERIFY,
+     par_opts, run_par},
+    {"generate", "random boards", "", GOPT_GENERATE_COMMON, flood_generate_opts, run_generate},
+    {0},
+};

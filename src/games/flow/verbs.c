@@ -1,0 +1,121 @@
+/* The verbs of Flow Free / Numberlink: solve (the generic batch driver), check (an answer
+ * against its puzzle), lp (the integer program as a CPLEX-LP file) and generate (random
+ * solvable boards), with their option tables. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "flow_internal.h"
+#include "gameopt/json.h"
+
+static const char *const styles[] = {"pipes", "text", NULL};
+
+#define PARTIAL_OPT GOPT_FLAG("partial", "cells may stay empty (Numberlink and ADC rules; the default for ADC files)")
+#define FULL_OPT GOPT_FLAG("full", "every cell must be used (Flow Free rules; the default for the other formats)")
+
+static const gopt_opt coverage_opts[] = {PARTIAL_OPT, FULL_OPT, GOPT_OPT_END};
+
+const gopt_opt flow_solve_opts[] = {
+    PARTIAL_OPT,
+    FULL_OPT,
+    GOPT_ENUM("style", "pipes|text", NULL, styles,
+              "pipes (coloured on a terminal) or the puzzle's own format (default: pipes on a terminal)"),
+    GOPT_INT("nodes", "N", NULL, 1, 4e18, "search nodes before `auto` hands over to SAT (default 1000000 + 100000 per cell)"),
+    GOPT_FLAG("complete", "search: assume nothing about the paths, so a failed search is a proof"),
+    GOPT_OPT_END,
+};
+
+const gopt_opt flow_generate_opts[] = {
+    GOPT_SIZE("size", "7x7", 1, 1000, "board size"),
+    GOPT_INT("colours", "N", NULL, 1, 1000000, "number of colours (default: one per eight cells)"),
+    GOPT_OPT_END,
+};
+
+static bool coverage_ok(gopt_call *call) {
+    if (gopt_option_flag(&call->opts, "partial") && gopt_option_flag(&call->opts, "full"))
+        return gopt_call_usage(call, "--partial and --full exclude each other"), false;
+    return true;
+}
+
+static int run_solve(gopt_call *call) { return coverage_ok(call) ? gopt_run_solve(call) : 2; }
+
+/* Every puzzle of one file, named as the batch names them. */
+static bool read_puzzles(gopt_call *call, const char *path, gopt_batch *b) {
+    gopt_error err = {0};
+    if (!gopt_call_check(call) || !coverage_ok(call)) return false;
+    if (!gopt_batch_read(&gopt_game_flow, path, &call->opts, b, &err)) return gopt_call_input(call, &err), false;
+    return true;
+}
+
+static void print_check(gopt_call *call, const char *name, bool ok, const char *why) {
+    if (call->opts.json) {
+        json_t *j = json_pack("{s:s, s:b}", "name", name, "ok", ok);
+        if (!ok) json_object_set_new(j, "why", json_string(why));
+        gopt_json_emit(call->out, j);
+    } else if (!ok || !call->opts.quiet) {
+        fprintf(call->out, "%s: %s%s\n", name, ok ? "ok" : "wrong: ", ok ? "" : why);
+    }
+}
+
+/* Reads one answer per puzzle from the ANSWER file, then checks each. */
+static int check_answers(gopt_call *call, const gopt_batch *b, gopt_text *t) {
+    gopt_flow_solution **answers = gopt_calloc(b->n ? b->n : 1, sizeof *answers);
+    gopt_error err = {0};
+    int code = 0;
+    for (size_t i = 0; i < b->n && code == 0; i++)
+        if (!(answers[i] = gopt_flow_read_answer(t, b->items[i].puzzle, &err))) code = gopt_call_input(call, &err);
+    for (size_t i = 0; i < b->n && code != 2; i++) {
+        char why[256];
+        bool ok = gopt_flow_check(b->items[i].puzzle, answers[i], why, sizeof why);
+        if (!ok) code = 1;
+        print_check(call, b->items[i].name, ok, why);
+    }
+    for (size_t i = 0; i < b->n; i++) gopt_flow_solution_free(answers[i]);
+    free(answers);
+    return code;
+}
+
+static int run_check(gopt_call *call) {
+    if (call->nargs != 2) return gopt_call_usage(call, "flow check: expected PUZZLE and ANSWER files");
+    gopt_batch b = {0};
+    gopt_error err = {0};
+    gopt_text t;
+    int code = 2;
+    if (!read_puzzles(call, call->args[0], &b)) code = 2;
+    else if (!gopt_text_load(&t, call->args[1], &err)) code = gopt_call_input(call, &err);
+    else {
+        code = check_answers(call, &b, &t);
+        gopt_text_free(&t);
+    }
+    gopt_batch_free(&gopt_game_flow, &b);
+    return code;
+}
+
+static int run_lp(gopt_call *call) {
+    if (call->nargs != 1) return gopt_call_usage(call, "flow lp: expected one puzzle file");
+    const char *output = call->opts.output;
+    if (output && (strlen(output) < 3 || strcmp(output + strlen(output) - 3, ".lp") != 0))
+        return gopt_call_usage(call, "--output %s: an LP file ends in .lp", output);
+    gopt_batch b = {0};
+    int code = read_puzzles(call, call->args[0], &b) ? 0 : 2;
+    fflush(call->out);
+    for (size_t i = 0; i < b.n && code == 0; i++) {
+        char *path = output ? gopt_numbered_path(output, (long)i + 1, b.n > 1) : gopt_strdup("-");
+        gopt_error err = {0};
+        if (!gopt_flow_write_lp(b.items[i].puzzle, path, &err)) code = gopt_call_input(call, &err);
+        free(path);
+    }
+    gopt_batch_free(&gopt_game_flow, &b);
+    return code;
+}
+
+const gopt_verb flow_verbs[] = {
+    {"solve", "solve puzzles (one result per puzzle; pictures with --output x.svg)", "[FILE...]", GOPT_SOLVE_COMMON,
+     flow_solve_opts, run_solve},
+    {"check", "check a solved board (in the puzzle's own format) against its puzzle", "PUZZLE ANSWER",
+     GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_QUIET, coverage_opts, run_check},
+    {"lp", "write the integer program (without the lazy cycle cuts) as a CPLEX-LP file", "FILE",
+     GOPT_COMMON_FORMAT | GOPT_COMMON_OUTPUT, coverage_opts, run_lp},
+    {"generate", "random boards with a full-coverage solution", "", GOPT_GENERATE_COMMON, flow_generate_opts,
+     gopt_run_generate},
+    {0},
+};

@@ -1,0 +1,1 @@
+flood solve --depth 9 data/flood/example.txt

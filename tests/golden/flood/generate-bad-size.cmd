@@ -1,0 +1,1 @@
+flood generate --size 5000x2
