@@ -7,6 +7,7 @@
 #define GAMEOPT_GAME_H
 
 #include <jansson.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -78,7 +79,8 @@ typedef struct gopt_options {
     bool quiet;
     bool progress;          /* draw progress even when stderr is not a terminal */
     double time_limit;      /* seconds per puzzle; 0: none */
-    double memory_limit_mb; /* 0: none */
+    double memory_limit_mb; /* this solve's memory budget (budget.h); 0: none */
+    const atomic_int *cancel; /* set non-zero to stop this solve (stop.h); NULL: none */
     int threads;            /* >= 1 */
     uint64_t seed;
     long count;             /* solutions to look for (2 proves uniqueness); 1 by default */
@@ -127,7 +129,8 @@ typedef struct gopt_answer {
     long solutions;         /* solutions found (with count > 1, up to count) */
     bool complete;          /* with count: the enumeration finished, so `solutions` is exact */
     const char *method;     /* the method that answered (a string literal) */
-    double seconds;
+    double seconds;         /* wall time of the solve (set by gopt_game_solve_checked) */
+    double cpu_seconds;     /* CPU time of the solving thread (set by gopt_game_solve_checked) */
     gopt_counters counters; /* nodes, conflicts, cuts, rounds ... */
     char note[256];         /* a line for the user, e.g. the bounds a limit left */
     void *extra;            /* game-specific details, freed by free_extra */

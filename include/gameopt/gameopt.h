@@ -6,6 +6,7 @@
 
 #include "gameopt/alloc.h"
 #include "gameopt/bitset.h"
+#include "gameopt/budget.h"
 #include "gameopt/canvas.h"
 #include "gameopt/country.h"
 #include "gameopt/cuts.h"
@@ -22,6 +23,7 @@
 #include "gameopt/progress.h"
 #include "gameopt/rng.h"
 #include "gameopt/sat.h"
+#include "gameopt/stop.h"
 #include "gameopt/taxis.h"
 #include "gameopt/term.h"
 #include "gameopt/text.h"

@@ -152,7 +152,7 @@ static void print_result(FILE *out, const gopt_game *g, const void *puzzle, cons
             j = json_object();
             json_object_set_new(j, "name", json_string(a->name));
             json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
-            gopt_json_set_real(j, "seconds", a->seconds, 6);
+            gopt_json_set_times(j, a->seconds, a->cpu_seconds);
         }
         if (o->stats && !json_object_get(j, "stats")) json_object_set_new(j, "stats", gopt_counters_json(&a->counters));
         gopt_json_emit(out, j);
@@ -184,6 +184,9 @@ static void solve_range(const gopt_game *g, gopt_batch *b, gopt_answer *answers,
     gopt_progress *bar = gopt_progress_start(g->name, end - begin, o->progress);
     gopt_options one = *o;
     one.threads = 1; /* the batch is parallel; each puzzle runs on one thread */
+    /* --memory-limit bounds the process: each of the puzzles running at once gets an equal
+     * share, so none can stop another (budget.h). */
+    if (o->memory_limit_mb > 0) one.memory_limit_mb = o->memory_limit_mb / o->threads;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(o->threads) if (o->threads > 1)
     for (int64_t i = begin; i < end; i++) {
         gopt_answer *a = &answers[i];

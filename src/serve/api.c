@@ -110,7 +110,7 @@ static json_t *answer_json(const api_request *q, const void *puzzle, const gopt_
         j = json_object();
         json_object_set_new(j, "name", json_string(a->name));
         json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
-        gopt_json_set_real(j, "seconds", a->seconds, 6);
+        gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     }
     if (q->opts.stats && !json_object_get(j, "stats")) json_object_set_new(j, "stats", gopt_counters_json(&a->counters));
     if (q->svg) {
@@ -144,6 +144,7 @@ static void run_solve(const api_request *q, const atomic_int *cancel, serve_repl
             snprintf(a.note, sizeof a.note, "%s", cancel && atomic_load(cancel) ? "cancelled" : "the request's time limit was spent");
         } else {
             if (limit > 0) o.time_limit = left;
+            o.cancel = cancel; /* the games' loops see a hang-up at their next check (stop.h) */
             gopt_game_solve_checked(g, b.puzzles[i], &o, &a);
         }
         worst = gopt_status_worst(worst, a.status);

@@ -3,6 +3,7 @@
  * merge. Every answer passes the checker. */
 #include "test_support.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static gopt_tokens_tile parse(const char *code) {
@@ -202,6 +203,55 @@ static void map_around_the_hex(void **state) {
     assert_string_equal(twice.msg, "edge 1 given twice");
 }
 
+/* A reservation takes a slot and follows its city; two tokens of one company merging into
+ * one city are flagged, and returned when the game says so (1822CA). */
+static void reservations_and_duplicates(void **state) {
+    (void)state;
+    gopt_tokens_tile oo = parse("city;city=slots:2;path=a:0,b:_0;path=a:3,b:_1;label=OO");
+    gopt_tokens_tile one = parse("city=slots:3;path=a:0,b:_0;path=a:3,b:_0;path=a:1,b:_0;label=OO");
+    gopt_tokens_tile two = parse("city=slots:2;city=slots:2;path=a:0,b:_0;path=a:3,b:_1;label=OO");
+    gopt_tokens_question q;
+    question(&q, &oo, "0:CPR,1:CPR");
+    gopt_error err = {0};
+    assert_true(gopt_tokens_parse_reservations(&q, "1:GT", "--reserve", &err));
+    assert_int_equal(q.ntokens, 3);
+    assert_true(q.tokens[2].reserved);
+    char key[64];
+    assert_string_equal(gopt_tokens_token_key(&q, 2, key, sizeof key), "reserved:GT");
+    assert_string_equal(gopt_tokens_token_key(&q, 1, key, sizeof key), "CPR@1");
+    gopt_tokens_answer a;
+    assert_int_equal(solve(&q, &one, &a), 1u << 0 | 1u << 3);
+    const int8_t *row = a.rotations[0].placements;
+    assert_int_equal(row[2], 0); /* the reservation went with its city */
+    assert_int_equal(gopt_tokens_duplicates(&q, row), 1u << 1);
+    json_t *j = gopt_tokens_answer_json(&q, &a, false);
+    char *text = gopt_json_string(j);
+    assert_non_null(strstr(text, "\"placements\":[{\"CPR@0\":0,\"CPR@1\":0,\"reserved:GT\":0}]"));
+    assert_non_null(strstr(text, "\"duplicate\":[\"CPR@1\"],\"duplicates\":\"keep\""));
+    free(text);
+    json_decref(j);
+    gopt_tokens_answer_free(&a);
+    /* Two cities stay two: no duplicate. */
+    assert_int_equal(solve(&q, &two, &a), 1u << 0 | 1u << 3);
+    assert_int_equal(gopt_tokens_duplicates(&q, a.rotations[0].placements), 0);
+    gopt_tokens_answer_free(&a);
+    /* The reservation takes its slot: old city 1 (2 slots: CPR and GT's reservation) is full. */
+    gopt_tokens_question full;
+    question(&full, &oo, "0:CPR,1:CPR,1:B&O");
+    gopt_error bad = {0};
+    assert_false(gopt_tokens_parse_reservations(&full, "1:GT", "--reserve", &bad));
+    assert_string_equal(bad.msg, "city 1 of the old tile has 2 slots, too few for 3 tokens");
+    /* Returned duplicates change the outcome, not the legal rotations. */
+    q.duplicates = GOPT_TOKENS_DUPLICATES_RETURN;
+    assert_int_equal(solve(&q, &one, &a), 1u << 0 | 1u << 3);
+    j = gopt_tokens_answer_json(&q, &a, false);
+    text = gopt_json_string(j);
+    assert_non_null(strstr(text, "\"duplicates\":\"return\""));
+    free(text);
+    json_decref(j);
+    gopt_tokens_answer_free(&a);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(beijing_gains_two_cities),
@@ -209,6 +259,7 @@ int main(void) {
         cmocka_unit_test(cities_split_and_merge),
         cmocka_unit_test(gauges),
         cmocka_unit_test(map_around_the_hex),
+        cmocka_unit_test(reservations_and_duplicates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -197,6 +197,9 @@ static bool plan_split(plan *P, const gen *G, const uint8_t *other, gopt_rng *rn
     if (k > 0) {
         int i = candidates[gopt_rng_below(rng, (uint32_t)k)];
         P->number[P->label[G->order[i]]] = GOPT_COUNTRY_NO_NUMBER;
+        /* The new run starts at i + 1: a number kept under that key from an earlier run that
+         * started there (before a merge) counts other cells, so it goes too. */
+        P->number[(i + 1) % P->length] = GOPT_COUNTRY_NO_NUMBER;
         P->cut[i] = 1;
     }
     free(candidates);
@@ -216,6 +219,7 @@ static bool plan_merge(plan *P, const gen *G, const uint8_t *other, gopt_rng *rn
     if (k > 0) {
         int i = candidates[gopt_rng_below(rng, (uint32_t)k)];
         P->number[P->label[G->order[i]]] = GOPT_COUNTRY_NO_NUMBER;
+        P->number[(i + 1) % P->length] = GOPT_COUNTRY_NO_NUMBER; /* that key is gone */
         P->cut[i] = 0;
     }
     free(candidates);

@@ -186,6 +186,10 @@ static int off_map(const gopt_tokens_question *q, const gopt_tokens_tile *to, in
 /* Decides the rotation; on success enumerates up to c->want placements. */
 static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_tokens_rotation *out) {
     const tokens_problem *p = c->p;
+    if (to->rotations && !(to->rotations >> rotation & 1)) {
+        out->verdict = GOPT_TOKENS_ROTATION_RULE;
+        return 0;
+    }
     if ((out->why_edge_a = off_map(c->q, to, rotation)) >= 0) {
         out->verdict = GOPT_TOKENS_OFF_MAP;
         return 0;
@@ -266,7 +270,7 @@ bool gopt_tokens_solve(const gopt_tokens_question *q, const gopt_tokens_tile *to
                        gopt_error *err) {
     memset(a, 0, sizeof *a);
     a->to = to;
-    double start = gopt_now();
+    gopt_stopwatch watch = gopt_stopwatch_start();
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++) {
         gopt_tokens_rotation *rot = &a->rotations[r];
         if (!gopt_tokens_place(q, to, r, limit, rot, err)) {
@@ -278,7 +282,7 @@ bool gopt_tokens_solve(const gopt_tokens_question *q, const gopt_tokens_tile *to
         gopt_counter_add(&a->counters, "branches", rot->branches);
         gopt_counter_add(&a->counters, "placements", rot->feasible ? rot->count : 0);
     }
-    a->seconds = gopt_now() - start;
+    a->seconds = gopt_stopwatch_read(&watch, &a->cpu_seconds);
     return true;
 }
 

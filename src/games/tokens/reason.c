@@ -97,6 +97,13 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
     case GOPT_TOKENS_OFF_MAP:
         snprintf(buf, size, "track would leave the hex through side %d, which leads nowhere (off the map or blocked)", r->why_edge_a);
         break;
+    case GOPT_TOKENS_ROTATION_RULE: {
+        char rots[32];
+        list(rots, sizeof rots, q, to->rotations, number);
+        snprintf(buf, size, "the game lays %s only at rotation%s %s", to->name[0] ? to->name : "this tile",
+                 __builtin_popcount(to->rotations) == 1 ? "" : "s", rots);
+        break;
+    }
     case GOPT_TOKENS_GAUGE:
         if (r->why_gauge_new < 0)
             snprintf(buf, size, "the %s-gauge track at edge %d would be lost", gopt_tokens_track_name(r->why_gauge), r->why_edge_a);

@@ -8,6 +8,7 @@
 
 #include "gameopt/canvas.h"
 #include "gameopt/tokens.h"
+#include "render/cairo_dl.h"
 
 #define HEX_R 60.0                     /* corner radius of a hex, points */
 #define APOTHEM (HEX_R * 0.8660254037844386)
@@ -152,9 +153,10 @@ static point slot_centre(point c, int slots, int k) {
     return (point){c.x + ring * cos(a), c.y + ring * sin(a)};
 }
 
+/* A token in its company's colour; colour < 0 is a reservation: the name on white, grey ring. */
 static void draw_token(cairo_t *cr, point c, double r, const char *name, int colour) {
-    gopt_rgb fill = gopt_palette(colour);
-    gopt_draw_circle(cr, c.x, c.y, r * 0.92, &fill, &gopt_black, 0.8);
+    gopt_rgb fill = colour < 0 ? gopt_white : gopt_palette(colour);
+    gopt_draw_circle(cr, c.x, c.y, r * 0.92, &fill, colour < 0 ? &gopt_grey : &gopt_black, colour < 0 ? 1.4 : 0.8);
     double size = r * (strlen(name) <= 2 ? 0.95 : strlen(name) == 3 ? 0.75 : 0.6);
     double lum = 0.3 * fill.r + 0.59 * fill.g + 0.11 * fill.b;
     gopt_draw_text(cr, c.x, c.y, name, size, lum > 0.5 ? gopt_black : gopt_white);
@@ -205,7 +207,7 @@ static void draw_tile(cairo_t *cr, placed_tile *p, const gopt_tokens_question *q
         int colours[GOPT_TOKENS_MAX_SLOTS] = {0}, used = 0, slots = gopt_tokens_city_slots(t, city);
         for (int i = 0; q && city_of && i < q->ntokens; i++)
             if (city_of[i] == city && used < slots) {
-                colours[used] = i;
+                colours[used] = q->tokens[i].reserved ? -1 : i;
                 names[used++] = q->tokens[i].name;
             }
         draw_city(cr, p->node[t->city_node[city]], slots, names, colours);

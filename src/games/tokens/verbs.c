@@ -17,13 +17,19 @@
 #define DEFAULT_ALL_LIMIT 100000
 
 static const char *const rules_names[] = {"tokens", "full", NULL};
+static const char *const duplicates_names[] = {"keep", "return", NULL};
 
 static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("from", "TILE[@ROT]", NULL, "the tile on the map and its rotation (0..5): GAME:NAME, a name in --catalog, or a tile string"),
     GOPT_STRING("tokens", "CITY:NAME,...", NULL, "the station tokens on it: old city index (0-based) and company, e.g. 0:LPS,1:QLS"),
     GOPT_STRING("to", "TILE", NULL, "the new tile (default: every tile of the next colour with the same label)"),
-    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue: a file, or a bundled game (1822CA, 1861, 1867, 18Chesapeake)"),
-    GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "tokens: only tokens keep their edges; full (default): whole cities, towns and track too"),
+    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue: a file, or a bundled game (1822CA, 1830, 1846, 1861, 1867, 1889, 18Chesapeake, standard)"),
+    GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "tokens: only tokens keep their edges; full (default): whole cities, towns, track and gauge too"),
+    GOPT_FLAG("split", "full rules: an old city of several slots may split over new cities that each hold its edges"),
+    GOPT_STRING("open", "EDGES", NULL, "the hex sides that lead somewhere, e.g. 1,2,3,4 (default: all six neighbours assumed)"),
+    GOPT_STRING("hex", "GAME:COORD", NULL, "take the open sides from a bundled map, e.g. 1867:F16 (Toronto)"),
+    GOPT_STRING("reserve", "CITY:NAME,...", NULL, "reservations (home or company) in old cities: each takes a slot and follows its city"),
+    GOPT_ENUM("duplicates", "keep|return", "keep", duplicates_names, "two tokens of one company in one new city: the game keeps both or returns one"),
     GOPT_FLAG("all", "list every placement, not just the first (--count N caps it)"),
     GOPT_STRING("network", "FILE.dot", NULL, "write the flow network of every rotation in Graphviz DOT (- for stdout)"),
     GOPT_STRING("color", "COLOUR", NULL, "colour of an inline --from/--to tile string (yellow, green, brown, gray)"),
@@ -79,6 +85,28 @@ static bool read_rules(gopt_call *call, const gopt_options *o, gopt_tokens_rules
     return false;
 }
 
+/* --open EDGES or --hex GAME:COORD: the sides of the hex that lead somewhere. */
+static int read_map(gopt_call *call, const gopt_options *o, gopt_tokens_question *q) {
+    const char *open = gopt_option(o, "open"), *hex = gopt_option(o, "hex");
+    gopt_error err = {0};
+    uint8_t sides = 0x3F;
+    if (open && hex) return gopt_call_usage(call, "tokens upgrade: give --open or --hex, not both");
+    if (open && !gopt_tokens_parse_edges(open, "--open", &sides, &err)) return gopt_call_input(call, &err);
+    if (hex) {
+        const char *colon = strchr(hex, ':');
+        if (!colon || colon == hex || !colon[1]) return gopt_call_usage(call, "--hex: expected GAME:COORD such as 1867:L12, not '%s'", hex);
+        char game[128];
+        snprintf(game, sizeof game, "%.*s", (int)(colon - hex), hex);
+        gopt_tokens_map *m = gopt_tokens_map_open(game, &err);
+        bool ok = m && gopt_tokens_map_open_edges(m, colon + 1, &sides, &err);
+        gopt_tokens_map_free(m);
+        if (!ok) return gopt_call_input(call, &err);
+    }
+    q->map_known = open || hex;
+    q->closed = (uint8_t)(~sides & 0x3F);
+    return 0;
+}
+
 /* Everything from the command line, checked before anything is solved. */
 static int read_question(upgrade_run *u, gopt_call *call) {
     const gopt_options *o = &call->opts;
@@ -95,6 +123,13 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     if (gopt_option(o, "max-flows")) u->q.max_flows = gopt_opt_int(o, upgrade_opts, "max-flows");
     const char *tokens = gopt_option(o, "tokens");
     if (tokens && !gopt_tokens_parse_stations(&u->q, tokens, "--tokens", &err)) return gopt_call_input(call, &err);
+    const char *reserve = gopt_option(o, "reserve");
+    if (reserve && !gopt_tokens_parse_reservations(&u->q, reserve, "--reserve", &err)) return gopt_call_input(call, &err);
+    u->q.split = gopt_option_flag(o, "split");
+    const char *dup = gopt_option(o, "duplicates");
+    u->q.duplicates = dup && strcmp(dup, "return") == 0 ? GOPT_TOKENS_DUPLICATES_RETURN : GOPT_TOKENS_DUPLICATES_KEEP;
+    int code = read_map(call, o, &u->q);
+    if (code) return code;
     const char *to = gopt_option(o, "to");
     if (to) {
         u->targets[0] = gopt_tokens_lookup(u->library, to, "--to", catalog ? catalog : home, colour, NULL, NULL, &err);
