@@ -65,7 +65,9 @@ static const char country_help[] =
     "  gameopt country solve 'https://puzz.link/p?country/5/5/amda0uf02h12h/'\n"
     "  echo 'https://puzz.link/p?country/5/5/amda0uf02h12h' | gameopt country solve --json\n"
     "  gameopt country solve --method mip --output loop.svg data/country/seed-10x10.txt\n"
-    "  gameopt country convert --to url data/country/seed-10x10.txt\n";
+    "  gameopt country convert --to url data/country/seed-10x10.txt\n"
+    "  gameopt country explain --output steps.svg data/country/seed-10x10.txt\n"
+    "  gameopt country generate --size 30x30 --clues minimal --grade --count 3\n";
 
 static void free_puzzle(void *p) { gopt_country_free(p); }
 static void free_solution(void *s) { gopt_country_loop_free(s); }
