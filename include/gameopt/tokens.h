@@ -310,7 +310,8 @@ typedef struct gopt_tokens_answer {
     gopt_tokens_rotation rotations[GOPT_TOKENS_EDGES];
     int nfeasible;
     gopt_counters counters; /* flows, branches, placements */
-    double seconds;
+    double seconds;         /* wall time of the six placements */
+    double cpu_seconds;     /* CPU time of the thread that placed them */
 } gopt_tokens_answer;
 
 /* Places the question's tokens on `to` lying with `rotation`, by max flow. Looks for up to

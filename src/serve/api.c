@@ -109,7 +109,7 @@ static json_t *answer_json(const api_request *q, const void *puzzle, const gopt_
         j = json_object();
         json_object_set_new(j, "name", json_string(a->name));
         json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
-        gopt_json_set_real(j, "seconds", a->seconds, 6);
+        gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     }
     if (q->opts.stats && !json_object_get(j, "stats")) json_object_set_new(j, "stats", gopt_counters_json(&a->counters));
     if (q->svg) {

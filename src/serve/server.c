@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <pthread.h>
 
+#include "serve/mhd_dl.h"
 #include "serve/serve.h"
 
 typedef struct server {
@@ -227,6 +228,10 @@ int serve_run(const serve_config *config, const serve_game *games, size_t ngames
     }
     s.loopback = is_loopback((struct sockaddr *)&addr);
     gopt_error err = {0};
+    if (!gopt_mhd_load(NULL, &err)) {
+        gopt_error_print(stderr, &err);
+        return 4;
+    }
     if (!serve_www_load(&s.www, &err)) {
         gopt_error_print(stderr, &err);
         return 2;

@@ -2,6 +2,7 @@
  * grey, each room's number in the corner of its first cell, and the loop through the cell
  * centres. */
 #include "country_internal.h"
+#include "render/cairo_dl.h"
 
 #define CELL 32.0
 #define MARGIN 12.0

@@ -202,11 +202,13 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
         if (a->rotations[r].feasible) feasible[n++] = r;
     json_t *rotations = json_array();
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++) json_array_append_new(rotations, rotation_json(q, a, &a->rotations[r], all));
-    return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:o}", "from", gopt_tokens_tile_title(q->from, from, sizeof from),
-                     "from_rotation", q->from_rotation, "rules", gopt_tokens_rules_name(q->rules), "tile",
-                     gopt_tokens_tile_title(a->to, to, sizeof to), "color", gopt_tokens_colour_name(a->to->colour),
-                     "feasible_rotations", gopt_json_int_array(feasible, n), "rotations", rotations, "counters",
-                     gopt_counters_json(&a->counters));
+    json_t *j = json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:o}", "from", gopt_tokens_tile_title(q->from, from, sizeof from),
+                          "from_rotation", q->from_rotation, "rules", gopt_tokens_rules_name(q->rules), "tile",
+                          gopt_tokens_tile_title(a->to, to, sizeof to), "color", gopt_tokens_colour_name(a->to->colour),
+                          "feasible_rotations", gopt_json_int_array(feasible, n), "rotations", rotations, "counters",
+                          gopt_counters_json(&a->counters));
+    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
+    return j;
 }
 
 static json_t *edges_json(uint8_t edges) {

@@ -8,6 +8,7 @@
 
 #include "gameopt/canvas.h"
 #include "gameopt/tokens.h"
+#include "render/cairo_dl.h"
 
 #define HEX_R 60.0                     /* corner radius of a hex, points */
 #define APOTHEM (HEX_R * 0.8660254037844386)
