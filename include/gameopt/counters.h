@@ -28,6 +28,7 @@
     X("cuts", "lazy constraints added")                                                            \
     X("room_cuts", "country: room-connectivity cuts")                                             \
     X("route rounds", "flow: rounds of the wire router")                                          \
+    X("touching", "flow: search states skipped as paths touching themselves")                     \
     X("flows", "tokens: max-flow runs")                                                            \
     X("branches", "tokens: placement branches")                                                    \
     X("placements", "tokens: placements found")
