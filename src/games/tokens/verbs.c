@@ -551,7 +551,7 @@ static json_t *question_json(const void *puzzle, const gopt_answer *a, const gop
 static bool render_question(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
     const tokens_puzzle *p = puzzle;
     const tokens_result *r = solution;
-    return gopt_tokens_render(path, &p->u->q, r ? r->answers : NULL, r ? r->n : 0, err);
+    return gopt_tokens_render(path, &p->u->q, r ? r->answers : NULL, r ? r->n : 0, false, err);
 }
 
 static char *format_question(const void *puzzle, const void *solution, const char *fmt) {
