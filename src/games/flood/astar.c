@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flood_internal.h"
+#include "internal.h"
 #include "gameopt/alloc.h"
 #include "gameopt/timer.h"
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 typedef struct paths {
     const gopt_flow_puzzle *p;

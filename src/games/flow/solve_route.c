@@ -11,7 +11,7 @@
  * within its rounds the portfolio moves on. */
 #include <stdlib.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 typedef struct route_heap_item {
     double cost;

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 typedef struct trail_entry {
     int *slot;
