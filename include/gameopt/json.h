@@ -20,6 +20,8 @@ json_t *gopt_json_parse(const char *name, const char *text, size_t len, gopt_err
 
 /* Sets obj[key] to a real rounded to `digits` decimals (times, means), stealing nothing. */
 void gopt_json_set_real(json_t *obj, const char *key, double value, int digits);
+/* Sets obj["seconds"] (wall time) and obj["cpu_seconds"] (thread CPU time), microseconds. */
+void gopt_json_set_times(json_t *obj, double seconds, double cpu_seconds);
 /* Appends the integers to a new JSON array. */
 json_t *gopt_json_int_array(const int *values, int n);
 

@@ -284,7 +284,8 @@ typedef struct gopt_taxis_ideal {
                            limit stopped the method; `length` is the best path found and
                            `bound` the best proven upper bound. GOPT_ERROR: see `note`. */
     int length, bound;
-    double seconds;
+    double seconds;     /* wall time */
+    double cpu_seconds; /* CPU time of the solving thread */
     gopt_counters counters; /* search: states, memo_hits, bound_cuts; mip: mip_solves, mip_nodes */
     char note[256];
 } gopt_taxis_ideal;

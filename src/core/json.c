@@ -48,6 +48,11 @@ void gopt_json_set_real(json_t *obj, const char *key, double value, int digits) 
     json_object_set_new(obj, key, json_real(rounded));
 }
 
+void gopt_json_set_times(json_t *obj, double seconds, double cpu_seconds) {
+    gopt_json_set_real(obj, "seconds", seconds, 6);
+    gopt_json_set_real(obj, "cpu_seconds", cpu_seconds, 6);
+}
+
 json_t *gopt_json_int_array(const int *values, int n) {
     json_t *a = json_array();
     for (int i = 0; i < n; i++) json_array_append_new(a, json_integer(values[i]));

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/igraph_dl.h"
 #include "core/igraph_glue.h"
 #include "gameopt/alloc.h"
 #include "gameopt/graph.h"
@@ -73,6 +74,7 @@ bool gopt_maxflow(const gopt_flow_net *net, int s, int t, gopt_flow_result *r, g
     memset(r, 0, sizeof *r);
     if (s < 0 || s >= net->n || t < 0 || t >= net->n || s == t)
         return gopt_fail(err, "maxflow", 0, 0, "source %d and sink %d must be distinct nodes of 0..%d", s, t, net->n - 1);
+    if (!gopt_igraph_load("maxflow", err)) return false;
     igraph_glue_lock();
     igraph_vector_int_t edges;
     igraph_vector_t capacity, flow;

@@ -7,13 +7,13 @@
  * format"); GLPK's glpsol reads it back in the tests. */
 #include "gameopt/mip.h"
 
-#include <coin/Cbc_C_Interface.h>
 #include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engines/cbc_dl.h"
 #include "gameopt/alloc.h"
 #include "gameopt/require.h"
 
@@ -184,6 +184,14 @@ static Cbc_Model *build_cbc(const gopt_mip *m) {
 }
 
 gopt_mip_result gopt_mip_solve(gopt_mip *m) {
+    gopt_error err = {0};
+    if (!gopt_cbc_load(NULL, &err)) {
+        /* A broken installation, not a property of the model: said once, on stderr, so the
+         * caller's "MIP error" status comes with the reason and the package to install. */
+        static _Atomic int said;
+        if (!said++) gopt_error_print(stderr, &err);
+        return m->result = GOPT_MIP_ERROR;
+    }
     Cbc_Model *cbc = build_cbc(m);
     Cbc_solve(cbc);
     m->solves++;

@@ -1,14 +1,13 @@
 /* A drawing surface over cairo that becomes an SVG, PNG or PDF file by its extension. */
 #include "gameopt/canvas.h"
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "gameopt/alloc.h"
+#include "render/cairo_dl.h"
 
 /* PNG pixels per point: 2 gives crisp pictures on high-density screens. */
 #define PNG_SCALE 2.0
@@ -42,6 +41,7 @@ gopt_canvas *gopt_canvas_open(const char *path, double width, double height, gop
         gopt_fail(err, path, 0, 0, "picture size %gx%g is out of range", width, height);
         return NULL;
     }
+    if (!gopt_cairo_load(path, err)) return NULL;
     cairo_surface_t *surface;
     if (format == GOPT_PIC_SVG) surface = cairo_svg_surface_create(path, width, height);
     else if (format == GOPT_PIC_PDF) surface = cairo_pdf_surface_create(path, width, height);

@@ -184,7 +184,7 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     json_object_set_new(j, "optimal", json_boolean(r && r->optimal));
     json_object_set_new(j, "lower_bound", r ? json_integer(r->lower_bound) : json_null());
     json_object_set_new(j, "nodes", json_integer(r ? r->nodes : 0));
-    gopt_json_set_real(j, "seconds", a->seconds, 6);
+    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     gopt_json_set_real(j, "peak_mb", r ? r->peak_mb : 0, 3);
     json_object_set_new(j, "name", json_string(a->name));
     if (p->limit >= 0) json_object_set_new(j, "limit", json_integer(p->limit));

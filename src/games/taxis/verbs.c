@@ -429,7 +429,7 @@ static json_t *ideal_json(const ideal_job *job, const gopt_taxis_setting *s, lon
     json_object_set_new(o, "length", json_integer(r->length));
     json_object_set_new(o, "path", path_json(g, path, r->length));
     json_object_set_new(o, "method", json_string(gopt_taxis_method_name(job->how.method)));
-    gopt_json_set_real(o, "seconds", r->seconds, 6);
+    gopt_json_set_times(o, r->seconds, r->cpu_seconds);
     json_object_set_new(o, "status", json_string(gopt_status_name(r->status)));
     if (r->status != GOPT_SOLVED) json_object_set_new(o, "bound", json_integer(r->bound));
     json_object_set_new(o, "graph", json_string(g->name));
