@@ -20,7 +20,13 @@ static const char *puzzle_name(const void *puzzle) { return ((const gopt_country
 static char *format(const void *puzzle, const void *solution, const char *fmt) {
     const gopt_country_solution *loop = solution;
     const char *why = NULL;
-    if (!fmt) fmt = gopt_country_formats[0]; /* no format named: the first, which holds every puzzle */
+    /* no format named: the first that holds this puzzle (a URL holds no cells outside the
+     * puzzle; the fuzz target through the interface found one that it printed as a comment) */
+    for (int f = 0; !fmt && gopt_country_formats[f]; f++) {
+        char *text = gopt_country_write(puzzle, loop ? loop->dirs : NULL, gopt_country_formats[f], &why);
+        if (text) return text;
+    }
+    if (!fmt) fmt = gopt_country_formats[0];
     char *text = gopt_country_write(puzzle, loop ? loop->dirs : NULL, fmt, &why);
     return text ? text : gopt_format("# cannot write this puzzle as %s: %s\n", fmt, why);
 }
