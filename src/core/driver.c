@@ -10,6 +10,7 @@
 #include "gameopt/canvas.h"
 #include "gameopt/game.h"
 #include "gameopt/json.h"
+#include "gameopt/outfile.h"
 #include "gameopt/progress.h"
 #include "gameopt/require.h"
 
@@ -170,6 +171,9 @@ static void print_result(FILE *out, const gopt_game *g, const void *puzzle, cons
 /* Where results go: call->out, or a .txt/.json --output file (JSON by its extension). */
 static bool results_file(gopt_call *call, gopt_options *o, bool *to_file) {
     *to_file = o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE;
+    gopt_error err = {0};
+    /* An unwritable place fails now, before any work, with the OS's reason (exit 2). */
+    if (o->output && !gopt_outfile_check(o->output, &err)) return gopt_call_input(call, &err), false;
     if (!*to_file) return true;
     const char *dot = strrchr(o->output, '.');
     if (!dot || (strcasecmp(dot, ".txt") != 0 && strcasecmp(dot, ".json") != 0))
@@ -241,11 +245,18 @@ int gopt_run_solve(gopt_call *call) {
     gopt_shard_range(&o, (int64_t)b.n, &begin, &end);
     gopt_answer *answers = gopt_calloc(b.n ? b.n : 1, sizeof *answers);
     solve_range(g, &b, answers, begin, end, &o);
-    FILE *out = to_file ? fopen(o.output, "w") : call->out;
+    /* Results go to a temporary file renamed when complete (outfile.h). */
+    gopt_outfile file = {0};
+    gopt_error ferr = {0};
+    FILE *out = call->out;
     gopt_status worst = GOPT_BAD_INPUT;
-    if (!out) gopt_call_usage(call, "--output %s: cannot write", o.output);
+    if (to_file) out = gopt_outfile_open(&file, o.output, &ferr) ? file.f : NULL;
+    if (!out) gopt_call_input(call, &ferr);
     else worst = print_range(call, &o, out, &b, answers, begin, end);
-    if (out && out != call->out && fclose(out) != 0) worst = gopt_status_worst(worst, GOPT_ERROR);
+    if (out && to_file && !gopt_outfile_commit(&file, &ferr)) {
+        gopt_call_input(call, &ferr);
+        worst = gopt_status_worst(worst, GOPT_BAD_INPUT);
+    }
     for (size_t i = 0; i < b.n; i++) gopt_answer_free(g, &answers[i]);
     free(answers);
     gopt_batch_free(g, &b);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/outfile.h"
 #include "gameopt/canvas.h"
 #include "gameopt/json.h"
 #include "gameopt/taxis.h"
@@ -277,8 +278,10 @@ static gopt_taxis_setting **read_settings(gopt_call *call, const char *file, con
 
 static bool save_settings(const char *file, const play_job *job, gopt_taxis_setting **list, int count) {
     const gopt_taxis_graph *g = job->g;
-    FILE *f = fopen(file, "w");
-    if (!f) return gopt_call_usage(job->call, "--save-setting: cannot write '%s'", file), false;
+    gopt_outfile out;
+    gopt_error err = {0};
+    if (!gopt_outfile_open(&out, file, &err)) return gopt_call_input(job->call, &err), false;
+    FILE *f = out.f;
     fprintf(f, "# `gameopt taxis play %s --seed %llu --index %ld` replays the game%s\n", file,
             (unsigned long long)job->o->seed, job->index, count > 1 ? "s" : "");
     for (int k = 0; k < count; k++) {
@@ -286,7 +289,7 @@ static bool save_settings(const char *file, const play_job *job, gopt_taxis_sett
         fputs(text, f);
         free(text);
     }
-    return fclose(f) == 0 || (gopt_call_usage(job->call, "--save-setting: cannot write '%s'", file), false);
+    return gopt_outfile_commit(&out, &err) || (gopt_call_input(job->call, &err), false);
 }
 
 static int run_play(gopt_call *call) {
@@ -317,15 +320,20 @@ static int run_play(gopt_call *call) {
     }
     const char *save = gopt_option(o, "save-setting");
     if (code == 0 && save && !save_settings(save, &job, list, count)) code = 2;
-    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE &&
-        !(job.out = fopen(o->output, "w")))
-        code = gopt_call_usage(call, "--output: cannot write '%s'", o->output), job.out = call->out;
+    gopt_outfile results = {0};
+    gopt_error err = {0};
+    if (code == 0 && o->output && !gopt_outfile_check(o->output, &err)) code = gopt_call_input(call, &err);
+    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE) {
+        if (gopt_outfile_open(&results, o->output, &err)) job.out = results.f;
+        else code = gopt_call_input(call, &err);
+    }
     for (int k = 0; k < count && code == 0 && list; k++) {
         job.number = k + 1;
         if (k > 0 && !o->json && !o->quiet) fputc('\n', job.out);
         code = play_one(&job, list[k], count > 1);
     }
-    if (job.out != call->out && fclose(job.out) != 0 && code == 0) code = gopt_call_usage(call, "--output: cannot write '%s'", o->output);
+    if (results.temp && code == 0 && !gopt_outfile_commit(&results, &err)) code = gopt_call_input(call, &err);
+    else if (results.temp) gopt_outfile_abort(&results);
     for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
     free(list);
     gopt_taxis_graph_free(g);
@@ -530,9 +538,13 @@ static int run_ideal(gopt_call *call) {
     if (!list || !write_models(&job, list, count)) code = 2;
     const char *lp = gopt_option(o, "lp");
     bool only_lp = lp && strcmp(lp, "-") == 0; /* the models are the output */
-    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE &&
-        !(job.out = fopen(o->output, "w")))
-        code = gopt_call_usage(call, "--output: cannot write '%s'", o->output), job.out = call->out;
+    gopt_outfile out = {0};
+    gopt_error err = {0};
+    if (code == 0 && o->output && !gopt_outfile_check(o->output, &err)) code = gopt_call_input(call, &err);
+    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE) {
+        if (gopt_outfile_open(&out, o->output, &err)) job.out = out.f;
+        else code = gopt_call_input(call, &err);
+    }
     if (code == 0 && !only_lp) {
         gopt_taxis_move *moves = gopt_malloc((size_t)count * (size_t)g->n * sizeof *moves);
         gopt_taxis_ideal *results = gopt_calloc((size_t)count, sizeof *results);
@@ -544,7 +556,9 @@ static int run_ideal(gopt_call *call) {
         free(moves);
         free(results);
     }
-    if (job.out != call->out && fclose(job.out) != 0 && code == 0) code = gopt_call_usage(call, "--output: cannot write '%s'", o->output);
+    /* the results (solved, none, or limits with bounds) appear whole; errors leave nothing */
+    if (out.temp && code != 2 && code != 4 && !gopt_outfile_commit(&out, &err)) code = gopt_call_input(call, &err);
+    else if (out.temp) gopt_outfile_abort(&out);
     for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
     free(list);
     gopt_taxis_graph_free(g);
@@ -592,6 +606,8 @@ static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const go
     if (!output_format(call, &f)) return 2;
     if (gopt_option_flag(o, "per-game") && f != TAXIS_TEXT)
         return gopt_call_usage(call, "--per-game prints CSV of its own; leave out --json and --csv");
+    gopt_error perr = {0}; /* an unwritable --plot fails now, not after the experiment */
+    if (gopt_option(o, "plot") && !gopt_outfile_check(gopt_option(o, "plot"), &perr)) return gopt_call_input(call, &perr);
     study_job job = {call, o, {.seed = o->seed, .threads = o->threads, .progress = o->progress, .verify = o->verify},
                      gopt_option_flag(o, "per-game")};
     gopt_shard_range(o, games, &job.run.begin, &job.run.end);
