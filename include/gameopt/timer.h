@@ -13,6 +13,9 @@ double gopt_now(void);
 double gopt_thread_cpu_seconds(void);
 /* Peak resident memory of the process so far, in MB. */
 double gopt_peak_rss_mb(void);
+/* Resident memory of the process now, in MB (0 when unknown). Unlike the peak it falls when
+ * memory is returned, so one finished puzzle's model does not count against the next. */
+double gopt_rss_mb(void);
 
 #define GOPT_MAX_COUNTERS 16
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gameopt/outfile.h"
+#include "gameopt/stop.h"
 #include "gameopt/canvas.h"
 #include "gameopt/json.h"
 #include "gameopt/taxis.h"
@@ -599,6 +600,14 @@ static void run_point(const study_job *job, const gopt_taxis_graph *g, const gop
     free(lengths);
 }
 
+/* A run stopped early: the table that follows counts only the settings played. Text says so
+ * on stdout above it; CSV and JSON keep their shape and say it on stderr. */
+static void partial_note(gopt_call *call, taxis_format f, gopt_stop_reason why) {
+    FILE *out = f == TAXIS_TEXT ? call->out : call->diag;
+    fprintf(out, "%spartial results (%s): the counts cover the settings played before the stop\n",
+            f == TAXIS_TEXT ? "" : "gameopt: ", gopt_stop_text(why));
+}
+
 static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const gopt_taxis_heuristic *hs, int nh,
                      bool ideal, const long c[2], const long dups[2], long games) {
     const gopt_options *o = &call->opts;
@@ -619,23 +628,39 @@ static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const go
     taxis_study s = {g, o->seed, job.run.begin, job.run.end, np, players, 0, NULL, !table1 && gopt_option_flag(o, "hist")};
     s.points = gopt_calloc((size_t)((c[1] - c[0] + 1) * (dups[1] - dups[0] + 1)), sizeof *s.points);
     if (job.per_game) taxis_print_per_game_header(call->out, players, np);
-    for (long d = dups[0]; d <= dups[1]; d++)
-        for (long k = c[0]; k <= c[1]; k++) {
+    /* --time-limit and Ctrl-C end the run early: the points played so far are printed,
+     * marked partial, and the exit code is 3. */
+    gopt_solve_ctx limits;
+    gopt_ctx_init(&limits, o->time_limit, NULL, NULL);
+    gopt_solve_ctx *outer = gopt_ctx_enter(&limits);
+    for (long d = dups[0]; d <= dups[1] && gopt_stop_check() == GOPT_GO; d++)
+        for (long k = c[0]; k <= c[1] && gopt_stop_check() == GOPT_GO; k++) {
             taxis_point *pt = &s.points[s.npoints++];
             *pt = (taxis_point){(int)k, (int)d, gopt_calloc((size_t)np, sizeof *pt->tallies)};
             for (int p = 0; p < np && s.hist; p++) pt->tallies[p].hist = gopt_calloc((size_t)g->n + 1, sizeof(int64_t));
             run_point(&job, g, players, np, pt);
+            if (pt->tallies[0].games == 0) { /* stopped before its first setting: not a point */
+                for (int p = 0; p < np; p++) free(pt->tallies[p].hist);
+                free(pt->tallies);
+                s.npoints--;
+            }
         }
+    gopt_stop_reason stopped = gopt_stop_check();
+    gopt_ctx_enter(outer);
     int64_t failed = 0;
     for (int i = 0; i < s.npoints; i++)
         for (int p = 0; p < np; p++) failed += s.points[i].tallies[p].failed;
     int code = failed ? internal_error(call, failed, "games") : 0;
-    if (!job.per_game && code == 0) {
+    if (stopped != GOPT_GO && code == 0) {
+        partial_note(call, f, stopped);
+        code = 3;
+    }
+    if (!job.per_game && code != 4 && s.npoints > 0) {
         if (table1) taxis_print_table1(call->out, &s, f);
         else taxis_print_sweep(call->out, &s, f);
     }
     const char *plot = gopt_option(o, "plot");
-    if (plot && code == 0) {
+    if (plot && (code == 0 || code == 3) && s.npoints > 0) {
         gopt_error err = {0};
         int drawn = taxis_plot(&s, table1, plot, &err);
         if (drawn < 0) code = gopt_call_input(call, &err);
@@ -696,14 +721,23 @@ static int run_tournament(gopt_call *call) {
     gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress, "taxis tournament", NULL, o->verify};
     gopt_shard_range(o, games, &run.begin, &run.end);
     gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);
+    gopt_solve_ctx limits; /* --time-limit and Ctrl-C: the duels played so far, marked partial */
+    gopt_ctx_init(&limits, o->time_limit, NULL, NULL);
+    gopt_solve_ctx *outer = gopt_ctx_enter(&limits);
     gopt_taxis_tournament(g, &run, hs, nh, matches);
+    gopt_stop_reason stopped = gopt_stop_check();
+    gopt_ctx_enter(outer);
     char (*names)[48] = gopt_malloc((size_t)nh * sizeof *names);
     const char **name_list = gopt_malloc((size_t)nh * sizeof *name_list);
     for (int i = 0; i < nh; i++) name_list[i] = gopt_taxis_heuristic_name(hs[i], names[i], sizeof names[i]);
     int64_t failed = 0;
     for (int k = 0; k < nh * nh; k++) failed += matches[k].failed;
     int code = failed ? internal_error(call, failed, "duels") : 0;
-    if (code == 0) taxis_print_tournament(call->out, g, &run, name_list, nh, matches, f);
+    if (stopped != GOPT_GO && code == 0) {
+        partial_note(call, f, stopped);
+        code = 3;
+    }
+    if (code != 4 && matches[0].games > 0) taxis_print_tournament(call->out, g, &run, name_list, nh, matches, f);
     free(name_list);
     free(names);
     free(matches);
@@ -721,9 +755,11 @@ const gopt_verb taxis_verbs[] = {
      "[SETTING]", GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_QUIET | GOPT_COMMON_STATS | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_THREADS, ideal_opts,
      run_ideal},
     {"experiment", "the paper's experiments: table1 (Tables 1-2) or sweep (Figures 8-12)", "table1|sweep",
-     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY, experiment_opts, run_experiment},
+     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY |
+         GOPT_COMMON_TIME_LIMIT, experiment_opts, run_experiment},
     {"tournament", "two heuristics share one display, every ordered pair (Table 4)", "",
-     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY, tournament_opts, run_tournament},
+     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY |
+         GOPT_COMMON_TIME_LIMIT, tournament_opts, run_tournament},
     {0},
 };
 
