@@ -191,12 +191,23 @@ static void solve_range(const gopt_game *g, gopt_batch *b, gopt_answer *answers,
     /* --memory-limit bounds the process: each of the puzzles running at once gets an equal
      * share, so none can stop another (budget.h). */
     if (o->memory_limit_mb > 0) one.memory_limit_mb = o->memory_limit_mb / o->threads;
+    /* --time-limit is per puzzle; --total-time-limit bounds the whole batch: each puzzle gets
+     * the smaller of its own limit and what is left of the total. */
+    double total_end = o->total_time_limit > 0 ? gopt_now() + o->total_time_limit : 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(o->threads) if (o->threads > 1)
     for (int64_t i = begin; i < end; i++) {
         gopt_answer *a = &answers[i];
         a->name = b->items[i].name;
         a->index = (long)i;
-        gopt_game_solve_checked(g, b->items[i].puzzle, o->threads > 1 ? &one : o, a);
+        gopt_options mine = o->threads > 1 ? one : *o;
+        double left = total_end > 0 ? total_end - gopt_now() : 0;
+        if (total_end > 0 && left <= 0) {
+            *a = (gopt_answer){.name = a->name, .index = a->index, .status = GOPT_LIMIT};
+            snprintf(a->note, sizeof a->note, "the total time limit was spent before it started");
+        } else {
+            if (total_end > 0 && (mine.time_limit <= 0 || left < mine.time_limit)) mine.time_limit = left;
+            gopt_game_solve_checked(g, b->items[i].puzzle, &mine, a);
+        }
         gopt_progress_add(bar, 1);
     }
     gopt_progress_finish(bar);
