@@ -49,7 +49,7 @@ static const gopt_opt ideal_opts[] = {
                 "also play heuristic H on each setting, report it and draw it beside the ideal path\n"
                 "                           (pictures draw pp unless H is given)"),
     GOPT_STRING("lp", "FILE", NULL,
-                "write each setting's integer program to FILE (CPLEX-LP; FILE-2.lp ... for several);\n"
+                "write each setting's integer program to FILE (CPLEX-LP; with several, m.lp becomes m-1.lp, m-2.lp ...);\n"
                 "                           - prints the models instead of solving"),
     GOPT_OPT_END,
 };
