@@ -118,7 +118,77 @@ void gopt_country_draw(FILE *out, const gopt_country *p, const uint8_t *dirs, bo
 /* Picture with room borders, numbers and the loop (NULL: the puzzle alone). */
 bool gopt_country_render(const gopt_country *p, const uint8_t *dirs, const char *path, gopt_error *err);
 
+/* ---- explaining ---- */
+/* The rules a step of an explanation names (gopt_country_rule_name gives the words). */
+typedef enum gopt_country_rule {
+    GOPT_COUNTRY_RULE_DEGREE,  /* "degree two": a used cell has two loop edges, an unused none */
+    GOPT_COUNTRY_RULE_BORDER,  /* "border rule": cells across a room border are not both unused */
+    GOPT_COUNTRY_RULE_COUNT,   /* "room count": a number is its room's used cells */
+    GOPT_COUNTRY_RULE_ONCE,    /* "room entered once": the loop crosses a room's border twice */
+    GOPT_COUNTRY_RULE_LOOP,    /* "no second loop": no cycle closes before the whole loop */
+    GOPT_COUNTRY_RULE_TRIAL,   /* "trial": the other value breaks a rule after propagation */
+    GOPT_COUNTRY_RULE_GUESS,   /* "guess": nothing decides; the solution's value is taken */
+} gopt_country_rule;
+const char *gopt_country_rule_name(gopt_country_rule r);
+
+/* One deduction: variable `var` (an edge of the model's graph, 0..nedges-1, or nedges + a
+ * cell) takes `value` by `rule`, looking at cell or room `at`; a trial names the rule the
+ * other value broke in `because`, degree two its case (0..4, see explain.c). */
+typedef struct gopt_country_step {
+    int var;
+    bool value;
+    gopt_country_rule rule;
+    int at;
+    int because;
+} gopt_country_step;
+
+typedef struct gopt_country_explanation {
+    const gopt_country *p;
+    struct country_graph *graph;
+    int nedges, ncells;
+    gopt_country_step *steps;
+    int nsteps;
+    size_t cap;
+    int guesses;         /* steps that are guesses */
+    long solutions;      /* the solver's count, up to 2 (-1: unknown) */
+    bool complete;       /* every variable is decided at the end */
+    uint8_t *loop;       /* then the loop (exits per cell) */
+} gopt_country_explanation;
+
+/* Unit propagation on our model, rule by rule, simplest rule first, then one-step trials,
+ * then guesses where nothing else decides (the solver's loop guides them). */
+gopt_country_explanation *gopt_country_explain(const gopt_country *p);
+void gopt_country_explanation_free(gopt_country_explanation *x);
+/* The SAT literal (gameopt/sat.h numbering of the SAT method) a step asserts. */
+int gopt_country_step_literal(const gopt_country_explanation *x, const gopt_country_step *st);
+/* Numbered steps, a summary line, and the loop drawn when the steps end with it. */
+void gopt_country_explain_print(FILE *out, const gopt_country_explanation *x, bool unicode);
+/* A strip of `panels` pictures of the board as the steps fill it (the last is the end). */
+bool gopt_country_explain_render(const gopt_country_explanation *x, int panels, const char *path, gopt_error *err);
+
+/* ---- grading ---- */
+typedef struct gopt_country_grade {
+    long conflicts;      /* SAT from the numbers alone, proving uniqueness: learned clauses */
+    long rounds;         /* and solves of the lazy single-loop loop */
+    int steps, trials, guesses; /* the explanation's steps, of which trials and guesses */
+    int numbers;         /* rooms with a number */
+    const char *word;    /* "easy" (rules alone), "medium" (trials), "hard" (guesses) */
+} gopt_country_grade;
+void gopt_country_grade_of(const gopt_country *p, gopt_country_grade *g);
+
 /* ---- generating ---- */
+#define GOPT_COUNTRY_GENERATE_MAX 60   /* columns and rows */
+#define GOPT_COUNTRY_CLUES_MINIMAL (-1)
+typedef struct gopt_country_generate_options {
+    int w, h;            /* columns, rows: 2 to GOPT_COUNTRY_GENERATE_MAX */
+    bool empty_rooms;    /* the country/e/ variant */
+    int clues;           /* GOPT_COUNTRY_CLUES_MINIMAL: no number can go without losing
+                          * uniqueness; else at least this percentage of rooms numbered (a
+                          * minimal set, then numbers added back at random; 100: all) */
+    int *undecided;      /* when non-NULL, set to the numbers kept because the test of
+                          * dropping them hit its limit (0: the set is minimal) */
+} gopt_country_generate_options;
+gopt_country *gopt_country_generate_with(const gopt_country_generate_options *o, gopt_rng *rng, gopt_error *err);
 /* A random puzzle of w x h with exactly one solution (NULL with err set when none was found
  * within the attempts). */
 gopt_country *gopt_country_generate(int w, int h, bool empty_rooms, gopt_rng *rng, gopt_error *err);

@@ -130,7 +130,8 @@ typedef struct gopt_answer {
     long solutions;         /* solutions found (with count > 1, up to count) */
     bool complete;          /* with count: the enumeration finished, so `solutions` is exact */
     const char *method;     /* the method that answered (a string literal) */
-    double seconds;
+    double seconds;         /* wall time of the solve (set by gopt_game_solve_checked) */
+    double cpu_seconds;     /* CPU time of the solving thread (set by gopt_game_solve_checked) */
     gopt_counters counters; /* nodes, conflicts, cuts, rounds ... */
     char note[256];         /* a line for the user, e.g. the bounds a limit left */
     void *extra;            /* game-specific details, freed by free_extra */

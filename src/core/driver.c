@@ -153,7 +153,7 @@ static void print_result(FILE *out, const gopt_game *g, const void *puzzle, cons
             j = json_object();
             json_object_set_new(j, "name", json_string(a->name));
             json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
-            gopt_json_set_real(j, "seconds", a->seconds, 6);
+            gopt_json_set_times(j, a->seconds, a->cpu_seconds);
         }
         if (o->stats && !json_object_get(j, "stats")) json_object_set_new(j, "stats", gopt_counters_json(&a->counters));
         gopt_json_emit(out, j);

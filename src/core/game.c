@@ -88,7 +88,7 @@ gopt_status gopt_game_solve_checked(const gopt_game *g, const void *puzzle, cons
     gopt_solve_ctx ctx;
     gopt_ctx_init(&ctx, o->time_limit, o->cancel, budget);
     gopt_solve_ctx *outer = gopt_ctx_enter(&ctx);
-    double start = gopt_now();
+    gopt_stopwatch watch = gopt_stopwatch_start();
     gopt_stop_reason before = gopt_stop_check();
     if (before == GOPT_STOP_SIGNAL || before == GOPT_STOP_CANCEL) {
         a->status = GOPT_LIMIT;
@@ -96,7 +96,7 @@ gopt_status gopt_game_solve_checked(const gopt_game *g, const void *puzzle, cons
     } else {
         a->status = g->solve(puzzle, o, a);
     }
-    a->seconds = gopt_now() - start;
+    a->seconds = gopt_stopwatch_read(&watch, &a->cpu_seconds);
     gopt_stop_reason stopped = (gopt_stop_reason)atomic_load(&ctx.stopped);
     if (a->status == GOPT_LIMIT && !a->note[0] && stopped != GOPT_GO)
         snprintf(a->note, sizeof a->note, "%s", gopt_stop_text(stopped));

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/igraph_dl.h"
 #include "core/igraph_glue.h"
 #include "gameopt/alloc.h"
 #include "gameopt/text.h"
@@ -244,6 +245,10 @@ gopt_graph *gopt_graph_load_at_most(const char *path, gopt_graph_format format, 
     /* A UTF-8 byte-order mark is not part of the text; igraph's lexers would call it junk. */
     unsigned char bom[3];
     if (fread(bom, 1, 3, f) != 3 || memcmp(bom, "\xEF\xBB\xBF", 3) != 0) rewind(f);
+    if (!gopt_igraph_load(path, err)) {
+        fclose(f);
+        return NULL;
+    }
     igraph_glue_lock();
     igraph_t ig;
     read_job job = {&ig, f, format, directed};

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/igraph_dl.h"
+
 static pthread_mutex_t glue_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t glue_once = PTHREAD_ONCE_INIT;
 static char last_message[512];
@@ -35,6 +37,13 @@ static void on_fatal(const char *reason, const char *file, int line) {
 }
 
 static void init_once(void) {
+    /* Callers that can report an error load igraph first (gopt_igraph_load); reaching here
+     * without it means a broken installation, and there is no answer to give without igraph. */
+    gopt_error err = {0};
+    if (!gopt_igraph_load(NULL, &err)) {
+        gopt_error_print(stderr, &err);
+        exit(4);
+    }
     igraph_set_error_handler(keep_error);
     igraph_set_warning_handler(igraph_warning_handler_ignore);
     igraph_set_fatal_handler(on_fatal);

@@ -20,6 +20,13 @@ double gopt_thread_cpu_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+gopt_stopwatch gopt_stopwatch_start(void) { return (gopt_stopwatch){gopt_now(), gopt_thread_cpu_seconds()}; }
+
+double gopt_stopwatch_read(const gopt_stopwatch *w, double *cpu_seconds) {
+    if (cpu_seconds) *cpu_seconds = gopt_thread_cpu_seconds() - w->cpu;
+    return gopt_now() - w->wall;
+}
+
 double gopt_peak_rss_mb(void) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);

@@ -5,11 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/igraph_dl.h"
 #include "core/igraph_glue.h"
 #include "gameopt/alloc.h"
 #include "gameopt/graph.h"
+#include "gameopt/require.h"
 
 gopt_flow_net *gopt_flow_net_new(int n) {
+    GOPT_REQUIRE(n >= 0, "n = %d nodes", n);
     gopt_flow_net *net = gopt_calloc(1, sizeof *net);
     net->n = n;
     return net;
@@ -24,6 +27,8 @@ void gopt_flow_net_free(gopt_flow_net *net) {
 }
 
 int gopt_flow_edge(gopt_flow_net *net, int u, int v, double cap) {
+    GOPT_REQUIRE(u >= 0 && u < net->n && v >= 0 && v < net->n, "edge %d -> %d with nodes 0..%d", u, v, net->n - 1);
+    GOPT_REQUIRE(cap >= 0, "edge %d -> %d: capacity %g < 0", u, v, cap);
     if (net->m == net->cap_edges) {
         net->cap_edges = net->cap_edges ? 2 * net->cap_edges : 16;
         net->from = gopt_realloc(net->from, (size_t)net->cap_edges * sizeof *net->from);
@@ -69,6 +74,7 @@ bool gopt_maxflow(const gopt_flow_net *net, int s, int t, gopt_flow_result *r, g
     memset(r, 0, sizeof *r);
     if (s < 0 || s >= net->n || t < 0 || t >= net->n || s == t)
         return gopt_fail(err, "maxflow", 0, 0, "source %d and sink %d must be distinct nodes of 0..%d", s, t, net->n - 1);
+    if (!gopt_igraph_load("maxflow", err)) return false;
     igraph_glue_lock();
     igraph_vector_int_t edges;
     igraph_vector_t capacity, flow;

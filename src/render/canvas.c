@@ -1,8 +1,6 @@
 /* A drawing surface over cairo that becomes an SVG, PNG or PDF file by its extension. */
 #include "gameopt/canvas.h"
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +8,7 @@
 
 #include "gameopt/alloc.h"
 #include "gameopt/outfile.h"
+#include "render/cairo_dl.h"
 
 /* PNG pixels per point: 2 gives crisp pictures on high-density screens. */
 #define PNG_SCALE 2.0
@@ -44,6 +43,7 @@ gopt_canvas *gopt_canvas_open(const char *path, double width, double height, gop
         gopt_fail(err, path, 0, 0, "picture size %gx%g is out of range", width, height);
         return NULL;
     }
+    if (!gopt_cairo_load(path, err)) return NULL;
     /* cairo writes SVG and PDF as it draws: into a temporary file, renamed when complete. */
     gopt_outfile file;
     if (!gopt_outfile_begin(&file, path, err)) return NULL;

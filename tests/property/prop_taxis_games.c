@@ -26,7 +26,7 @@ static void games_pass_the_checker_on_both_engines(void **state) {
         gopt_taxis_graph *g = random_graph(&rng, n, c % 4 == 0 ? -1 : 0.1 + 0.5 * gopt_rng_double(&rng)), *w = widened(g);
         gopt_taxis_setting *s = random_setting(&rng, n);
         for (int h = 0; h < GOPT_TAXIS_NSTARTS * GOPT_TAXIS_NEXTENSIONS; h++) {
-            gopt_taxis_heuristic heuristic = {(gopt_taxis_start)(h / 5), (gopt_taxis_extension)(h % 5)};
+            gopt_taxis_heuristic heuristic = {(gopt_taxis_start)(h / 5), (gopt_taxis_extension)(h % 5), NULL};
             gopt_rng a = gopt_rng_stream((uint64_t)c, (uint64_t)h), b = a;
             gopt_taxis_move ma[64], mb[64];
             int la = gopt_taxis_play(g, s, heuristic, &a, ma), lb = gopt_taxis_play(w, s, heuristic, &b, mb);

@@ -113,6 +113,14 @@ static void pasted_link_forms(void **state) {
     gopt_country_free(back);
     gopt_country_free(q);
     gopt_country_free(first);
+    /* One room: no border inside, so the writer draws the frame (fuzz regression). */
+    q = read_one("AAA\nAAA\nA=4\n", "text");
+    link = gopt_country_write(q, NULL, "penpa", NULL);
+    back = read_one(link, NULL);
+    assert_same_puzzle(q, back);
+    free(link);
+    gopt_country_free(back);
+    gopt_country_free(q);
 }
 
 static const char seed_text[] =

@@ -64,7 +64,7 @@ static void bad_sizes(void **state) {
     gopt_error err = {0};
     assert_null(gopt_country_generate(1, 5, false, &rng, &err));
     char buf[600];
-    assert_string_equal(gopt_error_text(&err, buf, sizeof buf), "--size: sizes from 2x2 to 30x30");
+    assert_string_equal(gopt_error_text(&err, buf, sizeof buf), "--size: sizes from 2x2 to 60x60");
 }
 
 int main(void) {

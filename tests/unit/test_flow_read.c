@@ -35,10 +35,78 @@ static char *read_error(const char *text, int format) {
     return gopt_strdup(gopt_error_text(&err, buf, sizeof buf));
 }
 
+/* (A guessed format's hint, " (read as ..."), is checked in its own test.) */
 static void expect_error(const char *text, int format, const char *want) {
     char *got = read_error(text, format);
+    char *hint = strstr(got, " (read as ");
+    if (hint && format < 0) *hint = 0;
     if (strcmp(got, want) != 0) fail_msg("error '%s', expected '%s'", got, want);
     free(got);
+}
+
+/* A format guessed from the board's shape names itself in an error, and says how to force
+ * another; a forced format does not. */
+static void misguessed_format_says_so(void **state) {
+    (void)state;
+    char *got = read_error("3 3\nab.\n..\nba.\n", -1);
+    assert_string_equal(got, "t:3:1: row 2 has 2 cells, expected 3 (read as thomasahle, guessed from the first lines; --format "
+                             "flow_solver|thomasahle|intgrid|houston|json|adc|samgoldman reads another)");
+    free(got);
+    got = read_error("3 3\nab.\n..\nba.\n", GOPT_FLOW_FLOW_SOLVER);
+    assert_string_equal(got, "t:3:1: row 3 has 2 cells, the rows above have 3");
+    free(got);
+}
+
+/* The new formats: digits as colours, the integer grid, JSON levels (many per file). */
+static void reads_intgrid_json_and_digits(void **state) {
+    (void)state;
+    gopt_text t;
+    gopt_error err = {0};
+    gopt_flow_puzzle *p = NULL;
+    gopt_text_from_string(&t, "t", "3 2\n1 0 1\n2 0 2\n0 0\n");
+    assert_int_equal(gopt_flow_guess_format(&t), GOPT_FLOW_INTGRID);
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 1);
+    assert_true(p->partial && p->untouching);
+    assert_int_equal(p->ncolours, 2);
+    assert_string_equal(p->label[1], "2");
+    char *text = gopt_flow_write(p, NULL);
+    assert_string_equal(text, "3 2\n1 0 1\n2 0 2\n");
+    free(text);
+    gopt_flow_puzzle_free(p);
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 0);
+    gopt_text_free(&t);
+
+    gopt_text_from_string(&t, "t", "{\"levels\": [{\"grid\": [[\"red\", \"\", \"red\"]]}, [[\"darkblue\", null], [\"darkblue\", \"\"]]]}");
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 1);
+    assert_false(p->partial || p->untouching);
+    assert_string_equal(p->label[0], "red");
+    gopt_flow_puzzle_free(p);
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 1);
+    assert_int_equal(p->rows, 2);
+    assert_string_equal(p->label[0], "darkblue");
+    text = gopt_flow_write(p, NULL);
+    assert_string_equal(text, "{\"grid\":[[\"darkblue\",\"\"],[\"darkblue\",\"\"]]}\n");
+    free(text);
+    gopt_flow_puzzle_free(p);
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 0);
+    gopt_text_free(&t);
+
+    gopt_text_from_string(&t, "t", "1.2\n1.2\n");
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 1);
+    assert_int_equal(p->format, GOPT_FLOW_FLOW_SOLVER);
+    assert_int_equal(p->ncolours, 2);
+    gopt_flow_puzzle_free(p);
+    gopt_text_free(&t);
+
+    char *e = read_error("[[\"a\", \"\"], [\"a\"]]", -1);
+    assert_string_equal(e, "t:1:1: row 2 of the JSON grid has 1 cells, the rows above have 2");
+    free(e);
+    e = read_error("[[\"a\", \"a\"]", -1);
+    assert_non_null(strstr(e, "JSON: "));
+    free(e);
+    e = read_error("2 1\n1 x\n", GOPT_FLOW_INTGRID);
+    assert_non_null(strstr(e, "t:2:3: "));
+    free(e);
 }
 
 static void guesses_formats(void **state) {
@@ -201,6 +269,8 @@ static void errors_name_the_place(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(misguessed_format_says_so),
+        cmocka_unit_test(reads_intgrid_json_and_digits),
         cmocka_unit_test(guesses_formats),
         cmocka_unit_test(reads_flow_solver_boards),
         cmocka_unit_test(reads_thomasahle_files),

@@ -90,14 +90,25 @@ typedef struct country_run {
 
 /* The SAT model of the local rules (everything but "one loop"), on g's variable layout. */
 gopt_sat *country_sat_model(const country_graph *g);
+/* The same with each room's number under a fresh selector variable (selector[r], for rooms
+ * with a number >= 0): the number holds when its selector is true, so one solver can try
+ * sets of numbers through assumptions. Only for the standard rules: in the variant the
+ * numbers also decide which rooms must be visited, which the 2x2 clauses and the cuts use. */
+gopt_sat *country_sat_model_selected(const country_graph *g, int *selector);
 void country_solve_sat(country_run *run);
 void country_solve_mip(country_run *run);
+
+/* The board after `upto` steps of an explanation: loop edges (dirs), cells known used (1) or
+ * unused (0) or not yet (-1), and edges known off the loop (cut: E and S bits). */
+void country_explain_state(const gopt_country_explanation *x, int upto, uint8_t *dirs, int8_t *cells, uint8_t *cut);
 
 /* ---- the gopt_game table's output functions (output.c) ---- */
 /* The verbs and option tables (verbs.c). */
 extern const gopt_verb country_verbs[];
 extern const gopt_opt country_solve_opts[];
 extern const gopt_opt country_generate_opts[];
+/* The game table's generate, with --size, --empty-rooms and --clues (verbs.c). */
+void *country_generate(const gopt_options *o, gopt_rng *rng, gopt_error *err);
 
 void country_print(FILE *out, const void *puzzle, const gopt_answer *a, const gopt_options *o);
 json_t *country_json(const void *puzzle, const gopt_answer *a, const gopt_options *o);

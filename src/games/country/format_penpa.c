@@ -396,6 +396,13 @@ char *country_write_penpa(const gopt_country *p, const uint8_t *dirs, const char
             if (dirs && r + 1 < gg.h && (dirs[cell] & GOPT_DIR_BIT(GOPT_S)))
                 set_key(json_object_get(a, "line"), point_of(&g, 0, r, c), point_of(&g, 0, r + 1, c), json_integer(3));
         }
+    /* A board of one room has no border inside; its frame is drawn as Edge lines so the link
+     * still shows (and our reader still finds) a board drawn in the Edge mode. */
+    if (json_object_size(edges) == 0)
+        for (int i = 0; i < gg.w; i++) {
+            set_key(edges, point_of(&g, 1, -1, i - 1), point_of(&g, 1, -1, i), json_integer(2));
+            set_key(edges, point_of(&g, 1, gg.h - 1, i - 1), point_of(&g, 1, gg.h - 1, i), json_integer(2));
+        }
     /* The cells the editor draws, as the first point then differences. */
     json_t *centers = json_array();
     for (int cell = 0; cell < gopt_grid_cells(gg); cell++)

@@ -46,12 +46,8 @@ static bool render(const void *puzzle, const void *solution, const char *path, g
     return gopt_country_render(puzzle, loop ? loop->dirs : NULL, path, err);
 }
 
-/* --size WxH (columns x rows) and --empty-rooms. */
-static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
-    int w, h;
-    gopt_opt_size(o, country_generate_opts, "size", &w, &h);
-    return gopt_country_generate(w, h, gopt_option_flag(o, "empty-rooms"), rng, err);
-}
+/* --size WxH (columns x rows), --empty-rooms, --clues (verbs.c). */
+static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) { return country_generate(o, rng, err); }
 
 static const char country_help[] =
     "Draw one loop through cell centres that enters and leaves every room once; a number\n"

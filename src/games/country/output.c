@@ -93,6 +93,6 @@ json_t *country_json(const void *puzzle, const gopt_answer *a, const gopt_option
     }
     json_object_set_new(j, "solution", rows);
     json_object_set_new(j, "rounds", json_integer(stats ? stats->rounds : 0));
-    gopt_json_set_real(j, "seconds", a->seconds, 6);
+    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     return j;
 }

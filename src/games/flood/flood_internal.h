@@ -28,11 +28,6 @@ static inline int flood_popcount(uint64_t x) {
 #endif
 }
 
-static inline int flood_count(const uint64_t *w, int n) {
-    int c = 0;
-    for (int k = 0; k < n; k++) c += flood_popcount(w[k]);
-    return c;
-}
 
 /* Boards with more regions than this are refused by the region-graph methods (the
  * adjacency matrix alone would pass 50 MB). */
@@ -58,7 +53,6 @@ typedef struct flood_graph {
 bool flood_graph_build(flood_graph *g, const gopt_flood_puzzle *p, char *why, size_t why_size);
 void flood_graph_free(flood_graph *g);
 
-static inline const uint64_t *flood_adj(const flood_graph *g, int r) { return g->adj + (size_t)r * (size_t)g->nwords; }
 static inline const uint64_t *flood_colour_set(const flood_graph *g, int c) {
     return g->colour_set + (size_t)c * (size_t)g->nwords;
 }

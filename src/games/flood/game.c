@@ -177,7 +177,7 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     const gopt_flood_solution *s = a->solution;
     json_t *j = json_object();
     json_object_set_new(j, "index", json_integer(a->index));
-    json_object_set_new(j, "status", json_string(a->status == GOPT_SOLVED ? "solved" : "unknown"));
+    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
     json_object_set_new(j, "length", s ? json_integer(s->length) : json_null());
     char *moves = s ? gopt_flood_moves_text(p, s->moves, s->length) : NULL;
     json_object_set_new(j, "moves", moves ? json_string(moves) : json_null());
@@ -185,7 +185,7 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     json_object_set_new(j, "optimal", json_boolean(r && r->optimal));
     json_object_set_new(j, "lower_bound", r ? json_integer(r->lower_bound) : json_null());
     json_object_set_new(j, "nodes", json_integer(r ? r->nodes : 0));
-    gopt_json_set_real(j, "seconds", a->seconds, 6);
+    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     gopt_json_set_real(j, "peak_mb", r ? r->peak_mb : 0, 3);
     json_object_set_new(j, "name", json_string(a->name));
     if (p->limit >= 0) json_object_set_new(j, "limit", json_integer(p->limit));

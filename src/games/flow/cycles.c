@@ -32,3 +32,11 @@ int flow_stray_cycles(const gopt_flow_puzzle *p, const uint8_t *used, int *comp,
     start[found] = top;
     return found;
 }
+
+bool flow_touches(const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
+    for (int e = 0; e < p->nedges; e++) {
+        int k = s->colour[p->edge_u[e]];
+        if (!s->used[e] && k >= 0 && k == s->colour[p->edge_v[e]]) return true;
+    }
+    return false;
+}

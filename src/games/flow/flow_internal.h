@@ -67,12 +67,17 @@ uint8_t *flow_colour_domains(const gopt_flow_puzzle *p);
 char flow_colour_char(const gopt_flow_puzzle *p, int colour);
 
 /* ---- the methods (one file each) ---- */
+/* Appended to a proof of "unsolvable" under the untouching convention. */
+#define UNTOUCHING_NOTE " among paths that never touch themselves (--paths simple allows them)"
+
 typedef struct flow_run {
     const gopt_flow_puzzle *p;
     long count;          /* solutions wanted */
     double deadline;     /* gopt_now() time; 0: none */
     double memory_mb;    /* SAT's model may take this much (estimated before it is built); 0: any */
     gopt_answer *a;      /* status, solution, solutions, complete, counters, note */
+    bool keep_second;    /* keep the second solution found (the generator's counterexample) */
+    gopt_flow_solution *second;
 } flow_run;
 
 /* Records a solution a method found: the first becomes the answer's; later ones (counting)
@@ -81,8 +86,10 @@ typedef struct flow_run {
 bool flow_record(flow_run *r, gopt_flow_solution *s);
 
 /* The backtracking search. `lemma`: assume no path touches itself (plain rectangles under
- * full coverage only; its failure then proves nothing). Stops after node_budget nodes (0:
- * none) with GOPT_LIMIT. Plain rectangles go to the grid sweep (solve_grid.c). */
+ * full coverage only; its failure then proves nothing, except under the untouching
+ * convention, where it is no assumption). Under the untouching convention solutions whose
+ * paths touch themselves are skipped. Stops after node_budget nodes (0: none) with
+ * GOPT_LIMIT. Plain rectangles go to the grid sweep (solve_grid.c). */
 gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget);
 gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t node_budget);
 /* Partial coverage, one solution: paths grown from their endpoints (solve_paths.c). */
@@ -98,6 +105,10 @@ double flow_sat_megabytes(const flow_run *r);
  * equal the surplus the paths make. False proves the puzzle unsolvable (parity.c). */
 bool flow_parity_ok(const gopt_flow_puzzle *p);
 gopt_status flow_solve_mip(flow_run *r);
+/* The topological proof on plain rectangles: chords that alternate around the border, and
+ * the order of colours around the border against the order around a solid block of
+ * endpoints (topology.c). False proves the puzzle unsolvable, with the reason in `why`. */
+bool flow_topology_ok(const gopt_flow_puzzle *p, char *why, size_t size);
 
 /* ---- the tidiest solution's rules for SAT, partial coverage on plain rectangles (sat_tidy.c) ---- */
 enum {
@@ -114,5 +125,9 @@ void flow_sat_tidy_rules(gopt_sat *s, const gopt_flow_puzzle *p, int first_edge,
  * one's nodes to nodes[] (component c is nodes[start[c] .. start[c + 1])) and returns how
  * many; `comp` (nnodes) is scratch. */
 int flow_stray_cycles(const gopt_flow_puzzle *p, const uint8_t *used, int *comp, int *nodes, int *start);
+
+/* A path of the painted solution s touches itself: two linked nodes of one colour whose link
+ * is not used (the untouching convention's test; the checker has its own). */
+bool flow_touches(const gopt_flow_puzzle *p, const gopt_flow_solution *s);
 
 #endif

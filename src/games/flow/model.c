@@ -137,6 +137,7 @@ gopt_flow_puzzle *flow_build_finish(flow_builder *b, bool partial) {
     gopt_flow_puzzle *p = b->p;
     int n = p->nnodes, m = p->nedges;
     p->partial = partial;
+    p->untouching = gopt_flow_untouching_default(p->format);
     p->link_start = gopt_calloc((size_t)n + 1, sizeof *p->link_start);
     p->links = gopt_malloc(((size_t)2 * m + 1) * sizeof *p->links);
     p->edge_u = gopt_malloc(((size_t)m + 1) * sizeof *p->edge_u);

@@ -8,6 +8,7 @@
 
 #include "flow_internal.h"
 #include "gameopt/canvas.h"
+#include "render/cairo_dl.h"
 
 typedef struct picture {
     const gopt_flow_puzzle *p;

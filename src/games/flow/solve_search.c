@@ -267,9 +267,14 @@ static sweep_end sweep(search *s, flow_run *r, int64_t budget, long *found) {
     enter(s, 0);
     for (;;) {
         if (i == s->n) {
-            (*found)++;
-            if (!flow_record(r, current_solution(s))) return SWEEP_BAD;
-            if (*found >= r->count) return SWEEP_DONE;
+            gopt_flow_solution *sol = current_solution(s);
+            if (s->p->untouching && flow_touches(s->p, sol)) { /* not a solution under the convention */
+                gopt_flow_solution_free(sol);
+            } else {
+                (*found)++;
+                if (!flow_record(r, sol)) return SWEEP_BAD;
+                if (*found >= r->count) return SWEEP_DONE;
+            }
             i--; /* look for the next one */
         }
         int total = choice_count(s, i);
@@ -313,7 +318,7 @@ gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget) {
     if (e == SWEEP_BAD) return GOPT_ERROR;
     if (found > 0) return GOPT_SOLVED;
     if (e == SWEEP_EXHAUSTED) {
-        snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search");
+        snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search%s", r->p->untouching ? UNTOUCHING_NOTE : "");
         return GOPT_INFEASIBLE;
     }
     gopt_stop_reason why = s.memory_out ? GOPT_STOP_MEMORY : gopt_stop_check();

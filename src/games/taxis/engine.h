@@ -334,11 +334,17 @@ static void ext_longest(const turn *tu, int *node, gopt_taxis_end *end) {
         *node = f2, *end = GOPT_TAXIS_AT_BACK;
 }
 
+/* ---------------------------------------------------------------- the mc player */
+
+#include "games/taxis/mc.h"
+
 /* ---------------------------------------------------------------- the procedure */
 
-/* One decision of a combined heuristic (Algorithm 10): false when the path cannot grow. */
-static bool choose(const view *g, gopt_taxis_heuristic h, const path *p, const table *t, gopt_rng *rng, int *node,
-                   gopt_taxis_end *end) {
+/* One decision of a combined heuristic (Algorithm 10) or of mc (with its scratch `mc`): false
+ * when the path cannot grow. */
+static bool choose(const view *g, gopt_taxis_heuristic h, const path *p, const table *t, gopt_rng *rng, void *mc,
+                   int *node, gopt_taxis_end *end) {
+    if (h.mc) return mc_choose(g, h.mc, p, t, rng, mc, node, end);
     if (p->len == 0) {
         if (t->faceup == 0) return false;
         *end = GOPT_TAXIS_AT_START;
@@ -371,20 +377,22 @@ int ENGINE(play)(const gopt_taxis_graph *graph, const gopt_taxis_setting *s, gop
     path p = {0, -1, -1, ts_empty()};
     int node;
     gopt_taxis_end end;
-    while (choose(&g, h, &p, &t, rng, &node, &end)) {
+    mc_work *mc = h.mc ? mc_work_new(graph, s) : NULL; /* mc's only allocation: once a game */
+    while (choose(&g, h, &p, &t, rng, mc, &node, &end)) {
         if (moves) moves[p.len] = (gopt_taxis_move){node, end};
         path_add(&p, node, end);
         table_take(&t, node);
     }
+    mc_work_free(mc);
     return p.len;
 }
 
 /* One attempt of a duel player; records it and says whether the path grew. */
-static bool duel_turn(const view *g, gopt_taxis_heuristic h, path *p, table *t, gopt_rng *rng, int player,
+static bool duel_turn(const view *g, gopt_taxis_heuristic h, path *p, table *t, gopt_rng *rng, void *mc, int player,
                       gopt_taxis_duel_move *moves, int *nmoves) {
     int node = -1;
     gopt_taxis_end end = GOPT_TAXIS_AT_START;
-    bool ok = choose(g, h, p, t, rng, &node, &end);
+    bool ok = choose(g, h, p, t, rng, mc, &node, &end);
     if (ok) {
         path_add(p, node, end);
         table_take(t, node);
@@ -403,12 +411,16 @@ gopt_taxis_outcome ENGINE(duel)(const gopt_taxis_graph *graph, const gopt_taxis_
     path p[2] = {{0, -1, -1, ts_empty()}, {0, -1, -1, ts_empty()}};
     int k = 0;
     gopt_taxis_outcome result;
+    /* reading: in a duel mc sees the shared display and every card turned up (its opponent's
+     * takes included) but plans as if the opponent took nothing from now on. */
+    mc_work *mc = h[0].mc || h[1].mc ? mc_work_new(graph, s) : NULL;
     for (int player = 0;; player ^= 1) {
-        if (duel_turn(&g, h[player], &p[player], &t, rng, player, moves, &k)) continue;
+        if (duel_turn(&g, h[player], &p[player], &t, rng, mc, player, moves, &k)) continue;
         if (player == 1) result = GOPT_TAXIS_FIRST_WINS;
-        else result = duel_turn(&g, h[1], &p[1], &t, rng, 1, moves, &k) ? GOPT_TAXIS_SECOND_WINS : GOPT_TAXIS_TIE;
+        else result = duel_turn(&g, h[1], &p[1], &t, rng, mc, 1, moves, &k) ? GOPT_TAXIS_SECOND_WINS : GOPT_TAXIS_TIE;
         break;
     }
+    mc_work_free(mc);
     if (nmoves) *nmoves = k;
     length[0] = p[0].len;
     length[1] = p[1].len;
@@ -426,5 +438,6 @@ bool ENGINE(decide)(const gopt_taxis_graph *graph, gopt_taxis_heuristic h, const
     }
     path p = {0, -1, -1, ts_empty()};
     for (int k = 0; k < len; k++) path_add(&p, nodes[k], GOPT_TAXIS_AT_BACK);
-    return choose(&g, h, &p, &t, rng, node, end);
+    h.mc = NULL; /* the oracle test's paper pairs only: mc would need the deck's composition */
+    return choose(&g, h, &p, &t, rng, NULL, node, end);
 }

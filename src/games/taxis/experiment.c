@@ -27,8 +27,11 @@ static int play_heuristic(const void *ctx, void *work, const gopt_taxis_graph *g
 }
 
 gopt_taxis_player gopt_taxis_heuristic_player(const gopt_taxis_heuristic *h, char *name_buf, size_t size) {
-    return (gopt_taxis_player){gopt_taxis_heuristic_name(*h, name_buf, size), gopt_taxis_start_name(h->start),
-                               gopt_taxis_extension_name(h->extension), play_heuristic, h, NULL, NULL};
+    const char *name = gopt_taxis_heuristic_name(*h, name_buf, size);
+    if (h->mc) /* mc with a CPU budget per move may play a setting differently the next time */
+        return (gopt_taxis_player){name, NULL, NULL, play_heuristic, h, NULL, NULL, h->mc->budget > 0};
+    return (gopt_taxis_player){name, gopt_taxis_start_name(h->start), gopt_taxis_extension_name(h->extension),
+                               play_heuristic, h, NULL, NULL, false};
 }
 
 double gopt_taxis_tally_mean(const gopt_taxis_tally *t) { return t->games ? (double)t->sum / (double)t->games : 0; }
@@ -37,6 +40,17 @@ double gopt_taxis_tally_stderr(const gopt_taxis_tally *t) {
     if (t->games < 2) return 0;
     double n = (double)t->games, mean = (double)t->sum / n;
     double var = ((double)t->sum_sq - n * mean * mean) / (n - 1);
+    return var > 0 ? sqrt(var / n) : 0;
+}
+
+double gopt_taxis_tally_diff_mean(const gopt_taxis_tally *t) {
+    return t->games ? (double)t->dsum / (double)t->games : 0;
+}
+
+double gopt_taxis_tally_diff_stderr(const gopt_taxis_tally *t) {
+    if (t->games < 2) return 0;
+    double n = (double)t->games, mean = (double)t->dsum / n;
+    double var = ((double)t->dsum_sq - n * mean * mean) / (n - 1);
     return var > 0 ? sqrt(var / n) : 0;
 }
 
@@ -51,6 +65,7 @@ typedef struct chunk {
     gopt_taxis_setting *settings[CHUNK];
     gopt_rng rng[CHUNK];
     int length[CHUNK];
+    int first[CHUNK]; /* the first player's lengths, for the paired differences */
     int *path;
     gopt_taxis_duel_move *moves;
 } chunk;
@@ -87,6 +102,8 @@ static void tally_add(gopt_taxis_tally *dst, const gopt_taxis_tally *src, int n)
     dst->sum_sq += src->sum_sq;
     dst->cpu_seconds += src->cpu_seconds;
     dst->failed += src->failed;
+    dst->dsum += src->dsum;
+    dst->dsum_sq += src->dsum_sq;
     if (dst->hist)
         for (int l = 0; l <= n; l++) dst->hist[l] += src->hist[l];
 }
@@ -114,21 +131,30 @@ static void tallies_save(gopt_taxis_tally *dst, const gopt_taxis_tally *src, int
     }
 }
 
-/* Plays one chunk with one player, adding into its tally. */
-static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, void *work,
-                       gopt_taxis_tally *tally, int *lengths, int stride, bool verify) {
+/* Plays one chunk with one player, adding into its tally. A player that cannot repeat a game
+ * records its paths in the timed run, and those are checked. */
+static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, bool first_player,
+                       void *work, gopt_taxis_tally *tally, int *lengths, int stride, bool verify) {
+    bool inline_check = verify && player->unrepeatable;
+    char why[256];
     double started = gopt_thread_cpu_seconds();
     for (int k = 0; k < c->count; k++) {
         gopt_rng rng = c->rng[k];
-        int len = c->length[k] = player->play(player->ctx, work, g, c->settings[k], &rng, NULL);
+        int len = c->length[k] = player->play(player->ctx, work, g, c->settings[k], &rng, inline_check ? c->path : NULL);
+        if (inline_check && !gopt_taxis_check_path(g, c->settings[k], c->path, len, true, why, sizeof why))
+            tally->failed++;
         tally->games++;
         tally->sum += len;
         tally->sum_sq += (int64_t)len * len;
+        if (first_player) c->first[k] = len;
+        int64_t diff = len - c->first[k];
+        tally->dsum += diff;
+        tally->dsum_sq += diff * diff;
         if (tally->hist) tally->hist[len]++;
         if (lengths) lengths[(size_t)k * (size_t)stride] = len;
     }
     tally->cpu_seconds += gopt_thread_cpu_seconds() - started;
-    if (verify) chunk_verify(c, g, player, work, tally);
+    if (verify && !inline_check) chunk_verify(c, g, player, work, tally);
 }
 
 void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_player *players,
@@ -155,7 +181,7 @@ void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run,
             tallies_save(saved, local, nplayers, g->n);
             for (int p = 0; p < nplayers; p++) {
                 int *lengths = run->lengths ? run->lengths + (size_t)(first - run->begin) * (size_t)nplayers + p : NULL;
-                chunk_play(c, g, &players[p], work[p], &local[p], lengths, nplayers, run->verify);
+                chunk_play(c, g, &players[p], p == 0, work[p], &local[p], lengths, nplayers, run->verify);
             }
             if (gopt_stop_check_ctx(limits) != GOPT_GO) tallies_save(local, saved, nplayers, g->n);
             gopt_progress_add(bar, c->count);

@@ -8,7 +8,8 @@ static const char taxis_help[] =
     "face-up node and grows at either end by face-up neighbours; a taken card is replaced by\n"
     "the next of the deck. Heuristics (Kraus, Klamroth, Stiglmayr, Table 3): rs, md, mt, lcc,\n"
     "pp, or any START+EXTENSION with START in random, degree, connected, longestpath and\n"
-    "EXTENSION in random, degree, tentacles, connected, longestpath.\n"
+    "EXTENSION in random, degree, tentacles, connected, longestpath; and mc (ours): per move,\n"
+    "K sampled orders of the unseen cards, each solved exactly by the ideal-path search.\n"
     "Graphs: --graph thurn-taxis (bundled, 22 cities) or a .board, .graphml, .gml, .ncol or\n"
     "edge-list file. Settings: `dups D`, `initial NAMES`, `extension NAMES` lines\n"
     "(docs/formats.md); setting i of --seed S is the same deck in every verb.\n"
@@ -16,7 +17,8 @@ static const char taxis_help[] =
     "  gameopt taxis play --heuristic pp --seed 7 --output game.svg\n"
     "  gameopt taxis experiment table1 --games 10000 --threads 2\n"
     "  gameopt taxis experiment sweep --c 4..8 --dups 1..3 --plot sweep.svg\n"
-    "  gameopt taxis tournament --games 100000 --json\n";
+    "  gameopt taxis tournament --games 100000 --json\n"
+    "  gameopt taxis experiment sweep --heuristics pp,mc,ideal --c 6 --dups 2 --games 2000\n";
 
 const gopt_game gopt_game_taxis = {
     .name = "taxis",

@@ -15,6 +15,21 @@
 
 static const char *const graph_formats[] = {"board", "graphml", "gml", "ncol", "edgelist", NULL};
 static const char *const ideal_methods[] = {"search", "mip", NULL};
+static const char *const mc_ties[] = {"random", "tentacles", "pp", NULL}; /* gopt_taxis_mc_ties order */
+static const char *const mc_evals[] = {"ideal", "pp", NULL};              /* gopt_taxis_mc_eval order */
+
+/* The mc player's options, in every verb that plays heuristics. */
+#define MC_OPTIONS                                                                                             \
+    GOPT_INT("mc-samples", "K", "128", 1, 1048576, "mc: sampled orders of the unseen cards per move"),        \
+        GOPT_ENUM("mc-ties", "T", "pp", mc_ties,                                                              \
+                  "mc: ties between the best moves go to pp's move (pp), the most tentacles\n"                \
+                  "                           (tentacles) or a uniform choice (random)"),                       \
+        GOPT_ENUM("mc-eval", "E", "ideal", mc_evals,                                                          \
+                  "mc: a sampled future is worth its ideal length (ideal: the exact search)\n"                \
+                  "                           or the length pp reaches (pp: a rollout)"),                       \
+        GOPT_REAL("mc-budget", "MS", "0", 0, 1e6,                                                             \
+                  "mc: stop sampling a move after MS milliseconds of CPU (0: never; the\n"                    \
+                  "                           moves then depend on the machine's speed)")
 
 #define GRAPH_OPTIONS                                                                                          \
     GOPT_STRING("graph", "NAME|FILE", "thurn-taxis",                                                         \
@@ -26,7 +41,9 @@ static const char *const ideal_methods[] = {"search", "mip", NULL};
 
 static const gopt_opt play_opts[] = {
     GRAPH_OPTIONS,
-    GOPT_STRING("heuristic", "H", "pp", "rs, md, mt, lcc, pp or START+EXTENSION, e.g. degree+tentacles"),
+    GOPT_STRING("heuristic", "H", "pp", "rs, md, mt, lcc, pp, mc (ours: the exact search on sampled decks) or\n"
+                                        "                           START+EXTENSION, e.g. degree+tentacles"),
+    MC_OPTIONS,
     GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards of a random setting"),
     GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node in a random setting, N_D"),
     GOPT_INT("index", "I", "0", 0, 4611686018427387904.0, INDEX_HELP),
@@ -48,6 +65,7 @@ static const gopt_opt ideal_opts[] = {
     GOPT_STRING("heuristic", "H", NULL,
                 "also play heuristic H on each setting, report it and draw it beside the ideal path\n"
                 "                           (pictures draw pp unless H is given)"),
+    MC_OPTIONS,
     GOPT_STRING("lp", "FILE", NULL,
                 "write each setting's integer program to FILE (CPLEX-LP; with several, m.lp becomes m-1.lp, m-2.lp ...);\n"
                 "                           - prints the models instead of solving"),
@@ -61,7 +79,9 @@ static const gopt_opt experiment_opts[] = {
     GOPT_RANGE("dups", "D|A..B", NULL, 1, GOPT_TAXIS_MAX_DUPS, "copies of each node, N_D (table1: default 2; sweep: default 1..3)"),
     GOPT_STRING("heuristics", "LIST", NULL,
                 "sweep: comma-separated players (default rs,md,mt,lcc,pp,ideal; all: the 20 pairs;\n"
-                "                           ideal: the ideal path of every setting, by the exact search)"),
+                "                           ideal: the ideal path of every setting, by the exact search;\n"
+                "                           mc: ours, the exact search on sampled decks)"),
+    MC_OPTIONS,
     GOPT_FLAG("hist", "sweep: node-length histograms (the paper's Figures 10-12)"),
     GOPT_FLAG("csv", "print CSV"),
     GOPT_FLAG("per-game", "print every setting's node lengths as CSV (shards concatenate)"),
@@ -74,7 +94,8 @@ static const gopt_opt tournament_opts[] = {
     GOPT_INT("games", "N", "100000", 1, 1000000000, "settings"),
     GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards"),
     GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node, N_D"),
-    GOPT_STRING("heuristics", "LIST", NULL, "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs)"),
+    GOPT_STRING("heuristics", "LIST", NULL, "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs; mc: ours)"),
+    MC_OPTIONS,
     GOPT_FLAG("csv", "print CSV"),
     GOPT_OPT_END,
 };
@@ -119,6 +140,19 @@ static bool single(gopt_call *call, const long range[2], const char *name) {
     return false;
 }
 
+/* The --mc-* options into *mc, and every mc heuristic of hs[0..nh) pointed at them. */
+static void mc_options(gopt_call *call, gopt_taxis_mc *mc, gopt_taxis_heuristic *hs, int nh) {
+    const gopt_options *o = &call->opts;
+    const gopt_opt *table = call->verb->options;
+    *mc = gopt_taxis_mc_default;
+    mc->samples = (int)gopt_opt_int(o, table, "mc-samples");
+    mc->ties = (gopt_taxis_mc_ties)gopt_opt_enum(o, table, "mc-ties");
+    mc->eval = (gopt_taxis_mc_eval)gopt_opt_enum(o, table, "mc-eval");
+    mc->budget = gopt_opt_real(o, table, "mc-budget") / 1000;
+    for (int k = 0; k < nh; k++)
+        if (hs[k].mc) hs[k].mc = mc;
+}
+
 /* Parses --heuristics. With want_ideal (sweep), "ideal" in the list (or the default) adds the
  * ideal path's column, which goes last. */
 static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_heuristic **hs, int *nh, bool *want_ideal) {
@@ -130,7 +164,7 @@ static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_h
         *hs = gopt_malloc(GOPT_TAXIS_NSTARTS * GOPT_TAXIS_NEXTENSIONS * sizeof **hs);
         for (int s = 0; s < GOPT_TAXIS_NSTARTS; s++)
             for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++)
-                (*hs)[(*nh)++] = (gopt_taxis_heuristic){(gopt_taxis_start)s, (gopt_taxis_extension)e};
+                (*hs)[(*nh)++] = (gopt_taxis_heuristic){(gopt_taxis_start)s, (gopt_taxis_extension)e, NULL};
         return true;
     }
     *hs = gopt_malloc((strlen(text) / 2 + 1) * sizeof **hs);
@@ -139,7 +173,7 @@ static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_h
     for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save)) {
         if (sweep && strcmp(item, "ideal") == 0) *want_ideal = true;
         else if (!(ok = gopt_taxis_heuristic_parse(item, &(*hs)[(*nh)++])))
-            gopt_call_usage(call, "--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, all or START+EXTENSION%s)", item,
+            gopt_call_usage(call, "--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc, all or START+EXTENSION%s)", item,
                             sweep ? ", and ideal" : "");
     }
     if (ok && *nh == 0 && !(sweep && *want_ideal)) ok = (gopt_call_usage(call, "--heuristics: the list is empty"), false);
@@ -180,9 +214,14 @@ typedef struct play_job {
 
 static void print_play_header(const play_job *job, const gopt_taxis_setting *s) {
     char name[64];
-    fprintf(job->out, "graph %s, c = %d, N_D = %d, heuristic %s (start %s, extension %s)\n", job->g->name, s->c, s->dups,
-            gopt_taxis_heuristic_name(job->h, name, sizeof name), gopt_taxis_start_name(job->h.start),
-            gopt_taxis_extension_name(job->h.extension));
+    if (job->h.mc)
+        fprintf(job->out, "graph %s, c = %d, N_D = %d, heuristic mc (K = %d, ties %s, eval %s)\n", job->g->name, s->c,
+                s->dups, job->h.mc->samples, gopt_taxis_mc_ties_name(job->h.mc->ties),
+                gopt_taxis_mc_eval_name(job->h.mc->eval));
+    else
+        fprintf(job->out, "graph %s, c = %d, N_D = %d, heuristic %s (start %s, extension %s)\n", job->g->name, s->c,
+                s->dups, gopt_taxis_heuristic_name(job->h, name, sizeof name), gopt_taxis_start_name(job->h.start),
+                gopt_taxis_extension_name(job->h.extension));
     if (job->source) fprintf(job->out, "setting %ld of %s\n", job->number, job->source);
     else fprintf(job->out, "setting %ld of seed %llu\n", job->index, (unsigned long long)job->o->seed);
 }
@@ -194,8 +233,14 @@ static json_t *play_json(const play_job *job, const gopt_taxis_setting *s, const
     json_object_set_new(o, "c", json_integer(s->c));
     json_object_set_new(o, "dups", json_integer(s->dups));
     json_object_set_new(o, "heuristic", json_string(gopt_taxis_heuristic_name(job->h, name, sizeof name)));
-    json_object_set_new(o, "start", json_string(gopt_taxis_start_name(job->h.start)));
-    json_object_set_new(o, "extension", json_string(gopt_taxis_extension_name(job->h.extension)));
+    if (job->h.mc) {
+        json_object_set_new(o, "samples", json_integer(job->h.mc->samples));
+        json_object_set_new(o, "ties", json_string(gopt_taxis_mc_ties_name(job->h.mc->ties)));
+        json_object_set_new(o, "eval", json_string(gopt_taxis_mc_eval_name(job->h.mc->eval)));
+    } else {
+        json_object_set_new(o, "start", json_string(gopt_taxis_start_name(job->h.start)));
+        json_object_set_new(o, "extension", json_string(gopt_taxis_extension_name(job->h.extension)));
+    }
     if (job->source) {
         json_object_set_new(o, "file", json_string(job->source));
         json_object_set_new(o, "number", json_integer(job->number));
@@ -299,7 +344,9 @@ static int run_play(gopt_call *call) {
     play_job job = {.call = call, .o = o, .h = gopt_taxis_named_pairs[4], .out = call->out};
     const char *hname = gopt_option(o, "heuristic");
     if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
-        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc or START+EXTENSION)", hname);
+    gopt_taxis_mc mc;
+    mc_options(call, &mc, &job.h, 1);
     long c[2] = {6, 6}, dups[2] = {2, 2};
     job.index = gopt_opt_int(o, play_opts, "index");
     gopt_taxis_graph *g = load_graph(call);
@@ -387,8 +434,8 @@ static json_t *ideal_json(const ideal_job *job, const gopt_taxis_setting *s, lon
     json_object_set_new(o, "length", json_integer(r->length));
     json_object_set_new(o, "path", path_json(g, path, r->length));
     json_object_set_new(o, "method", json_string(gopt_taxis_method_name(job->how.method)));
-    gopt_json_set_real(o, "seconds", r->seconds, 6);
-    json_object_set_new(o, "status", json_string(r->status == GOPT_SOLVED ? "solved" : "unknown"));
+    gopt_json_set_times(o, r->seconds, r->cpu_seconds);
+    json_object_set_new(o, "status", json_string(gopt_status_name(r->status)));
     if (r->status != GOPT_SOLVED) json_object_set_new(o, "bound", json_integer(r->bound));
     json_object_set_new(o, "graph", json_string(g->name));
     json_object_set_new(o, "c", json_integer(s->c));
@@ -528,7 +575,9 @@ static int run_ideal(gopt_call *call) {
     if (method && !gopt_taxis_method_parse(method, &job.how.method))
         return gopt_call_usage(call, "--method: unknown method '%s' (search or mip)", method);
     if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
-        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc or START+EXTENSION)", hname);
+    gopt_taxis_mc mc;
+    mc_options(call, &mc, &job.h, 1);
     job.compare = hname != NULL;
     job.index = gopt_opt_int(o, ideal_opts, "index");
     gopt_taxis_graph *g = load_graph(call);
@@ -693,6 +742,8 @@ static int run_experiment(gopt_call *call) {
     bool ok = deck_ranges(call, g, c, dups) && (!table1 || (single(call, c, "c") && single(call, dups, "dups")));
     bool ideal = false;
     if (ok) ok = parse_heuristic_list(call, table1 ? "all" : gopt_option(o, "heuristics"), &hs, &nh, table1 ? NULL : &ideal);
+    gopt_taxis_mc mc;
+    if (ok) mc_options(call, &mc, hs, nh);
     if (ok) code = run_study(call, g, table1, hs, nh, ideal, c, dups, games);
     free(hs);
     gopt_taxis_graph_free(g);
@@ -718,6 +769,8 @@ static int run_tournament(gopt_call *call) {
         gopt_taxis_graph_free(g);
         return 2;
     }
+    gopt_taxis_mc mc;
+    mc_options(call, &mc, hs, nh);
     gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress, "taxis tournament", NULL, o->verify};
     gopt_shard_range(o, games, &run.begin, &run.end);
     gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);

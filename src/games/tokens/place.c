@@ -270,7 +270,7 @@ bool gopt_tokens_solve(const gopt_tokens_question *q, const gopt_tokens_tile *to
                        gopt_error *err) {
     memset(a, 0, sizeof *a);
     a->to = to;
-    double start = gopt_now();
+    gopt_stopwatch watch = gopt_stopwatch_start();
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++) {
         gopt_tokens_rotation *rot = &a->rotations[r];
         if (!gopt_tokens_place(q, to, r, limit, rot, err)) {
@@ -282,7 +282,7 @@ bool gopt_tokens_solve(const gopt_tokens_question *q, const gopt_tokens_tile *to
         gopt_counter_add(&a->counters, "branches", rot->branches);
         gopt_counter_add(&a->counters, "placements", rot->feasible ? rot->count : 0);
     }
-    a->seconds = gopt_now() - start;
+    a->seconds = gopt_stopwatch_read(&watch, &a->cpu_seconds);
     return true;
 }
 

@@ -19,6 +19,13 @@
 
 static const char *const rules_names[] = {"tokens", "full", NULL};
 static const char *const duplicates_names[] = {"keep", "return", NULL};
+static const char *const layout_names[] = {"flat", "pointy", NULL};
+#define LAYOUT_OPT GOPT_ENUM("layout", "flat|pointy", "flat", layout_names, "pictures: flat-topped hexes, or pointy-topped (1830, 1846)")
+
+static bool pointy(const gopt_options *o) {
+    const char *l = gopt_option(o, "layout");
+    return l && strcmp(l, "pointy") == 0;
+}
 
 static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("from", "TILE[@ROT]", NULL, "the tile on the map and its rotation (0..5): GAME:NAME, a name in --catalog, or a tile string"),
@@ -35,12 +42,20 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("network", "FILE.dot", NULL, "write the flow network of every rotation in Graphviz DOT (- for stdout)"),
     GOPT_STRING("color", "COLOUR", NULL, "colour of an inline --from/--to tile string (yellow, green, brown, gray)"),
     GOPT_INT("max-flows", "N", NULL, 1, 1000000000, "give up on a rotation after N max-flow runs (default 200000; exit 3 if nothing is found)"),
+    LAYOUT_OPT,
     GOPT_OPT_END,
 };
 
 static const gopt_opt show_opts[] = {
     GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue for names given alone"),
     GOPT_STRING("color", "COLOUR", NULL, "colour of an inline tile string"),
+    LAYOUT_OPT,
+    GOPT_OPT_END,
+};
+
+static const gopt_opt audit_opts[] = {
+    GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "full (default): whole cities keep their slots; tokens: only tokens matter"),
+    LAYOUT_OPT,
     GOPT_OPT_END,
 };
 
@@ -202,7 +217,7 @@ static int write_outputs(gopt_call *call, const upgrade_run *u, const gopt_optio
     if (net && !gopt_tokens_write_network(net, &u->q, u->answers, u->nanswers, &err)) return gopt_call_input(call, &err);
     const char *out = o->output;
     if (out && gopt_picture_format_of(out) != GOPT_PIC_NONE) {
-        if (!gopt_tokens_render(out, &u->q, u->answers, u->nanswers, &err)) return gopt_call_input(call, &err);
+        if (!gopt_tokens_render(out, &u->q, u->answers, u->nanswers, pointy(o), &err)) return gopt_call_input(call, &err);
         write_results(call->out, u, o, o->json);
         return 0;
     }
@@ -300,12 +315,67 @@ static int run_show(gopt_call *call) {
         else n++;
     }
     gopt_error err = {0};
-    if (code == 0 && o->output && !gopt_tokens_render_tiles(o->output, tiles, rotations, n, &err)) code = gopt_call_input(call, &err);
+    if (code == 0 && o->output && !gopt_tokens_render_tiles(o->output, tiles, rotations, n, pointy(o), &err)) code = gopt_call_input(call, &err);
     for (int k = 0; code == 0 && k < n; k++) {
         if (o->json) gopt_json_emit(call->out, gopt_tokens_tile_json(tiles[k], rotations[k]));
         else print_tile(call->out, tiles[k], rotations[k]);
     }
     gopt_tokens_library_free(library);
+    return code;
+}
+
+/* ---------------------------------------------------------------- audit */
+
+/* Stuck cases drawn on the sheet at most (a row each). */
+#define MAX_SHEET_ROWS 60
+
+/* The stuck layouts, solved again for the picture sheet. */
+static int draw_sheet(gopt_call *call, const gopt_tokens_audit *a, const char *path) {
+    gopt_tokens_question *qs = gopt_calloc(MAX_SHEET_ROWS, sizeof *qs);
+    gopt_tokens_answer *as = gopt_calloc(MAX_SHEET_ROWS, sizeof *as);
+    int n = 0, code = 0;
+    gopt_error err = {0};
+    for (int k = 0; k < a->nrows && code == 0; k++)
+        for (int s = 0; s < a->rows[k].nstuck_shown && n < MAX_SHEET_ROWS && code == 0; s++) {
+            gopt_tokens_audit_question(a->rows[k].from, a->rows[k].stuck_layouts[s], a->rules, &qs[n]);
+            if (!gopt_tokens_solve(&qs[n], a->rows[k].to, 2, &as[n], &err)) code = gopt_call_input(call, &err);
+            else n++;
+        }
+    if (code == 0 && !gopt_tokens_render_cases(path, qs, as, n, "no upgrade leaves the player stuck", pointy(&call->opts), &err))
+        code = gopt_call_input(call, &err);
+    for (int k = 0; k < n; k++) gopt_tokens_answer_free(&as[k]);
+    free(qs);
+    free(as);
+    return code;
+}
+
+static int run_audit(gopt_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs != 1) return gopt_call_usage(call, "tokens audit: name one game or catalogue file (e.g. 1867)");
+    gopt_error err = {0};
+    gopt_tokens_catalog *c = gopt_tokens_catalog_open(call->args[0], &err);
+    if (!c) return gopt_call_input(call, &err);
+    const char *out = o->output;
+    if (out && gopt_picture_format_of(out) == GOPT_PIC_NONE) {
+        gopt_tokens_catalog_free(c);
+        return gopt_call_usage(call, "--output %s: the audit draws a sheet of stuck cases (.svg, .png or .pdf)", out);
+    }
+    gopt_tokens_audit a;
+    gopt_tokens_rules rules;
+    if (!read_rules(call, o, &rules)) {
+        gopt_tokens_catalog_free(c);
+        return 2;
+    }
+    int code = 0;
+    if (!gopt_tokens_audit_run(c, rules, &a, &err)) code = gopt_call_input(call, &err);
+    if (code == 0 && out) code = draw_sheet(call, &a, out);
+    if (code == 0) {
+        if (o->json)
+            for (int k = 0; k < a.nrows; k++) gopt_json_emit(call->out, gopt_tokens_audit_row_json(&a, &a.rows[k]));
+        else gopt_tokens_audit_print(call->out, c, &a);
+    }
+    gopt_tokens_audit_free(&a);
+    gopt_tokens_catalog_free(c);
     return code;
 }
 
@@ -315,5 +385,7 @@ const gopt_verb tokens_verbs[] = {
      run_upgrade},
     {"show", "a tile's cities, edge sets and track (GAME:NAME[@ROT], a tile string, or a whole GAME)", "TILE|GAME...",
      GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON, show_opts, run_show},
+    {"audit", "every upgrade of a game with every token layout: stuck players, owner choices, city-dependent rotations",
+     "GAME", GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON, audit_opts, run_audit},
     {0},
 };
