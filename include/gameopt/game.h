@@ -248,7 +248,8 @@ struct gopt_game {
     int (*parse)(gopt_text *t, const gopt_options *o, void **puzzle, gopt_error *err);
     /* The puzzle's own name (e.g. an id in the file), or NULL to use the file's. */
     const char *(*puzzle_name)(const void *puzzle);
-    /* Writes the puzzle, with a solution when non-NULL, as text in the given format. */
+    /* Writes the puzzle, with a solution when non-NULL, as text in the given format (NULL: the
+     * puzzle's own format, else the game's first); the text parses back. */
     char *(*format)(const void *puzzle, const void *solution, const char *format);
     /* Solves with o->method. Fills a (status, solution, counters...). */
     gopt_status (*solve)(const void *puzzle, const gopt_options *o, gopt_answer *a);

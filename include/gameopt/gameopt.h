@@ -8,6 +8,7 @@
 #include "gameopt/bitset.h"
 #include "gameopt/budget.h"
 #include "gameopt/canvas.h"
+#include "gameopt/counters.h"
 #include "gameopt/country.h"
 #include "gameopt/cuts.h"
 #include "gameopt/data.h"

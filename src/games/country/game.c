@@ -20,6 +20,7 @@ static const char *puzzle_name(const void *puzzle) { return ((const gopt_country
 static char *format(const void *puzzle, const void *solution, const char *fmt) {
     const gopt_country_loop *loop = solution;
     const char *why = NULL;
+    if (!fmt) fmt = gopt_country_formats[0]; /* no format named: the first, which holds every puzzle */
     char *text = gopt_country_write(puzzle, loop ? loop->dirs : NULL, fmt, &why);
     return text ? text : gopt_format("# cannot write this puzzle as %s: %s\n", fmt, why);
 }

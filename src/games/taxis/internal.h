@@ -11,6 +11,8 @@
 
 /* The verbs and their option tables (verbs.c). */
 extern const gopt_verb taxis_verbs[];
+extern const gopt_opt taxis_solve_opts[];
+extern const gopt_opt taxis_generate_opts[];
 
 /* Longest node name our text formats accept, in bytes. */
 #define TAXIS_NAME_MAX 255

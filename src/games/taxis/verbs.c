@@ -39,6 +39,15 @@ static const char *const mc_evals[] = {"ideal", "pp", NULL};              /* gop
 #define INDEX_HELP "play setting I of the seed's sequence; with a file, the random stream of\n" \
                    "                           setting I, so a saved game replays exactly"
 
+/* solve and generate: settings as the puzzles of the generic drivers (game.c) */
+const gopt_opt taxis_solve_opts[] = {GRAPH_OPTIONS, GOPT_OPT_END};
+const gopt_opt taxis_generate_opts[] = {
+    GRAPH_OPTIONS,
+    GOPT_INT("c", "C", "6", 1, 1e6, "face-up cards"),
+    GOPT_INT("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node, N_D"),
+    GOPT_OPT_END,
+};
+
 static const gopt_opt play_opts[] = {
     GRAPH_OPTIONS,
     GOPT_STRING("heuristic", "H", "pp", "rs, md, mt, lcc, pp, mc (ours: the exact search on sampled decks) or\n"
@@ -802,6 +811,10 @@ static int run_tournament(gopt_call *call) {
 /* ---------------------------------------------------------------- registration */
 
 const gopt_verb taxis_verbs[] = {
+    {"solve", "the ideal path of every setting of the files (the generic batch: --threads, --shard, --json)",
+     "[SETTING...]", GOPT_SOLVE_COMMON, taxis_solve_opts, gopt_run_solve},
+    {"generate", "random settings (--count of them)", "", GOPT_GENERATE_COMMON, taxis_generate_opts,
+     gopt_run_generate},
     {"play", "play one game turn by turn with a heuristic, checked and optionally drawn", "[SETTING]",
      GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_QUIET, play_opts, run_play},
     {"ideal", "the ideal path (longest TT-path, deck known) by our search or the paper's integer program",

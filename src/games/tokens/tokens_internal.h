@@ -10,6 +10,8 @@
 
 /* The verbs (verbs.c). */
 extern const gopt_verb tokens_verbs[];
+extern const char tokens_help[];
+extern const gopt_game gopt_game_tokens;
 
 /* Items are what must be placed: tokens under tokens rules, old cities under full rules;
  * with splitting cities, the tokens and each old city's empty slots. */
