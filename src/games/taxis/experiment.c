@@ -203,14 +203,15 @@ void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run,
 }
 
 /* One duel of the tournament, checked with verify. */
-static void duel(chunk *c, int k, const gopt_taxis_graph *g, const gopt_taxis_heuristic pair[2], bool verify,
-                 gopt_taxis_match *m) {
+static void duel(chunk *c, int k, const gopt_taxis_graph *g, const gopt_taxis_heuristic pair[2], gopt_taxis_reading r,
+                 bool verify, gopt_taxis_match *m) {
     gopt_rng rng = c->rng[k];
     int length[2], nmoves;
     gopt_taxis_duel_move *moves = verify ? c->moves : NULL;
-    gopt_taxis_outcome o = gopt_taxis_duel(g, c->settings[k], pair, &rng, moves, &nmoves, length);
+    gopt_taxis_outcome o = gopt_taxis_duel_read(g, c->settings[k], pair, r, &rng, moves, &nmoves, length);
     char why[256];
-    if (verify && !gopt_taxis_check_duel(g, c->settings[k], moves, nmoves, o, length, why, sizeof why)) m->failed++;
+    if (verify && !gopt_taxis_check_duel_read(g, c->settings[k], r, moves, nmoves, o, length, why, sizeof why))
+        m->failed++;
     m->games++;
     m->first_wins += o == GOPT_TAXIS_FIRST_WINS;
     m->second_wins += o == GOPT_TAXIS_SECOND_WINS;
@@ -219,6 +220,11 @@ static void duel(chunk *c, int k, const gopt_taxis_graph *g, const gopt_taxis_he
 
 void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_heuristic *hs,
                            int nh, gopt_taxis_match *matches) {
+    gopt_taxis_tournament_read(g, run, (gopt_taxis_reading){false, false}, hs, nh, matches);
+}
+
+void gopt_taxis_tournament_read(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,
+                                const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches) {
     int64_t chunks = chunk_count(run);
     size_t cells = (size_t)nh * (size_t)nh;
     gopt_progress *bar = gopt_progress_start(run->label ? run->label : "taxis", run->end - run->begin, run->progress);
@@ -235,7 +241,7 @@ void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run,
             memcpy(saved, local, cells * sizeof *local); /* taken back if a stop cuts the chunk */
             for (size_t cell = 0; cell < cells; cell++) {
                 gopt_taxis_heuristic pair[2] = {hs[cell / (size_t)nh], hs[cell % (size_t)nh]};
-                for (int k = 0; k < c->count; k++) duel(c, k, g, pair, run->verify, &local[cell]);
+                for (int k = 0; k < c->count; k++) duel(c, k, g, pair, r, run->verify, &local[cell]);
             }
             if (gopt_stop_check_ctx(limits) != GOPT_GO) memcpy(local, saved, cells * sizeof *local);
             gopt_progress_add(bar, c->count);

@@ -36,11 +36,11 @@ int taxis_play_64(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_t
 int taxis_play_wide(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_taxis_heuristic h, gopt_rng *rng,
                     gopt_taxis_move *moves);
 gopt_taxis_outcome taxis_duel_64(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
-                                 const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
-                                 int *nmoves, int length[2]);
+                                 const gopt_taxis_heuristic h[2], gopt_taxis_reading r, gopt_rng *rng,
+                                 gopt_taxis_duel_move *moves, int *nmoves, int length[2]);
 gopt_taxis_outcome taxis_duel_wide(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
-                                   const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
-                                   int *nmoves, int length[2]);
+                                   const gopt_taxis_heuristic h[2], gopt_taxis_reading r, gopt_rng *rng,
+                                   gopt_taxis_duel_move *moves, int *nmoves, int length[2]);
 
 /* One decision of heuristic h, for the tests: the path nodes[0..len) (p_1 first; len 0 asks
  * for a start) and the face-up cards display[0..ndisplay). False when the path cannot grow. */

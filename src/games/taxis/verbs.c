@@ -105,6 +105,10 @@ static const gopt_opt tournament_opts[] = {
     GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node, N_D"),
     GOPT_STRING("heuristics", "LIST", NULL, "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs; mc: ours)"),
     MC_OPTIONS,
+    GOPT_STRING("reading", "LIST", "default",
+                "how the paper's two-player rules are read: closed (the opponent's nodes cannot be\n"
+                "                           taken; default open), play-out (after a failure the other plays on, the\n"
+                "                           longer path wins; default one-more), comma-separated"),
     GOPT_FLAG("csv", "print CSV"),
     GOPT_OPT_END,
 };
@@ -780,13 +784,21 @@ static int run_tournament(gopt_call *call) {
     }
     gopt_taxis_mc mc;
     mc_options(call, &mc, hs, nh);
+    gopt_taxis_reading reading;
+    const char *rtext = gopt_option(o, "reading");
+    if (rtext && !gopt_taxis_reading_parse(rtext, &reading)) {
+        free(hs);
+        gopt_taxis_graph_free(g);
+        return gopt_call_usage(call, "--reading: unknown reading in '%s' (closed, open, play-out, one-more, default)", rtext);
+    }
+    if (!rtext) reading = (gopt_taxis_reading){false, false};
     gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress, "taxis tournament", NULL, o->verify};
     gopt_shard_range(o, games, &run.begin, &run.end);
     gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);
     gopt_solve_ctx limits; /* --time-limit and Ctrl-C: the duels played so far, marked partial */
     gopt_ctx_init(&limits, o->time_limit, NULL, NULL);
     gopt_solve_ctx *outer = gopt_ctx_enter(&limits);
-    gopt_taxis_tournament(g, &run, hs, nh, matches);
+    gopt_taxis_tournament_read(g, &run, reading, hs, nh, matches);
     gopt_stop_reason stopped = gopt_stop_check();
     gopt_ctx_enter(outer);
     char (*names)[48] = gopt_malloc((size_t)nh * sizeof *names);
@@ -799,7 +811,10 @@ static int run_tournament(gopt_call *call) {
         partial_note(call, f, stopped);
         code = 3;
     }
-    if (code != 4 && matches[0].games > 0) taxis_print_tournament(call->out, g, &run, name_list, nh, matches, f);
+    bool printable = code != 4 && matches[0].games > 0;
+    if (printable && f == TAXIS_TEXT && (reading.closed || reading.play_out))
+        fprintf(call->out, "reading of the two-player rules: %s\n", gopt_taxis_reading_name(reading));
+    if (printable) taxis_print_tournament(call->out, g, &run, name_list, nh, matches, f);
     free(name_list);
     free(names);
     free(matches);
