@@ -130,7 +130,7 @@ static void run_set(const set *s, const char *root, int runs_override) {
            r.errors ? "  CHECKER FAILED" : "");
     fflush(stdout);
     free(totals);
-    for (size_t i = 0; i < n; i++) gopt_flow_puzzle_free(list[i]);
+    for (size_t i = 0; i < n; i++) gopt_flow_free(list[i]);
     free(list);
 }
 

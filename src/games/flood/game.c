@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "flood_internal.h"
+#include "internal.h"
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
 #include "gameopt/require.h"
@@ -130,13 +130,13 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
 
 static int parse(gopt_text *t, const gopt_options *o, void **puzzle, gopt_error *err) {
     gopt_flood_puzzle *p = NULL;
-    int r = gopt_flood_parse(t, o->format, o, &p, err);
+    int r = gopt_flood_read(t, o->format, o, &p, err);
     *puzzle = p;
     return r;
 }
 
 static char *format(const void *puzzle, const void *solution, const char *fmt) {
-    return gopt_flood_format(puzzle, solution, fmt);
+    return gopt_flood_write(puzzle, solution, fmt);
 }
 
 static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer *a) {

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "gameopt/stop.h"
-#include "flood_internal.h"
+#include "internal.h"
 #include "gameopt/alloc.h"
 #include "gameopt/timer.h"
 

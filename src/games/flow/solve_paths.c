@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "gameopt/stop.h"
-#include "flow_internal.h"
+#include "internal.h"
 
 typedef struct paths {
     const gopt_flow_puzzle *p;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 
 #include "gameopt/stop.h"
-#include "flow_internal.h"
+#include "internal.h"
 
 typedef struct route_heap_item {
     double cost;

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "gameopt/budget.h"
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/cuts.h"
 #include "gameopt/sat.h"
 

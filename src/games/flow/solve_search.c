@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "gameopt/budget.h"
-#include "flow_internal.h"
+#include "internal.h"
 
 typedef struct trail_entry {
     int *slot;

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 /* A DOT string: quotes and backslashes escaped, line breaks as \\n. */
 static void dot_string(FILE *f, const char *s) {
@@ -30,8 +30,8 @@ static void node(FILE *f, const char *id, const char *label, const char *shape, 
     fputs("];\n", f);
 }
 
-static void arc(FILE *f, const char *prefix, const char *u, const char *v, const gopt_flow_result *r,
-                const gopt_flow_net *net, int e) {
+static void arc(FILE *f, const char *prefix, const char *u, const char *v, const gopt_maxflow_result *r,
+                const gopt_maxflow_net *net, int e) {
     double flow = r->flow[e], cap = net->cap[e];
     fprintf(f, "    %s_%s -> %s_%s [label=\"%g/%g\"%s];\n", prefix, u, prefix, v, flow, cap,
             flow > 0.5 ? ", penwidth=2.5" : ", color=gray50");
@@ -55,7 +55,7 @@ static bool write_rotation(FILE *f, const gopt_tokens_question *q, const gopt_to
     tokens_problem_build(q, a->to, r, &p);
     tokens_network nw;
     tokens_network_build(&p, &nw);
-    gopt_flow_result res;
+    gopt_maxflow_result res;
     if (!gopt_maxflow(nw.net, nw.source, nw.sink, &res, err)) {
         tokens_network_free(&nw);
         return false;
@@ -102,7 +102,7 @@ static bool write_rotation(FILE *f, const gopt_tokens_question *q, const gopt_to
         arc(f, prefix, bin, "t", &res, nw.net, nw.bin_edge[b]);
     }
     fputs("  }\n", f);
-    gopt_flow_result_free(&res);
+    gopt_maxflow_result_free(&res);
     tokens_network_free(&nw);
     return true;
 }

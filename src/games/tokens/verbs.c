@@ -10,7 +10,7 @@
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
 #include "gameopt/canvas.h"
-#include "tokens_internal.h"
+#include "internal.h"
 
 /* Enough for any catalogue's next-colour tiles. */
 #define MAX_CANDIDATES 256
