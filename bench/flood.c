@@ -73,7 +73,7 @@ static bool load(const char *rel, int first, gopt_flood_puzzle ***out, int *n) {
     gopt_flood_puzzle *p;
     size_t cap = 0;
     int r;
-    while ((first == 0 || *n < first) && (r = gopt_flood_parse(&t, NULL, NULL, &p, &err)) == 1) {
+    while ((first == 0 || *n < first) && (r = gopt_flood_read(&t, NULL, NULL, &p, &err)) == 1) {
         gopt_grow(out, &cap, (size_t)*n + 1, sizeof **out);
         (*out)[(*n)++] = p;
     }

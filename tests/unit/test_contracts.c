@@ -79,13 +79,13 @@ static void mip_columns_rows_and_options(void **state) {
 
 static void maxflow_edges(void **state) {
     (void)state;
-    gopt_flow_net *net = gopt_flow_net_new(3);
-    gopt_flow_edge(net, 0, 2, 1);
-    EXPECT_CONTRACT("gopt_flow_edge", gopt_flow_edge(net, 0, 3, 1));
-    EXPECT_CONTRACT("gopt_flow_edge", gopt_flow_edge(net, -1, 1, 1));
-    EXPECT_CONTRACT("gopt_flow_edge", gopt_flow_edge(net, 0, 1, -2));
-    EXPECT_CONTRACT("gopt_flow_net_new", gopt_flow_net_new(-1));
-    gopt_flow_net_free(net);
+    gopt_maxflow_net *net = gopt_maxflow_net_new(3);
+    gopt_maxflow_edge(net, 0, 2, 1);
+    EXPECT_CONTRACT("gopt_maxflow_edge", gopt_maxflow_edge(net, 0, 3, 1));
+    EXPECT_CONTRACT("gopt_maxflow_edge", gopt_maxflow_edge(net, -1, 1, 1));
+    EXPECT_CONTRACT("gopt_maxflow_edge", gopt_maxflow_edge(net, 0, 1, -2));
+    EXPECT_CONTRACT("gopt_maxflow_net_new", gopt_maxflow_net_new(-1));
+    gopt_maxflow_net_free(net);
 }
 
 static void cut_loops(void **state) {

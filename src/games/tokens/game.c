@@ -1,6 +1,6 @@
 /* The help of tokens; its gopt_game table is in verbs.c, beside the verbs whose question
  * reader the generic drivers share. */
-#include "tokens_internal.h"
+#include "internal.h"
 
 const char tokens_help[] =
     "Tiles are written in the 18xx.games tile language, e.g.\n"
