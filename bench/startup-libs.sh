@@ -26,27 +26,27 @@ relocs() { LD_DEBUG=statistics "$@" 2>&1 >/dev/null | awk '/number of relocation
 row() { # name, link flags
   local name=$1; shift
   cc -O2 "$tmp/empty.c" -o "$tmp/a.out" -Wl,--no-as-needed "$@"
-  printf '| %-34s | %4d | %6d | %5s |\n' "$name" "$(ldd "$tmp/a.out" | wc -l)" "$(relocs "$tmp/a.out")" "$(cpu "$tmp/a.out")"
+  printf '| %-40s | %4d | %6d | %5s |\n' "$name" "$(ldd "$tmp/a.out" | wc -l)" "$(relocs "$tmp/a.out")" "$(cpu "$tmp/a.out")"
 }
 open_row() { # name, sonames
   local name=$1; shift
-  printf '| %-34s | %4s | %6d | %5s |\n' "$name" "+dl" "$(relocs "$tmp/open" "$@")" "$(cpu "$tmp/open" "$@")"
+  printf '| %-40s | %4s | %6d | %5s |\n' "$name" "+dl" "$(relocs "$tmp/open" "$@")" "$(cpu "$tmp/open" "$@")"
 }
 
 echo "empty program, whole process, perf stat task-clock mean of $runs runs (ms)"
 echo
-echo "| linked with                        | libs | relocs |    ms |"
-echo "|------------------------------------|------|--------|-------|"
+echo "| linked with                              | libs | relocs |    ms |"
+echo "|------------------------------------------|------|--------|-------|"
 row "libc only"
-row "libm + libgomp (OpenMP)" -lm -fopenmp
+row "libm + libgomp (OpenMP) + zlib" -lm -fopenmp -lz
 row "jansson" -ljansson
 row "libstdc++ (shared; CaDiCaL needs it)" -lstdc++
-row "libm + gomp + jansson + libstdc++" -lm -fopenmp -ljansson -lstdc++
+row "libm + gomp + zlib + jansson + libstdc++" -lm -fopenmp -lz -ljansson -lstdc++
 row "igraph (BLAS, LAPACK, ARPACK, ...)" -ligraph
 row "cairo (pixman, fontconfig, X11 ...)" -lcairo
 row "CBC (Cbc, Cgl, Clp, Osi, CoinUtils)" "$lib/libCbcSolver.so.3"
 [ -e "$lib/libmicrohttpd.so.12" ] && row "libmicrohttpd (gnutls ...)" "$lib/libmicrohttpd.so.12"
-row "all of the above (gameopt before)" -lm -fopenmp -ljansson -lstdc++ -ligraph -lcairo "$lib/libCbcSolver.so.3"
+row "all but libmicrohttpd (gameopt before)" -lm -fopenmp -lz -ljansson -lstdc++ -ligraph -lcairo "$lib/libCbcSolver.so.3"
 cc -O2 "$tmp/open.c" -o "$tmp/open"
 open_row "lean program, dlopen nothing"
 open_row "lean program, dlopen igraph" libigraph.so.3

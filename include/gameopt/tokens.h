@@ -352,13 +352,56 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
 /* The flow network of every rotation of every answer, in Graphviz DOT ("-": stdout). */
 bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers,
                                int n, gopt_error *err);
-/* The old tile and every rotation of each new tile as hexes (.svg .png .pdf). */
+/* The old tile and every rotation of each new tile as hexes (.svg .png .pdf); `pointy`
+ * draws pointy-topped hexes (1830, 1846: the same edge numbers, turned by 30 degrees). */
 bool gopt_tokens_render(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n,
-                        gopt_error *err);
+                        bool pointy, gopt_error *err);
+/* Rows of (question, answer) pairs, as gopt_tokens_render draws one row; `empty` is
+ * written when n is 0 (the audit's sheet of stuck cases). */
+bool gopt_tokens_render_cases(const char *path, const gopt_tokens_question *questions, const gopt_tokens_answer *answers,
+                              int n, const char *empty, bool pointy, gopt_error *err);
 /* Tiles alone, without tokens, tile i with rotation rotations[i], in rows of six. */
 bool gopt_tokens_render_tiles(const char *path, const gopt_tokens_tile *const *tiles, const int *rotations, int n,
-                              gopt_error *err);
+                              bool pointy, gopt_error *err);
 /* A tile's cities, towns and track as JSON (the `show` verb). */
 json_t *gopt_tokens_tile_json(const gopt_tokens_tile *tile, int rotation);
+
+/* ------------------------------------------------------------------ audit */
+
+/* Every upgrade a catalogue allows between tiles with cities, tried with every way its
+ * tokens can sit in the old tile (0..slots tokens per city, companies anonymous), old tile
+ * at rotation 0, under the given rules. */
+typedef struct gopt_tokens_audit_row {
+    const gopt_tokens_tile *from, *to;
+    int configurations;       /* token layouts tried */
+    int stuck;                /* layouts with no legal rotation: the player is stuck */
+    int choice;               /* layouts where some legal rotation leaves the owner a choice */
+    int with_rotations;       /* layouts with some legal rotation */
+    bool depends;             /* the legal rotations differ between layouts of one token count */
+    uint8_t empty_rotations;  /* legal rotations with no tokens at all */
+    uint8_t any_rotations;    /* legal for some layout */
+    int nstuck_shown;         /* stuck layouts kept in `stuck_layouts` (first ones) */
+    int8_t stuck_layouts[8][GOPT_TOKENS_MAX_CITIES]; /* tokens per old city */
+} gopt_tokens_audit_row;
+
+typedef struct gopt_tokens_audit {
+    int nrows;
+    gopt_tokens_audit_row *rows;
+    long layouts, solves;     /* layouts tried, rotations solved (and checked) */
+    bool checked;             /* every answer passed the checker */
+    gopt_tokens_rules rules;
+    double seconds;
+} gopt_tokens_audit;
+
+/* Layouts per upgrade stop at this many (a tile with many multi-slot cities). */
+#define GOPT_TOKENS_AUDIT_MAX_LAYOUTS 4096
+
+bool gopt_tokens_audit_run(const gopt_tokens_catalog *c, gopt_tokens_rules rules, gopt_tokens_audit *a, gopt_error *err);
+void gopt_tokens_audit_free(gopt_tokens_audit *a);
+/* The question of a layout (tokens named A, B, ... city by city). */
+void gopt_tokens_audit_question(const gopt_tokens_tile *from, const int8_t *layout, gopt_tokens_rules rules,
+                                gopt_tokens_question *q);
+void gopt_tokens_audit_print(FILE *out, const gopt_tokens_catalog *c, const gopt_tokens_audit *a);
+json_t *gopt_tokens_audit_row_json(const gopt_tokens_audit *a, const gopt_tokens_audit_row *r);
 
 #endif

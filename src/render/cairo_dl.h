@@ -49,7 +49,8 @@
     X(cairo_surface_status) \
     X(cairo_surface_write_to_png) \
     X(cairo_svg_surface_create) \
-    X(cairo_text_extents)
+    X(cairo_text_extents) \
+    X(cairo_translate)
 
 struct gopt_cairo_api {
 #define GOPT_DL_SLOT(f) __typeof__(f) *p_##f;
@@ -99,5 +100,6 @@ bool gopt_cairo_load(const char *file, gopt_error *err);
 #define cairo_surface_write_to_png (*gopt_cairo.p_cairo_surface_write_to_png)
 #define cairo_svg_surface_create   (*gopt_cairo.p_cairo_svg_surface_create)
 #define cairo_text_extents         (*gopt_cairo.p_cairo_text_extents)
+#define cairo_translate            (*gopt_cairo.p_cairo_translate)
 
 #endif

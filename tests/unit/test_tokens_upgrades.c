@@ -174,6 +174,16 @@ static void map_around_the_hex(void **state) {
     assert_int_equal(open, 1u << 5);
     assert_false(gopt_tokens_map_open_edges(m, "Z99", &open, &err));
     assert_string_equal(err.msg, "the 1867 map has no hex 'Z99'");
+    /* Regression (fuzzing, UBSan): a long run of column letters overflowed the column. */
+    gopt_error long_coord = {0};
+    assert_false(gopt_tokens_map_open_edges(m, "ABCDEFGHIJKLMNOPQRSTUVWXYZ1", &open, &long_coord));
+    gopt_text t;
+    gopt_text_from_string(&t, "map", "layout flat\nABCDEFGHIJ1 white\n");
+    gopt_error bad_map = {0};
+    assert_null(gopt_tokens_map_read(&t, &bad_map));
+    gopt_text_free(&t);
+    assert_int_equal(bad_map.line, 2);
+    assert_non_null(strstr(bad_map.msg, "is not a hex coordinate"));
     gopt_tokens_map_free(m);
     /* Toronto's green tile 120 (cities on {0,1} and {2,3}) with both tokens: rotations 1 and
      * 4 keep them; on the map only rotation 1 ({1,2} and {3,4}) stays on it. */
@@ -252,6 +262,41 @@ static void reservations_and_duplicates(void **state) {
     gopt_tokens_answer_free(&a);
 }
 
+/* The audit of 1867: 26 upgrades between city tiles; under full rules 7 are never legal
+ * (tobymao/18xx #3123's table: X1 only to X5, X2 to X5 or X7, X3 to X6 or X7, X4 to X5 or
+ * X6, and 637 only to X6); under tokens rules the legal rotations of 19 depend on where the
+ * tokens sit. */
+static void audit_1867(void **state) {
+    (void)state;
+    gopt_error err = {0};
+    gopt_tokens_catalog *c = gopt_tokens_catalog_open("1867", &err);
+    assert_non_null(c);
+    gopt_tokens_audit a;
+    assert_true(gopt_tokens_audit_run(c, GOPT_TOKENS_RULES_FULL, &a, &err));
+    assert_int_equal(a.nrows, 26);
+    assert_true(a.checked);
+    int never = 0, depends = 0;
+    for (int k = 0; k < a.nrows; k++) {
+        never += a.rows[k].stuck == a.rows[k].configurations;
+        depends += a.rows[k].depends;
+    }
+    assert_int_equal(never, 7);
+    assert_int_equal(depends, 0);
+    assert_string_equal(a.rows[2].to->name, "X2");
+    assert_int_equal(a.rows[2].empty_rotations, 1u << 0 | 1u << 1 | 1u << 3 | 1u << 4);
+    assert_int_equal(a.layouts, 195);
+    gopt_tokens_audit_free(&a);
+    assert_true(gopt_tokens_audit_run(c, GOPT_TOKENS_RULES_TOKENS, &a, &err));
+    depends = 0;
+    for (int k = 0; k < a.nrows; k++) depends += a.rows[k].depends;
+    assert_int_equal(depends, 19);
+    /* 637 -> X5 under tokens rules: stuck exactly when two or more of its cities hold tokens. */
+    assert_string_equal(a.rows[5].to->name, "X5");
+    assert_int_equal(a.rows[5].stuck, 4);
+    gopt_tokens_audit_free(&a);
+    gopt_tokens_catalog_free(c);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(beijing_gains_two_cities),
@@ -260,6 +305,7 @@ int main(void) {
         cmocka_unit_test(gauges),
         cmocka_unit_test(map_around_the_hex),
         cmocka_unit_test(reservations_and_duplicates),
+        cmocka_unit_test(audit_1867),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -77,9 +77,26 @@ static void print_duplicates(FILE *out, const gopt_tokens_question *q, const int
     fputs(q->duplicates == GOPT_TOKENS_DUPLICATES_RETURN ? " (returned to its company)" : " (kept)", out);
 }
 
+/* Whether every rotation has the same feasible answer (a new tile whose cities all reach
+ * the same edges whatever its rotation, e.g. a tile without track): then --all prints the
+ * list once instead of six times. */
+static bool same_everywhere(const gopt_tokens_question *q, const gopt_tokens_answer *a) {
+    const gopt_tokens_rotation *r0 = &a->rotations[0];
+    if (!r0->feasible) return false;
+    for (int r = 1; r < GOPT_TOKENS_EDGES; r++) {
+        const gopt_tokens_rotation *x = &a->rotations[r];
+        if (!x->feasible || x->count != r0->count || x->complete != r0->complete || x->unique != r0->unique ||
+            memcmp(x->city_map, r0->city_map, sizeof x->city_map) != 0 ||
+            (q->ntokens && memcmp(x->placements, r0->placements, (size_t)(x->count * q->ntokens)) != 0))
+            return false;
+    }
+    return true;
+}
+
 static void print_rotation(FILE *out, const gopt_tokens_question *q, const gopt_tokens_answer *a,
-                           const gopt_tokens_rotation *r, bool all) {
-    fprintf(out, "  %3d  ", r->rotation);
+                           const gopt_tokens_rotation *r, bool all, bool every) {
+    if (every) fputs("  0-5  ", out);
+    else fprintf(out, "  %3d  ", r->rotation);
     if (!r->feasible) {
         char why[512];
         fprintf(out, "%s: %s\n", r->verdict == GOPT_TOKENS_UNKNOWN ? "unknown" : "no",
@@ -120,7 +137,9 @@ void gopt_tokens_print(FILE *out, const gopt_tokens_question *q, const gopt_toke
     }
     if (to->ncities == 0) fputs(" no cities", out);
     fputs("\n  rot  placement (token->new city)\n", out);
-    for (int r = 0; r < GOPT_TOKENS_EDGES; r++) print_rotation(out, q, a, &a->rotations[r], all);
+    if (all && same_everywhere(q, a)) print_rotation(out, q, a, &a->rotations[0], all, true);
+    else
+        for (int r = 0; r < GOPT_TOKENS_EDGES; r++) print_rotation(out, q, a, &a->rotations[r], all, false);
     fputs("  feasible rotations:", out);
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++)
         if (a->rotations[r].feasible) fprintf(out, " %d", r);
@@ -207,6 +226,13 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
                           gopt_tokens_tile_title(a->to, to, sizeof to), "color", gopt_tokens_colour_name(a->to->colour),
                           "feasible_rotations", gopt_json_int_array(feasible, n), "rotations", rotations, "counters",
                           gopt_counters_json(&a->counters));
+    if (q->split) json_object_set_new(j, "split", json_true());
+    if (q->map_known || q->closed) { /* the sides that lead somewhere (--open, --hex) */
+        int open[GOPT_TOKENS_EDGES], no = 0;
+        for (int e = 0; e < GOPT_TOKENS_EDGES; e++)
+            if (!(q->closed >> e & 1)) open[no++] = e;
+        json_object_set_new(j, "open_sides", gopt_json_int_array(open, no));
+    }
     gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     return j;
 }

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 static bool name_char(int c) { return c > 0x20 && c != 0x7F && c != ',' && c != ':' && c != '@' && c != '"' && c != '\\'; }
 
@@ -39,8 +39,8 @@ static bool token_fits(const gopt_tokens_question *q, int i, char *why, size_t s
     }
     int slots = gopt_tokens_city_slots(from, s->city);
     if (n + 1 > slots) {
-        snprintf(why, size, "city %d of %s has %d slot%s, too few for %d tokens", s->city, tile, slots,
-                 slots == 1 ? "" : "s", n + 1);
+        snprintf(why, size, "city %d of %s has %d slot%s, too few for %d token%s", s->city, tile, slots,
+                 slots == 1 ? "" : "s", n + 1, n + 1 == 1 ? "" : "s");
         return false;
     }
     return true;
