@@ -21,6 +21,7 @@
 #include "gameopt/json.h"
 #include "gameopt/maxflow.h"
 #include "gameopt/mip.h"
+#include "gameopt/outfile.h"
 #include "gameopt/progress.h"
 #include "gameopt/rng.h"
 #include "gameopt/sat.h"

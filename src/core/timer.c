@@ -2,9 +2,11 @@
 #include "gameopt/timer.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gameopt/counters.h"
 #include "gameopt/require.h"
@@ -32,6 +34,15 @@ double gopt_peak_rss_mb(void) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     return (double)ru.ru_maxrss / 1024.0; /* Linux reports kilobytes */
+}
+
+double gopt_rss_mb(void) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f) return 0;
+    long pages_total = 0, pages_resident = 0;
+    int n = fscanf(f, "%ld %ld", &pages_total, &pages_resident);
+    fclose(f);
+    return n == 2 ? (double)pages_resident * (double)sysconf(_SC_PAGESIZE) / 1048576.0 : 0;
 }
 
 #define GOPT_COUNTER_NAME(name, meaning) name,

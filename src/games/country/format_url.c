@@ -234,6 +234,14 @@ bool country_read_url(gopt_text *t, gopt_country_puzzle **out, gopt_error *err) 
     for (size_t i = 0; i < skip; i++) gopt_text_next(t);
     s += skip;
     n -= skip;
+    /* One link per line: text after it (past the closing quote or bracket trimmed above) would
+     * otherwise be ignored without a word. */
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] != ' ' && s[k] != '\t') continue;
+        while (k < n && (s[k] == ' ' || s[k] == '\t')) k++;
+        for (size_t i = 0; i < k; i++) gopt_text_next(t);
+        return gopt_text_fail(t, err, "unexpected text after the link (one puzzle link per line)");
+    }
     const char *q = memchr(s, '?', n);
     bool ok;
     if (country_is_penpa(s, n)) {

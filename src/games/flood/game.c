@@ -110,7 +110,8 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
     if (out.length >= 0) a->solution = gopt_flood_solution_new(out.moves, out.length);
     free(out.moves);
     if (out.status == GOPT_LIMIT) {
-        snprintf(a->note, sizeof a->note, "%s reached", out.stopped);
+        bool limit = strstr(out.stopped, "limit") != NULL; /* else "interrupted", "cancelled" */
+        snprintf(a->note, sizeof a->note, "%s%s", out.stopped, limit ? " reached" : "");
         /* the limit's best sequence is printed too, so it is checked here like any answer */
         char fail[200];
         if (o->verify && a->solution) {

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "gameopt/stop.h"
 #include "games/taxis/internal.h"
 
 /* ---------------------------------------------------------------- the graph and the table */
@@ -189,9 +190,12 @@ typedef struct start_search {
     gopt_rng *rng;
     best b;
     tset plan;
+    int64_t nodes;
+    bool stopped; /* Ctrl-C or a time limit: this search is exponential, so it looks (stop.h) */
 } start_search;
 
 static void start_dfs(start_search *s, int first, int last, tset used, int len) {
+    if (s->stopped || ((++s->nodes & 0x3ff) == 0 && (s->stopped = gopt_stop_check() != GOPT_GO))) return;
     if (s->b.ties && len + ts_count(ts_minus(s->zone, used)) < key_length(s->b.key)) return;
     if (best_offer(&s->b, key_of(len, tentacles(s->g, first, last, used)), s->rng)) s->plan = used;
     tset next = ts_minus(ts_and(s->g->adj[last], s->zone), used);
@@ -212,7 +216,7 @@ static int start_longest(const view *g, tset up, gopt_rng *rng) {
         tset comp = component(g, up, ts_first(rest));
         rest = ts_minus(rest, comp);
         if (ts_count(comp) < kappa) continue;
-        start_search s = {g, comp, rng, best_none, ts_empty()};
+        start_search s = {g, comp, rng, best_none, ts_empty(), 0, false};
         TS_FOR(v, comp) start_dfs(&s, v, v, ts_single(v), 1);
         if (best_offer(&across, s.b.key, rng)) plan = s.plan;
     }

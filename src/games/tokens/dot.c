@@ -2,6 +2,7 @@
  * per rotation, source -> tokens (or old cities) -> new cities -> sink, every edge labelled
  * flow/capacity. Edges that carry flow are bold; when the flow falls short, the nodes on
  * the source side of the minimum cut (the competing tokens and their cities) are shaded. */
+#include "gameopt/outfile.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -108,9 +109,9 @@ static bool write_rotation(FILE *f, const gopt_tokens_question *q, const gopt_to
 
 bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers,
                                int n, gopt_error *err) {
-    bool to_stdout = strcmp(path, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(path, "w");
-    if (!f) return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
+    gopt_outfile file; /* "-" is stdout; a file appears when complete */
+    if (!gopt_outfile_open(&file, path, err)) return false;
+    FILE *f = file.f;
     fputs("// Flow networks of gameopt tokens upgrade: render with `dot -Tsvg`.\n"
           "digraph tokens {\n  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=10];\n"
           "  edge [fontname=\"Helvetica\", fontsize=9];\n",
@@ -119,6 +120,9 @@ bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, 
     for (int k = 0; k < n && ok; k++)
         for (int r = 0; r < GOPT_TOKENS_EDGES && ok; r++) ok = write_rotation(f, q, &answers[k], k, r, err);
     fputs("}\n", f);
-    if ((to_stdout ? fflush(f) : fclose(f)) != 0 && ok) ok = gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
-    return ok;
+    if (!ok) {
+        gopt_outfile_abort(&file);
+        return false;
+    }
+    return gopt_outfile_commit(&file, err);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "gameopt/outfile.h"
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
 #include "gameopt/canvas.h"
@@ -241,10 +242,11 @@ static int write_outputs(gopt_call *call, const upgrade_run *u, const gopt_optio
     const char *dot = out ? strrchr(out, '.') : NULL;
     if (out && (!dot || (strcasecmp(dot, ".txt") != 0 && strcasecmp(dot, ".json") != 0)))
         return gopt_call_usage(call, "--output %s: use .svg, .png or .pdf for a picture, .txt or .json for the results", out);
-    FILE *f = out ? fopen(out, "w") : call->out;
-    if (!f) return gopt_call_usage(call, "--output %s: cannot write", out);
-    write_results(f, u, o, o->json || (dot && strcasecmp(dot, ".json") == 0));
-    if (out && fclose(f) != 0) return gopt_call_usage(call, "--output %s: cannot write", out);
+    gopt_outfile file;
+    gopt_error ferr = {0};
+    if (out && !gopt_outfile_open(&file, out, &ferr)) return gopt_call_input(call, &ferr);
+    write_results(out ? file.f : call->out, u, o, o->json || (dot && strcasecmp(dot, ".json") == 0));
+    if (out && !gopt_outfile_commit(&file, &ferr)) return gopt_call_input(call, &ferr);
     return 0;
 }
 
