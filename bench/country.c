@@ -25,7 +25,7 @@ static int by_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static result run(const gopt_country *p, const char *method, int runs) {
+static result run(const gopt_country_puzzle *p, const char *method, int runs) {
     double times[64];
     result r = {0};
     for (int i = 0; i < runs; i++) {
@@ -36,11 +36,11 @@ static result run(const gopt_country *p, const char *method, int runs) {
         times[i] = 1000 * (gopt_now() - start);
         char why[256];
         r.ok = a.status == GOPT_SOLVED && a.solutions == 1 && a.complete &&
-               gopt_country_check(p, ((gopt_country_loop *)a.solution)->dirs, why, sizeof why);
+               gopt_country_check(p, ((gopt_country_solution *)a.solution)->dirs, why, sizeof why);
         r.rounds = gopt_counter_get(&a.counters, "rounds");
         r.conflicts = gopt_counter_get(&a.counters, "conflicts");
         r.cuts = gopt_counter_get(&a.counters, "cuts");
-        gopt_country_loop_free(a.solution);
+        gopt_country_solution_free(a.solution);
         free(a.extra);
     }
     qsort(times, (size_t)runs, sizeof *times, by_double);
@@ -107,7 +107,7 @@ static void bench_generator(int seeds) {
             gopt_country_generate_options o = {.w = sizes[k].side, .h = sizes[k].side, .empty_rooms = sizes[k].variant,
                                                .clues = GOPT_COUNTRY_CLUES_MINIMAL, .undecided = &undecided};
             double start = gopt_thread_cpu_seconds();
-            gopt_country *p = gopt_country_generate_with(&o, &rng, &err);
+            gopt_country_puzzle *p = gopt_country_generate_with(&o, &rng, &err);
             secs[i] = gopt_thread_cpu_seconds() - start;
             clues[i] = rooms[i] = 0;
             if (!p) {
@@ -166,7 +166,7 @@ int main(int argc, char **argv) {
         gopt_error_print(stderr, &err);
         return 2;
     }
-    static gopt_country *puzzles[MAX_PUZZLES];
+    static gopt_country_puzzle *puzzles[MAX_PUZZLES];
     int n = 0, r;
     while (n < MAX_PUZZLES && (r = gopt_country_read(&t, "block", &puzzles[n], &err)) == 1) {
         if (puzzles[n]->name && strncmp(puzzles[n]->name, "janko_", 6) == 0) n++;
@@ -184,7 +184,7 @@ int main(int argc, char **argv) {
     printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
     row rows[4] = {{.label = "<= 8x8"}, {.label = "10x10"}, {.label = ">= 11x11"}, {.label = "all"}};
     for (int i = 0; i < n; i++) {
-        const gopt_country *p = puzzles[i];
+        const gopt_country_puzzle *p = puzzles[i];
         result sat = run(p, "sat", runs), mip;
         bool with_mip = mip_every > 0 && i % mip_every == 0;
         if (with_mip) mip = run(p, "mip", 1);

@@ -2,7 +2,8 @@
 # Load test of `gameopt serve`, on loopback only: starts its own server on 127.0.0.1 (an
 # ephemeral port), drives it with curl (--parallel: N keep-alive clients), bounded both in
 # requests and in seconds, and prints requests/s, p50/p99 latency, errors and the server's
-# peak RSS. The requests mix one small puzzle of every family the server lists.
+# peak RSS. The requests mix one small question of every family the server lists (a puzzle
+# to solve; tokens: the seed's upgrade; taxis: a game played by md); -b repeats the puzzles.
 #   scripts/load.sh [-t THREADS] [-c CLIENTS] [-n REQUESTS] [-d SECONDS] [-m MIX] [-b BATCH]
 #     -t  server worker threads (default 2)        -c  concurrent clients (default 4 x threads)
 #     -n  requests at most (default 20000; <= 200000)  -d  seconds at most (default 20; <= 120)
@@ -43,15 +44,17 @@ python3 - "$tmp" "$mix" "$batch" "$(curl -s "$url/api/games")" <<'EOF'
 import json, sys
 tmp, mix, batch, games = sys.argv[1], sys.argv[2], int(sys.argv[3]), json.loads(sys.argv[4])
 served = {g["name"] for g in games["games"]}
-small = {
-    "country": "https://puzz.link/p?country/5/5/amda0uf02h12h\n",
-    "flow": open("data/flow/seed_5x5.txt").read() + "\n",
-    "flood": "".join(l for l in open("data/flood/example.txt") if not l.startswith("#")) + "\n",
+small = {  # game: (verb, body)
+    "country": ("solve", {"input": "https://puzz.link/p?country/5/5/amda0uf02h12h\n" * batch}),
+    "flow": ("solve", {"input": (open("data/flow/seed_5x5.txt").read() + "\n") * batch}),
+    "flood": ("solve", {"input": ("".join(l for l in open("data/flood/example.txt") if not l.startswith("#")) + "\n") * batch}),
+    "tokens": ("upgrade", {"options": {"from": "1867:L12", "tokens": "0:LPS,1:QLS", "to": "X2"}}),
+    "taxis": ("play", {"options": {"heuristic": "md", "seed": 3}}),
 }
-for name, text in small.items():
+for name, (verb, body) in small.items():
     if name in served and (mix == "all" or mix == name):
-        with open(f"{tmp}/{name}.json", "w") as f:
-            json.dump({"input": text * batch}, f)
+        with open(f"{tmp}/{name}.{verb}.json", "w") as f:
+            json.dump(body, f)
 EOF
 
 bodies=("$tmp"/*.json)
@@ -63,8 +66,8 @@ with open(conf, "w") as f:
     f.write(f"parallel\nparallel-max = {clients}\n")
     for i in range(n):
         body = bodies[i % len(bodies)]
-        game = os.path.basename(body)[:-5]
-        f.write(f'url = "{url}/api/{game}/solve"\ndata-binary = "@{body}"\n'
+        game, verb = os.path.basename(body)[:-5].split(".")
+        f.write(f'url = "{url}/api/{game}/{verb}"\ndata-binary = "@{body}"\n'
                 'header = "Content-Type: application/json"\noutput = "/dev/null"\n'
                 'write-out = "%{http_code} %{time_total} %{errormsg}\\n"\n')
         if i + 1 < n:

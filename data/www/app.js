@@ -347,7 +347,11 @@ async function main() {
       role: 'tab', id: `tab-${g.name}`, 'data-game': g.name, 'aria-controls': `panel-${g.name}`,
       text: g.name, onclick: () => selectTab(g.name, false),
     }));
-    const puzzles = g.verbs.some((v) => v.name === 'solve' && v.input === 'required') && g.formats.length;
+    /* tokens and taxis also read questions as puzzles (solve), but their tab offers the
+     * family's own verbs, as their example does */
+    const example = (window.gameoptExamples || {})[g.name];
+    const verbFamily = example && typeof example === 'object' && example.verb;
+    const puzzles = !verbFamily && g.verbs.some((v) => v.name === 'solve' && v.input === 'required') && g.formats.length;
     panels.append(puzzles ? buildPanel(g, r.json.limits) : buildVerbPanel(g));
   }
   tabs.addEventListener('keydown', (e) => {

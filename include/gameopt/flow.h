@@ -98,7 +98,7 @@ gopt_flow_format gopt_flow_guess_format(const gopt_text *t);
  * `format` < 0 guesses. `partial` 1 / 0 forces the coverage rule; -1 takes the format's own
  * (partial for ADC contest files, full coverage otherwise). */
 int gopt_flow_read(gopt_text *t, int format, int partial, gopt_flow_puzzle **out, gopt_error *err);
-void gopt_flow_puzzle_free(gopt_flow_puzzle *p);
+void gopt_flow_free(gopt_flow_puzzle *p);
 /* The path convention a format's puzzles are published under: Numberlink contest and
  * Nikoli-style files (thomasahle, adc, the integer grid) assume paths that never touch
  * themselves ("untouching"); Flow Free levels (flow_solver, samgoldman, houston, JSON levels)
@@ -155,7 +155,7 @@ bool gopt_flow_write_lp(const gopt_flow_puzzle *p, const char *path, gopt_error 
 
 /* A random full-coverage puzzle with a known solution: random paths grown on a w x h board
  * (for property tests and `generate`). */
-gopt_flow_puzzle *gopt_flow_random(int w, int h, int colours, gopt_rng *rng);
+gopt_flow_puzzle *gopt_flow_generate(int w, int h, int colours, gopt_rng *rng);
 
 /* How hard a generated puzzle is: by the nodes our corner-rule sweep (the portfolio's first
  * method) needs to solve it, per cell: easy under 1.75, medium under 2.5, hard from 2.5 (a

@@ -25,6 +25,10 @@ typedef enum gopt_stop_reason {
 /* "interrupted", "cancelled", "time limit reached", "memory limit reached", "" for GOPT_GO. */
 const char *gopt_stop_text(gopt_stop_reason r);
 
+/* The same as a short noun for notes such as "(time limit)": "time limit", "memory limit",
+ * "interrupted", "cancelled". */
+const char *gopt_stop_word(gopt_stop_reason r);
+
 /* ---- the process: signals ---- */
 /* SIGINT and SIGTERM set the stop flag (and nothing else: the handler is async-signal-safe).
  * A second signal of either kind ends the process at once with exit 3 (for a user whose

@@ -214,11 +214,28 @@ typedef struct gopt_taxis_duel_move {
     gopt_taxis_end end;
 } gopt_taxis_duel_move;
 
+/* How the two-player rules of §5.2 are read where the text admits more than one reading
+ * (docs/methods.md, taxis, "Readings of the two-player game"). All false: our default. */
+typedef struct gopt_taxis_reading {
+    bool closed;   /* a node on the opponent's path cannot be taken (default: it can, when face up) */
+    bool play_out; /* after a player fails the other plays on alone until it fails too, and the
+                      longer path wins (default: the paper's "one more move" rule) */
+} gopt_taxis_reading;
+
+/* "default", "closed", "play-out", "closed,play-out" */
+const char *gopt_taxis_reading_name(gopt_taxis_reading r);
+/* A comma-separated list of closed, open, play-out, one-more (or default). */
+bool gopt_taxis_reading_parse(const char *text, gopt_taxis_reading *r);
+
 /* Plays a duel; `moves` (NULL, or room for 2n + 2) receives every attempt in order and *nmoves
  * their number; length[] receives both node lengths. */
 gopt_taxis_outcome gopt_taxis_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
                                    const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
                                    int *nmoves, int length[2]);
+/* The same under reading r. */
+gopt_taxis_outcome gopt_taxis_duel_read(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
+                                        const gopt_taxis_heuristic h[2], gopt_taxis_reading r, gopt_rng *rng,
+                                        gopt_taxis_duel_move *moves, int *nmoves, int length[2]);
 
 /* ---------------------------------------------------------------- checking */
 
@@ -237,6 +254,10 @@ bool gopt_taxis_check_path(const gopt_taxis_graph *g, const gopt_taxis_setting *
  * and stop as the rules say, and that the outcome and lengths follow. */
 bool gopt_taxis_check_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_duel_move *moves,
                            int nmoves, gopt_taxis_outcome outcome, const int length[2], char *why, size_t why_size);
+/* The same under reading r. */
+bool gopt_taxis_check_duel_read(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_taxis_reading r,
+                                const gopt_taxis_duel_move *moves, int nmoves, gopt_taxis_outcome outcome,
+                                const int length[2], char *why, size_t why_size);
 
 /* ---------------------------------------------------------------- the ideal path (paper §4.1) */
 
@@ -362,6 +383,9 @@ typedef struct gopt_taxis_match {
  * heuristic i (first) against j (second). */
 void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_heuristic *hs,
                            int nh, gopt_taxis_match *matches);
+/* The same under reading r. */
+void gopt_taxis_tournament_read(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,
+                                const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches);
 
 /* ---------------------------------------------------------------- pictures */
 

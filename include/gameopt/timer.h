@@ -23,6 +23,9 @@ gopt_stopwatch gopt_stopwatch_start(void);
 double gopt_stopwatch_read(const gopt_stopwatch *w, double *cpu_seconds);
 /* Peak resident memory of the process so far, in MB. */
 double gopt_peak_rss_mb(void);
+/* Resident memory of the process now, in MB (0 when unknown). Unlike the peak it falls when
+ * memory is returned, so one finished puzzle's model does not count against the next. */
+double gopt_rss_mb(void);
 
 #define GOPT_MAX_COUNTERS 16
 

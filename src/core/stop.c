@@ -21,6 +21,14 @@ const char *gopt_stop_text(gopt_stop_reason r) {
     }
 }
 
+const char *gopt_stop_word(gopt_stop_reason r) {
+    switch (r) {
+    case GOPT_STOP_TIME: return "time limit";
+    case GOPT_STOP_MEMORY: return "memory limit";
+    default: return gopt_stop_text(r);
+    }
+}
+
 static void on_signal(int sig) {
     if (signalled) {
         /* The second Ctrl-C: the user wants out now. Only async-signal-safe calls here. */

@@ -5,6 +5,7 @@
  * objective, drops every name when one is not LP-safe, and prints its warnings on stdout,
  * which belongs to our answers. The format itself is simple and documented (CPLEX "LP file
  * format"); GLPK's glpsol reads it back in the tests. */
+#include "gameopt/outfile.h"
 #include "gameopt/mip.h"
 
 #include <errno.h>
@@ -263,9 +264,9 @@ static void write_section(FILE *f, const gopt_mip *m, const char *title, bool (*
 }
 
 bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err) {
-    bool to_stdout = strcmp(path, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(path, "w");
-    if (!f) return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
+    gopt_outfile file; /* "-" is stdout; a file appears when complete */
+    if (!gopt_outfile_open(&file, path, err)) return false;
+    FILE *f = file.f;
     fprintf(f, "\\ %s, written by gameopt\n%s\n obj:", m->name, m->maximize ? "Maximize" : "Minimize");
     int *idx = gopt_malloc((m->ncols + 1) * sizeof *idx);
     double *obj = gopt_malloc((m->ncols + 1) * sizeof *obj);
@@ -302,10 +303,7 @@ bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err) {
     write_section(f, m, "Generals", is_general);
     write_section(f, m, "Binaries", is_binary);
     fputs("End\n", f);
-    bool ok = !ferror(f);
-    if ((to_stdout ? fflush(f) : fclose(f)) != 0) ok = false;
-    if (!ok) return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
-    return true;
+    return gopt_outfile_commit(&file, err);
 }
 
 void gopt_mip_add_counters(const gopt_mip *m, gopt_counters *c) {

@@ -8,6 +8,7 @@
  * (the k-simplification): a child cut off at cap only misses A_{cap+1}, which the down
  * clauses never need, because they stop at R_cap. Both directions are encoded, so the same
  * outputs serve "at most" and "at least" bounds under assumptions. */
+#include "gameopt/stop.h"
 #include "gameopt/sat.h"
 
 #include <ccadical.h>
@@ -35,7 +36,8 @@ struct gopt_sat {
 
 static int on_terminate(void *state) {
     const gopt_sat *s = state;
-    return s->deadline > 0 && gopt_now() > s->deadline;
+    /* also Ctrl-C, a cancelled request, the solve's own deadline (stop.h) */
+    return (s->deadline > 0 && gopt_now() > s->deadline) || gopt_stop_check() != GOPT_GO;
 }
 
 /* CaDiCaL learns exactly one clause per analysed conflict; counting them through the

@@ -296,6 +296,7 @@ void serve_api_call(const serve_api *api, const char *game, const char *verb, co
         serve_reply_error(r, 400, 2, "%s: unknown format '%s' (see gameopt %s %s --help)", g->name, q.opts.format, g->name, verb);
     else {
         api_apply_limits(&q, api->config);
+        q.opts.cancel = cancel; /* a hang-up stops the solve at its next check (stop.h) */
         if (can_draw(g, verb)) run_draw(&q, r);
         else if (in_memory_solve(g, verb)) run_solve(&q, cancel, r);
         else api_run_verb(&q, r);

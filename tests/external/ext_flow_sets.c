@@ -42,7 +42,7 @@ static tally solve_file(const char *relative, int partial, int untouching, doubl
             t.unknown++;
         }
         gopt_flow_solution_free(a.solution);
-        gopt_flow_puzzle_free(p);
+        gopt_flow_free(p);
     }
     gopt_text_free(&text);
     return t;
@@ -103,7 +103,7 @@ static void count_file(const char *relative, bool untouching, long count, int *p
         per_count[a.solutions]++;
         if (a.solutions > 1 && !*first_many) *first_many = i;
         gopt_flow_solution_free(a.solution);
-        gopt_flow_puzzle_free(p);
+        gopt_flow_free(p);
     }
     gopt_text_free(&text);
 }
@@ -161,7 +161,7 @@ static void adc_2015(void **state) {
             if (!s) fail_msg("%s: %s", arel, err.msg);
             if (!gopt_flow_check(p, s, why, sizeof why)) fail_msg("%s: %s", arel, why);
             gopt_flow_solution_free(s);
-            gopt_flow_puzzle_free(p);
+            gopt_flow_free(p);
             gopt_text_free(&qt);
             gopt_text_free(&at);
         }

@@ -106,7 +106,7 @@ static void methods_agree_on_rectangles(void **state) {
         }
         if (i % 10 == 0 && w * h <= 16 && run(p, GOPT_FLOW_MIP, 1, false, text, NULL, NULL) != want)
             fail_msg("MIP disagrees (%ld)\n%s", n, text);
-        gopt_flow_puzzle_free(p);
+        gopt_flow_free(p);
         free(text);
     }
     print_message("%d boards: %ld solvable, %ld with one solution, %ld found assuming no self-touch\n", cases, solvable,
@@ -163,7 +163,7 @@ static void tidy_sat_agrees_on_open_rectangles(void **state) {
         routed += st == GOPT_SOLVED && gopt_counter_get(&a.counters, "route rounds") > 0 &&
                   gopt_counter_get(&a.counters, "conflicts") == 0;
         gopt_flow_solution_free(a.solution);
-        gopt_flow_puzzle_free(p);
+        gopt_flow_free(p);
         free(text);
     }
     print_message("%d open boards: %ld solvable, %ld routed\n", cases, solvable, routed);
@@ -236,7 +236,7 @@ static void graph_search_counts_like_sat(void **state) {
             solvable += n > 0;
             if (run(p, GOPT_FLOW_AUTO, 1, false, text, NULL, NULL) != (n > 0 ? GOPT_SOLVED : GOPT_INFEASIBLE))
                 fail_msg("auto disagrees (%ld)\n%s", n, text);
-            gopt_flow_puzzle_free(p);
+            gopt_flow_free(p);
         }
         free(text);
     }
@@ -270,7 +270,7 @@ static void untouching_counts_agree(void **state) {
         }
         /* (under partial coverage the search tests untouching only at its leaves: keep those small) */
         if (p && p->partial && p->nnodes > 16) {
-            gopt_flow_puzzle_free(p);
+            gopt_flow_free(p);
             p = NULL;
         }
         if (p) {
@@ -284,7 +284,7 @@ static void untouching_counts_agree(void **state) {
             if (run(p, GOPT_FLOW_AUTO, 1, false, text, NULL, NULL) != want) fail_msg("auto disagrees (%ld)\n%s", n, text);
             if (i % 10 == 0 && p->nnodes <= 16 && run(p, GOPT_FLOW_MIP, 1, false, text, NULL, NULL) != want)
                 fail_msg("MIP disagrees (%ld)\n%s", n, text);
-            gopt_flow_puzzle_free(p);
+            gopt_flow_free(p);
         }
         free(text);
     }
@@ -348,7 +348,7 @@ static void topology_never_wrong(void **state) {
         if (topo && sat != GOPT_INFEASIBLE) fail_msg("topology called a solvable board unsolvable: %s\n%s", a.note, text);
         proofs += topo;
         unsolvable += sat == GOPT_INFEASIBLE;
-        gopt_flow_puzzle_free(p);
+        gopt_flow_free(p);
         free(text);
     }
     print_message("%d boards with a block: %d unsolvable (SAT), %d proven by topology\n", cases, unsolvable, proofs);
@@ -371,7 +371,7 @@ static void generated_boards_are_unique(void **state) {
         char *text = gopt_flow_write(p, NULL);
         assert_int_equal(cross_count(p, text), 1);
         free(text);
-        gopt_flow_puzzle_free(p);
+        gopt_flow_free(p);
     }
 }
 

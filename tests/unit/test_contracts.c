@@ -79,13 +79,13 @@ static void mip_columns_rows_and_options(void **state) {
 
 static void maxflow_edges(void **state) {
     (void)state;
-    gopt_flow_net *net = gopt_flow_net_new(3);
-    gopt_flow_edge(net, 0, 2, 1);
-    EXPECT_CONTRACT("gopt_flow_edge", gopt_flow_edge(net, 0, 3, 1));
-    EXPECT_CONTRACT("gopt_flow_edge", gopt_flow_edge(net, -1, 1, 1));
-    EXPECT_CONTRACT("gopt_flow_edge", gopt_flow_edge(net, 0, 1, -2));
-    EXPECT_CONTRACT("gopt_flow_net_new", gopt_flow_net_new(-1));
-    gopt_flow_net_free(net);
+    gopt_maxflow_net *net = gopt_maxflow_net_new(3);
+    gopt_maxflow_edge(net, 0, 2, 1);
+    EXPECT_CONTRACT("gopt_maxflow_edge", gopt_maxflow_edge(net, 0, 3, 1));
+    EXPECT_CONTRACT("gopt_maxflow_edge", gopt_maxflow_edge(net, -1, 1, 1));
+    EXPECT_CONTRACT("gopt_maxflow_edge", gopt_maxflow_edge(net, 0, 1, -2));
+    EXPECT_CONTRACT("gopt_maxflow_net_new", gopt_maxflow_net_new(-1));
+    gopt_maxflow_net_free(net);
 }
 
 static void cut_loops(void **state) {
@@ -99,12 +99,22 @@ static void cut_loops(void **state) {
     gopt_mip_free(m);
 }
 
+static void counter_names_are_listed(void **state) {
+    (void)state;
+    gopt_counters c = {0};
+    gopt_counter_add(&c, "nodes", 1);
+    assert_true(gopt_counter_known("route rounds"));
+    assert_false(gopt_counter_known("nodez"));
+    EXPECT_CONTRACT("slot", gopt_counter_add(&c, "nodez", 1));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(sat_literals, setup, teardown),
         cmocka_unit_test_setup_teardown(mip_columns_rows_and_options, setup, teardown),
         cmocka_unit_test_setup_teardown(maxflow_edges, setup, teardown),
         cmocka_unit_test_setup_teardown(cut_loops, setup, teardown),
+        cmocka_unit_test_setup_teardown(counter_names_are_listed, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

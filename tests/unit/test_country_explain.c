@@ -5,21 +5,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/country/country_internal.h"
+#include "games/country/internal.h"
 #include "test_support.h"
 
-static gopt_country *read_url(const char *url) {
+static gopt_country_puzzle *read_url(const char *url) {
     gopt_text t;
     gopt_error err = {0};
     gopt_text_from_string(&t, "test", url);
-    gopt_country *p = NULL;
+    gopt_country_puzzle *p = NULL;
     if (gopt_country_read(&t, NULL, &p, &err) != 1) fail_msg("%s", err.msg);
     gopt_text_free(&t);
     return p;
 }
 
 /* Each step, in order, follows from the previous ones (guesses: agree with `loop`). */
-static void assert_steps_follow(const gopt_country *p, const gopt_country_explanation *x) {
+static void assert_steps_follow(const gopt_country_puzzle *p, const gopt_country_explanation *x) {
     country_graph g;
     country_graph_init(&g, p);
     gopt_sat *s = country_sat_model(&g);
@@ -46,7 +46,7 @@ static void assert_steps_follow(const gopt_country *p, const gopt_country_explan
 
 static void seed_ends_with_the_unique_loop(void **state) {
     (void)state;
-    gopt_country *p = read_url("https://puzz.link/p?country/10/10/"
+    gopt_country_puzzle *p = read_url("https://puzz.link/p?country/10/10/"
                                "aiqqtlterrenlnbb9a3btscr9ejpeir67nqo4h3g24k3g2i2g421g2h3g31g");
     gopt_country_explanation *x = gopt_country_explain(p);
     assert_int_equal(x->solutions, 1);
@@ -69,7 +69,7 @@ static void generated_puzzles_explain_soundly(void **state) {
     for (uint64_t k = 0; k < 4; k++) {
         gopt_rng rng = gopt_rng_stream(5, k);
         gopt_error err = {0};
-        gopt_country *p = gopt_country_generate(6 + (int)k, 6, k == 3, &rng, &err);
+        gopt_country_puzzle *p = gopt_country_generate(6 + (int)k, 6, k == 3, &rng, &err);
         assert_non_null(p);
         gopt_country_explanation *x = gopt_country_explain(p);
         assert_int_equal(x->solutions, 1);

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 typedef struct state {
     const country_graph *g;
@@ -32,7 +32,7 @@ typedef struct found {
 
 static int nvars(const country_graph *g) { return g->nedges + g->ncells; }
 static int cell_of(const country_graph *g, int c) { return g->nedges + c; }
-static bool must_visit(const gopt_country *p, int r) { return !p->empty_rooms || p->number[r] >= 1; }
+static bool must_visit(const gopt_country_puzzle *p, int r) { return !p->empty_rooms || p->number[r] >= 1; }
 
 static bool offer(found *f, int var, int value, gopt_country_rule rule, int at, const state *s) {
     if (s->val[var] >= 0) return false;
@@ -76,7 +76,7 @@ static bool borders(const state *s, int c, found *f, bool *hit) {
 
 static bool count(const state *s, int r, found *f, bool *hit) {
     const country_graph *g = s->g;
-    const gopt_country *p = g->p;
+    const gopt_country_puzzle *p = g->p;
     int k = p->number[r];
     if (k < 0) return true;
     int used = 0, open = 0, first = -1;
@@ -94,7 +94,7 @@ static bool count(const state *s, int r, found *f, bool *hit) {
 
 static bool once(const state *s, int r, found *f, bool *hit) {
     const country_graph *g = s->g;
-    const gopt_country *p = g->p;
+    const gopt_country_puzzle *p = g->p;
     if (p->nrooms < 2) return true;
     int in = 0, open = 0, first = -1;
     for (int i = g->room_cross_at[r]; i < g->room_cross_at[r + 1]; i++) {
@@ -120,7 +120,7 @@ static int root(int *parent, int x) {
  * ends of one piece closes it, which only the whole loop may do. */
 static bool one_loop(const state *s, int *parent, int *size, found *f, bool *hit) {
     const country_graph *g = s->g;
-    const gopt_country *p = g->p;
+    const gopt_country_puzzle *p = g->p;
     int n = g->ncells;
     for (int c = 0; c < n; c++) parent[c] = c, size[c] = 0;
     int pieces = 0, closed = -1;
@@ -168,7 +168,7 @@ static bool one_loop(const state *s, int *parent, int *size, found *f, bool *hit
  * (*f->rule then names the rule that broke). */
 static int next_step(const state *s, int *scratch, found *f) {
     const country_graph *g = s->g;
-    const gopt_country *p = g->p;
+    const gopt_country_puzzle *p = g->p;
     bool hit = false;
     for (int c = 0; c < g->ncells && !hit; c++)
         if (!degree(s, c, f, &hit)) return f->rule = GOPT_COUNTRY_RULE_DEGREE, -1;
@@ -204,7 +204,7 @@ static void push(gopt_country_explanation *x, const found *f, int because) {
     x->steps[x->nsteps++] = (gopt_country_step){f->var, f->value != 0, f->rule, f->at, because < 0 ? f->why : because};
 }
 
-gopt_country_explanation *gopt_country_explain(const gopt_country *p) {
+gopt_country_explanation *gopt_country_explain(const gopt_country_puzzle *p) {
     gopt_country_explanation *x = gopt_calloc(1, sizeof *x);
     x->p = p;
     country_graph *g = gopt_calloc(1, sizeof *g);
@@ -298,12 +298,12 @@ int gopt_country_step_literal(const gopt_country_explanation *x, const gopt_coun
 
 /* ---------------------------------------------------------------- text */
 
-static void cell_name(const gopt_country *p, int c, char *buf, size_t size) {
+static void cell_name(const gopt_country_puzzle *p, int c, char *buf, size_t size) {
     snprintf(buf, size, "r%dc%d", c / p->size.w + 1, c % p->size.w + 1);
 }
 
 static void describe(const gopt_country_explanation *x, const gopt_country_step *st, gopt_buf *b) {
-    const gopt_country *p = x->p;
+    const gopt_country_puzzle *p = x->p;
     const country_graph *g = x->graph;
     char a[16], c2[16];
     if (st->var < x->nedges) {

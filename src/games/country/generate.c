@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 typedef struct gen {
     gopt_grid g;          /* cells */
@@ -166,7 +166,7 @@ static void plan_free(plan *P) {
 }
 
 /* Room keys per cell into P->label, and the rooms and numbers into p. */
-static void plan_apply(plan *P, const gen *G, gopt_country *p) {
+static void plan_apply(plan *P, const gen *G, gopt_country_puzzle *p) {
     int n = gopt_grid_cells(G->g), *start = gopt_malloc((size_t)P->length * sizeof *start);
     int first_cut = 0;
     while (!P->cut[first_cut]) first_cut++;
@@ -270,7 +270,7 @@ static bool edge_in(const country_graph *g, const uint8_t *dirs, int e) {
 /* Another loop than `ours` (kept in `other`): 1 found, 0 none (ours is the only one; ours
  * is valid by construction, so this proves uniqueness), -1 a limit. One solve with ours
  * blocked, instead of enumerating two. */
-static int other_loop(const gopt_country *p, const uint8_t *ours, uint8_t *other, int max_rounds) {
+static int other_loop(const gopt_country_puzzle *p, const uint8_t *ours, uint8_t *other, int max_rounds) {
     country_graph g;
     country_graph_init(&g, p);
     gopt_sat *s = country_sat_model(&g);
@@ -292,7 +292,7 @@ static int other_loop(const gopt_country *p, const uint8_t *ours, uint8_t *other
     return r == GOPT_CUTS_FOUND ? 1 : r == GOPT_CUTS_NONE ? 0 : -1;
 }
 
-static int loop_cells_in(const gopt_country *p, const uint8_t *dirs, int room) {
+static int loop_cells_in(const gopt_country_puzzle *p, const uint8_t *dirs, int room) {
     int k = 0;
     for (int c = 0; c < gopt_grid_cells(p->size); c++) k += p->room[c] == room && dirs[c];
     return k;
@@ -303,7 +303,7 @@ static int loop_cells_in(const gopt_country *p, const uint8_t *dirs, int room) {
 /* Every room gets its number; while another loop exists, a run where the two loops differ
  * is split in two (our loop still enters each part once) and the parts get their numbers.
  * False when no run can be split. */
-static bool refine_until_unique(plan *P, const gen *G, gopt_country *p, gopt_rng *rng) {
+static bool refine_until_unique(plan *P, const gen *G, gopt_country_puzzle *p, gopt_rng *rng) {
     int n = gopt_grid_cells(p->size);
     uint8_t *other = gopt_malloc((size_t)n);
     bool unique = false;
@@ -358,7 +358,7 @@ static bool refine_until_unique(plan *P, const gen *G, gopt_country *p, gopt_rng
  * small cycles) keeps its number: the puzzle stays unique, and such numbers are counted. */
 #define DROP_MAX_ROUNDS 200
 
-static void drop_numbers(gopt_country *p, const uint8_t *ours, gopt_rng *rng, int *undecided) {
+static void drop_numbers(gopt_country_puzzle *p, const uint8_t *ours, gopt_rng *rng, int *undecided) {
     int *order = gopt_malloc((size_t)p->nrooms * sizeof *order);
     for (int r = 0; r < p->nrooms; r++) order[r] = r;
     gopt_rng_shuffle_int(rng, order, (size_t)p->nrooms);
@@ -412,7 +412,7 @@ static void drop_numbers(gopt_country *p, const uint8_t *ours, gopt_rng *rng, in
 
 /* Numbers back, in random order, until `percent` of the rooms have one (a unique puzzle
  * stays unique with more numbers). */
-static void add_numbers(gopt_country *p, const uint8_t *ours, int percent, gopt_rng *rng) {
+static void add_numbers(gopt_country_puzzle *p, const uint8_t *ours, int percent, gopt_rng *rng) {
     int *order = gopt_malloc((size_t)p->nrooms * sizeof *order), have = 0;
     for (int r = 0; r < p->nrooms; r++) order[r] = r, have += p->number[r] != GOPT_COUNTRY_NO_NUMBER;
     gopt_rng_shuffle_int(rng, order, (size_t)p->nrooms);
@@ -421,12 +421,12 @@ static void add_numbers(gopt_country *p, const uint8_t *ours, int percent, gopt_
     free(order);
 }
 
-gopt_country *gopt_country_generate(int w, int h, bool empty_rooms, gopt_rng *rng, gopt_error *err) {
+gopt_country_puzzle *gopt_country_generate(int w, int h, bool empty_rooms, gopt_rng *rng, gopt_error *err) {
     gopt_country_generate_options o = {.w = w, .h = h, .empty_rooms = empty_rooms, .clues = GOPT_COUNTRY_CLUES_MINIMAL};
     return gopt_country_generate_with(&o, rng, err);
 }
 
-gopt_country *gopt_country_generate_with(const gopt_country_generate_options *o, gopt_rng *rng, gopt_error *err) {
+gopt_country_puzzle *gopt_country_generate_with(const gopt_country_generate_options *o, gopt_rng *rng, gopt_error *err) {
     int w = o->w, h = o->h;
     bool empty_rooms = o->empty_rooms;
     if (w < 2 || h < 2 || w > GOPT_COUNTRY_GENERATE_MAX || h > GOPT_COUNTRY_GENERATE_MAX) {
@@ -438,7 +438,7 @@ gopt_country *gopt_country_generate_with(const gopt_country_generate_options *o,
     G.square = gopt_calloc((size_t)n, 1);
     G.dirs = gopt_calloc((size_t)n, 1);
     G.order = gopt_malloc((size_t)n * sizeof *G.order);
-    gopt_country *p = NULL;
+    gopt_country_puzzle *p = NULL;
     bool broken = false;
     for (int attempt = 0; attempt < 200 && !p && !broken; attempt++) {
         random_loop(&G);

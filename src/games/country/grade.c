@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
-void gopt_country_grade_of(const gopt_country *p, gopt_country_grade *g) {
+void gopt_country_grade_of(const gopt_country_puzzle *p, gopt_country_grade *g) {
     memset(g, 0, sizeof *g);
     country_run run = {.p = p, .count = 2};
     run.first = gopt_malloc((size_t)gopt_grid_cells(p->size));

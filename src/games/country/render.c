@@ -1,7 +1,7 @@
 /* Pictures (SVG, PNG, PDF by extension): the grid, room borders in thick lines, holes in
  * grey, each room's number in the corner of its first cell, and the loop through the cell
  * centres. */
-#include "country_internal.h"
+#include "internal.h"
 #include "render/cairo_dl.h"
 
 #define CELL 32.0
@@ -11,13 +11,13 @@ static double cx(int col) { return MARGIN + (col + 0.5) * CELL; }
 static double cy(int row) { return MARGIN + (row + 0.5) * CELL; }
 
 /* Is there a border on side d of cell c (the board's edge and holes count for a cell inside)? */
-static bool border(const gopt_country *p, int c, gopt_dir d) {
+static bool border(const gopt_country_puzzle *p, int c, gopt_dir d) {
     int v = gopt_grid_step(p->size, c, d);
     int a = p->room[c], b = v < 0 ? GOPT_COUNTRY_HOLE : p->room[v];
     return a != b || gopt_country_border(p, c, d);
 }
 
-static void draw_board(cairo_t *cr, const gopt_country *p) {
+static void draw_board(cairo_t *cr, const gopt_country_puzzle *p) {
     gopt_grid g = p->size;
     const gopt_rgb hole = {0.82, 0.82, 0.82}, grid = {0.75, 0.75, 0.75};
     for (int c = 0; c < gopt_grid_cells(g); c++) {
@@ -48,7 +48,7 @@ static void draw_board(cairo_t *cr, const gopt_country *p) {
     }
 }
 
-static void draw_loop(cairo_t *cr, const gopt_country *p, const uint8_t *dirs) {
+static void draw_loop(cairo_t *cr, const gopt_country_puzzle *p, const uint8_t *dirs) {
     gopt_grid g = p->size;
     const gopt_rgb line = {0.1, 0.45, 0.85}, empty = {0.55, 0.55, 0.55};
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
@@ -60,7 +60,7 @@ static void draw_loop(cairo_t *cr, const gopt_country *p, const uint8_t *dirs) {
     }
 }
 
-bool gopt_country_render(const gopt_country *p, const uint8_t *dirs, const char *path, gopt_error *err) {
+bool gopt_country_render(const gopt_country_puzzle *p, const uint8_t *dirs, const char *path, gopt_error *err) {
     gopt_grid g = p->size;
     gopt_canvas *canvas = gopt_canvas_open(path, 2 * MARGIN + g.w * CELL, 2 * MARGIN + g.h * CELL, err);
     if (!canvas) return false;
@@ -74,7 +74,7 @@ bool gopt_country_render(const gopt_country *p, const uint8_t *dirs, const char 
  * steps (loop edges drawn, unused cells dotted, edges known off the loop crossed), with the
  * step number under it. */
 bool gopt_country_explain_render(const gopt_country_explanation *x, int panels, const char *path, gopt_error *err) {
-    const gopt_country *p = x->p;
+    const gopt_country_puzzle *p = x->p;
     gopt_grid g = p->size;
     if (panels < 1) panels = 1;
     if (panels > x->nsteps + 1) panels = x->nsteps + 1;

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 /* Degree 0 or 2 at every cell. */
 static void add_degrees(gopt_sat *s, const country_graph *g) {
@@ -76,7 +76,7 @@ static void add_crossings(gopt_sat *s, const int *lits, int m, bool may_be_empty
 }
 
 static void add_rooms(gopt_sat *s, const country_graph *g, int *selector) {
-    const gopt_country *p = g->p;
+    const gopt_country_puzzle *p = g->p;
     int *lits = gopt_malloc((size_t)(g->ncells + g->nedges + 1) * sizeof *lits);
     for (int c = 0; c < g->ncells; c++)
         for (gopt_dir d = GOPT_E; d <= GOPT_S; d++)
@@ -107,7 +107,7 @@ static void add_rooms(gopt_sat *s, const country_graph *g, int *selector) {
 
 /* No loop of four cells when some room that must be visited lies outside them. */
 static void add_squares(gopt_sat *s, const country_graph *g) {
-    const gopt_country *p = g->p;
+    const gopt_country_puzzle *p = g->p;
     int w = p->size.w;
     for (int c = 0; c < g->ncells; c++) {
         int e1 = g->cell_edge[4 * c + GOPT_E], e2 = g->cell_edge[4 * c + GOPT_S];

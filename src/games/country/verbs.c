@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 #include "gameopt/json.h"
 #include "gameopt/mip.h"
 
@@ -60,10 +60,10 @@ static int run_check(gopt_call *call) {
     gopt_batch b = {0};
     int code = read_puzzles(call, &b) ? 0 : 2;
     for (size_t i = 0; i < b.n && code == 0; i++)
-        if (!((gopt_country *)b.items[i].puzzle)->given)
+        if (!((gopt_country_puzzle *)b.items[i].puzzle)->given)
             code = gopt_call_usage(call, "%s: the puzzle comes without a loop to check", b.items[i].name);
     for (size_t i = 0; i < b.n && code != 2; i++) {
-        const gopt_country *p = b.items[i].puzzle;
+        const gopt_country_puzzle *p = b.items[i].puzzle;
         char why[256] = "";
         bool ok = gopt_country_check(p, p->given, why, sizeof why);
         if (!ok) code = 1;
@@ -80,7 +80,7 @@ static int run_convert(gopt_call *call) {
     int code = read_puzzles(call, &b) ? 0 : 2;
     gopt_buf out = {0};
     for (size_t i = 0; i < b.n && !code; i++) {
-        const gopt_country *p = b.items[i].puzzle;
+        const gopt_country_puzzle *p = b.items[i].puzzle;
         const char *why = NULL;
         char *text = gopt_country_write(p, p->given, to, &why);
         if (!text) {
@@ -151,7 +151,7 @@ static int run_generate(gopt_call *call) {
     for (int64_t i = begin; i < end && !code; i++) {
         gopt_rng rng = gopt_rng_stream(o->seed, (uint64_t)i);
         gopt_error err = {0};
-        gopt_country *p = country_generate(o, &rng, &err);
+        gopt_country_puzzle *p = country_generate(o, &rng, &err);
         if (!p) {
             code = gopt_call_input(call, &err);
             break;

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "flood_internal.h"
+#include "internal.h"
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
 #include "gameopt/require.h"
@@ -110,7 +110,8 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
     if (out.length >= 0) a->solution = gopt_flood_solution_new(out.moves, out.length);
     free(out.moves);
     if (out.status == GOPT_LIMIT) {
-        snprintf(a->note, sizeof a->note, "%s reached", out.stopped);
+        bool limit = strstr(out.stopped, "limit") != NULL; /* else "interrupted", "cancelled" */
+        snprintf(a->note, sizeof a->note, "%s%s", out.stopped, limit ? " reached" : "");
         /* the limit's best sequence is printed too, so it is checked here like any answer */
         char fail[200];
         if (o->verify && a->solution) {
@@ -129,13 +130,13 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
 
 static int parse(gopt_text *t, const gopt_options *o, void **puzzle, gopt_error *err) {
     gopt_flood_puzzle *p = NULL;
-    int r = gopt_flood_parse(t, o->format, o, &p, err);
+    int r = gopt_flood_read(t, o->format, o, &p, err);
     *puzzle = p;
     return r;
 }
 
 static char *format(const void *puzzle, const void *solution, const char *fmt) {
-    return gopt_flood_format(puzzle, solution, fmt);
+    return gopt_flood_write(puzzle, solution, fmt);
 }
 
 static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer *a) {

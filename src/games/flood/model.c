@@ -172,7 +172,7 @@ static void write_numbers(gopt_buf *b, const gopt_flood_puzzle *p, int base, con
     }
 }
 
-char *gopt_flood_format(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *format) {
+char *gopt_flood_write(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *format) {
     gopt_buf b = {0};
     gopt_buf_puts(&b, "");
     int n = p->w * p->h;

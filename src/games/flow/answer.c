@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "parse.h"
 
 typedef struct tracer {

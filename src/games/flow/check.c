@@ -5,7 +5,7 @@
  * endpoint), so with no stray cycle every node lies on a walk. */
 #include <stdlib.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 static void where(const gopt_flow_puzzle *p, int v, char *buf, size_t size) {
     const char *channel = p->kind[v] == GOPT_FLOW_BRIDGE_H ? " (horizontal channel)"

@@ -2,7 +2,7 @@
  * and pipes for the terminal. */
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/term.h"
 
 static int colour_of(const gopt_flow_puzzle *p, const gopt_flow_solution *s, int v) {

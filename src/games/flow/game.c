@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/json.h"
 #include "gameopt/require.h"
 #include "gameopt/term.h"
@@ -159,7 +159,7 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
     if (!gopt_option_flag(o, "unique")) {
         if (colours < 1) colours = (w * h) / 8 > 1 ? (w * h) / 8 : 1;
         if (colours > most) colours = most;
-        return gopt_flow_random(w, h, (int)colours, rng);
+        return gopt_flow_generate(w, h, (int)colours, rng);
     }
     /* Unique under the convention of the format written (or --paths); splitting paths adds
      * colours, so start with fewer than the random boards' one per eight cells. */
@@ -178,7 +178,7 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
     return p;
 }
 
-static void free_puzzle(void *p) { gopt_flow_puzzle_free(p); }
+static void free_puzzle(void *p) { gopt_flow_free(p); }
 static void free_solution(void *s) { gopt_flow_solution_free(s); }
 
 static const char flow_help[] =

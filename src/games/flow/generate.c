@@ -7,7 +7,7 @@
  * a constraint and the loop ends. */
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 /* One backbite move: join a path end to a random grid neighbour and reverse the piece in
  * between, so the path stays Hamiltonian. */
@@ -83,7 +83,7 @@ static gopt_flow_puzzle *build_pieces(int w, int h, const int *path, const uint8
     return flow_build_finish(&b, false);
 }
 
-gopt_flow_puzzle *gopt_flow_random(int w, int h, int colours, gopt_rng *rng) {
+gopt_flow_puzzle *gopt_flow_generate(int w, int h, int colours, gopt_rng *rng) {
     int n = w * h;
     if (colours < 1) colours = 1;
     if (colours > n / 2) colours = n / 2;
@@ -157,7 +157,7 @@ gopt_flow_puzzle *gopt_flow_generate_unique(int w, int h, int colours, bool unto
             gopt_flow_puzzle *p = build_pieces(w, h, path, cut);
             p->untouching = untouching || first_stage;
             if (p->ncolours > max_colours) { /* more than the output format can name */
-                gopt_flow_puzzle_free(p);
+                gopt_flow_free(p);
                 break;
             }
             gopt_answer a = {0};
@@ -181,7 +181,7 @@ gopt_flow_puzzle *gopt_flow_generate_unique(int w, int h, int colours, bool unto
                 first_stage = false;
                 gopt_flow_solution_free(a.solution);
                 gopt_flow_solution_free(r.second);
-                gopt_flow_puzzle_free(p);
+                gopt_flow_free(p);
                 continue;
             }
             if (unique) {
@@ -204,7 +204,7 @@ gopt_flow_puzzle *gopt_flow_generate_unique(int w, int h, int colours, bool unto
                     if (other->colour[path[i]] != piece[path[i]]) split = split_near(n, cut, i);
             gopt_flow_solution_free(a.solution);
             gopt_flow_solution_free(r.second);
-            if (p) gopt_flow_puzzle_free(p);
+            if (p) gopt_flow_free(p);
             if (unique || !split) break; /* (a unique board of another grade, or stuck: a new board) */
         }
         free(path);

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 const int flow_dir_dr[GOPT_FLOW_NDIRS] = {-1, 0, 1, 0, -1, 1, 1, -1, 0, 0};
 const int flow_dir_dc[GOPT_FLOW_NDIRS] = {0, 1, 0, -1, 1, 1, -1, -1, 0, 0};
@@ -182,11 +182,11 @@ void flow_build_abort(flow_builder *b) {
     free(b->nends);
     free(b->nb);
     free(b->nnb);
-    gopt_flow_puzzle_free(b->p);
+    gopt_flow_free(b->p);
     b->p = NULL;
 }
 
-void gopt_flow_puzzle_free(gopt_flow_puzzle *p) {
+void gopt_flow_free(gopt_flow_puzzle *p) {
     if (!p) return;
     free(p->row);
     free(p->col);

@@ -3,7 +3,7 @@
 #ifndef GAMEOPT_FLOW_PARSE_H
 #define GAMEOPT_FLOW_PARSE_H
 
-#include "flow_internal.h"
+#include "internal.h"
 
 typedef struct flow_marks {
     gopt_text_mark *at; /* first occurrence of each colour */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/grid.h"
 #include "parse.h"
 

@@ -7,7 +7,7 @@
 #include <jansson.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "parse.h"
 
 #define MAX_CELLS (4L * 1024 * 1024)

@@ -2,7 +2,7 @@
  * whole numbers separated by blanks, 0 for an empty cell and k for an endpoint of line k.
  * Contest rules by default (cells may stay empty; paths never touch themselves). Many
  * puzzles may follow one another; a line "0 0" ends the file. */
-#include "flow_internal.h"
+#include "internal.h"
 #include "parse.h"
 
 #define MAX_CELLS (4L * 1024 * 1024)

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/canvas.h"
 #include "render/cairo_dl.h"
 

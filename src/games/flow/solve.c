@@ -11,7 +11,7 @@
  * answer is always readable from its cell colours alone, as contest answer files need. */
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 /* Beyond this many cells the portfolio does not build a SAT model (it would take gigabytes),
  * unless --memory-limit is given: then the SAT method's own estimate decides. */

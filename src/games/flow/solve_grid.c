@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 enum { N = 1, E = 2, S = 4, W = 8 };
 

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/cuts.h"
 #include "gameopt/mip.h"
 

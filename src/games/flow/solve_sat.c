@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "gameopt/budget.h"
+#include "internal.h"
 #include "gameopt/cuts.h"
 #include "gameopt/sat.h"
 
@@ -271,7 +272,12 @@ static gopt_cuts_result race(flow_run *r, sat_model m[2], gopt_cuts loop[2], boo
     for (int budget = 1000;; budget = budget < (1 << 29) ? 2 * budget : budget) {
         for (int i = 0; i < 2; i++) {
             if (r->deadline > 0 && gopt_now() > r->deadline) return GOPT_CUTS_LIMIT;
-            if (r->memory_mb > 0 && gopt_peak_rss_mb() > r->memory_mb) { /* what it learned grew too much */
+            /* What CaDiCaL learned grew too much: its memory is not ours to count, so the process's
+             * resident size now (not its peak, which other puzzles' finished models would hold
+             * up) is held against the process's budget; the model itself was held against this
+             * puzzle's share before solving. */
+            double cap = gopt_budget_process_mb() > 0 ? gopt_budget_process_mb() : r->memory_mb;
+            if (cap > 0 && gopt_rss_mb() > cap) {
                 *over_memory = true;
                 return GOPT_CUTS_LIMIT;
             }

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 /* Position of a border cell on the rim, clockwise from the top-left corner; -1 inside. */
 static int rim_position(int w, int h, int r, int c) {

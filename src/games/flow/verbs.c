@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/json.h"
 
 static const char *const styles[] = {"pipes", "text", NULL};

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "gameopt/stop.h"
 #include "games/taxis/internal.h"
 
 /* ---------------------------------------------------------------- the graph and the table */
@@ -189,9 +190,12 @@ typedef struct start_search {
     gopt_rng *rng;
     best b;
     tset plan;
+    int64_t nodes;
+    bool stopped; /* Ctrl-C or a time limit: this search is exponential, so it looks (stop.h) */
 } start_search;
 
 static void start_dfs(start_search *s, int first, int last, tset used, int len) {
+    if (s->stopped || ((++s->nodes & 0x3ff) == 0 && (s->stopped = gopt_stop_check() != GOPT_GO))) return;
     if (s->b.ties && len + ts_count(ts_minus(s->zone, used)) < key_length(s->b.key)) return;
     if (best_offer(&s->b, key_of(len, tentacles(s->g, first, last, used)), s->rng)) s->plan = used;
     tset next = ts_minus(ts_and(s->g->adj[last], s->zone), used);
@@ -212,7 +216,7 @@ static int start_longest(const view *g, tset up, gopt_rng *rng) {
         tset comp = component(g, up, ts_first(rest));
         rest = ts_minus(rest, comp);
         if (ts_count(comp) < kappa) continue;
-        start_search s = {g, comp, rng, best_none, ts_empty()};
+        start_search s = {g, comp, rng, best_none, ts_empty(), 0, false};
         TS_FOR(v, comp) start_dfs(&s, v, v, ts_single(v), 1);
         if (best_offer(&across, s.b.key, rng)) plan = s.plan;
     }
@@ -383,12 +387,22 @@ int ENGINE(play)(const gopt_taxis_graph *graph, const gopt_taxis_setting *s, gop
     return p.len;
 }
 
-/* One attempt of a duel player; records it and says whether the path grew. */
-static bool duel_turn(const view *g, gopt_taxis_heuristic h, path *p, table *t, gopt_rng *rng, void *mc, int player,
-                      gopt_taxis_duel_move *moves, int *nmoves) {
+/* One attempt of a duel player; records it and says whether the path grew. With `closed`
+ * the nodes of the opponent's path are not on offer: the player sees the display without
+ * their cards. */
+static bool duel_turn(const view *g, gopt_taxis_heuristic h, path *p, const path *opponent, bool closed, table *t,
+                      gopt_rng *rng, void *mc, int player, gopt_taxis_duel_move *moves, int *nmoves) {
     int node = -1;
     gopt_taxis_end end = GOPT_TAXIS_AT_START;
-    bool ok = choose(g, h, p, t, rng, mc, &node, &end);
+    table seen = *t;
+    if (closed) {
+        TS_FOR(v, ts_and(seen.up, opponent->on)) {
+            seen.faceup -= seen.count[v];
+            seen.count[v] = 0;
+        }
+        seen.up = ts_minus(seen.up, opponent->on);
+    }
+    bool ok = choose(g, h, p, &seen, rng, mc, &node, &end);
     if (ok) {
         path_add(p, node, end);
         table_take(t, node);
@@ -399,8 +413,8 @@ static bool duel_turn(const view *g, gopt_taxis_heuristic h, path *p, table *t, 
 }
 
 gopt_taxis_outcome ENGINE(duel)(const gopt_taxis_graph *graph, const gopt_taxis_setting *s,
-                                const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
-                                int *nmoves, int length[2]) {
+                                const gopt_taxis_heuristic h[2], gopt_taxis_reading r, gopt_rng *rng,
+                                gopt_taxis_duel_move *moves, int *nmoves, int length[2]) {
     view g = view_of(graph);
     table t;
     table_init(&t, s);
@@ -410,12 +424,22 @@ gopt_taxis_outcome ENGINE(duel)(const gopt_taxis_graph *graph, const gopt_taxis_
     /* reading: in a duel mc sees the shared display and every card turned up (its opponent's
      * takes included) but plans as if the opponent took nothing from now on. */
     mc_work *mc = h[0].mc || h[1].mc ? mc_work_new(graph, s) : NULL;
-    for (int player = 0;; player ^= 1) {
-        if (duel_turn(&g, h[player], &p[player], &t, rng, mc, player, moves, &k)) continue;
-        if (player == 1) result = GOPT_TAXIS_FIRST_WINS;
-        else result = duel_turn(&g, h[1], &p[1], &t, rng, mc, 1, moves, &k) ? GOPT_TAXIS_SECOND_WINS : GOPT_TAXIS_TIE;
-        break;
-    }
+    if (r.play_out) { /* reading: each plays until it fails; the longer path wins */
+        bool done[2] = {false, false};
+        for (int player = 0; !done[0] || !done[1]; player ^= 1) {
+            if (done[player]) continue;
+            done[player] = !duel_turn(&g, h[player], &p[player], &p[player ^ 1], r.closed, &t, rng, mc, player, moves, &k);
+        }
+        result = p[0].len > p[1].len ? GOPT_TAXIS_FIRST_WINS : p[1].len > p[0].len ? GOPT_TAXIS_SECOND_WINS : GOPT_TAXIS_TIE;
+    } else
+        for (int player = 0;; player ^= 1) {
+            if (duel_turn(&g, h[player], &p[player], &p[player ^ 1], r.closed, &t, rng, mc, player, moves, &k)) continue;
+            if (player == 1) result = GOPT_TAXIS_FIRST_WINS;
+            else
+                result = duel_turn(&g, h[1], &p[1], &p[0], r.closed, &t, rng, mc, 1, moves, &k) ? GOPT_TAXIS_SECOND_WINS
+                                                                                              : GOPT_TAXIS_TIE;
+            break;
+        }
     mc_work_free(mc);
     if (nmoves) *nmoves = k;
     length[0] = p[0].len;

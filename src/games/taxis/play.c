@@ -1,5 +1,6 @@
 /* Heuristic names, and the public entry points of the game: each picks the engine built for
  * the graph's mask width. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/taxis/internal.h"
@@ -79,11 +80,36 @@ int gopt_taxis_play(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt
     return g->words == 1 ? taxis_play_64(g, s, h, rng, moves) : taxis_play_wide(g, s, h, rng, moves);
 }
 
+gopt_taxis_outcome gopt_taxis_duel_read(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
+                                        const gopt_taxis_heuristic h[2], gopt_taxis_reading r, gopt_rng *rng,
+                                        gopt_taxis_duel_move *moves, int *nmoves, int length[2]) {
+    return g->words == 1 ? taxis_duel_64(g, s, h, r, rng, moves, nmoves, length)
+                         : taxis_duel_wide(g, s, h, r, rng, moves, nmoves, length);
+}
+
 gopt_taxis_outcome gopt_taxis_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
                                    const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
                                    int *nmoves, int length[2]) {
-    return g->words == 1 ? taxis_duel_64(g, s, h, rng, moves, nmoves, length)
-                         : taxis_duel_wide(g, s, h, rng, moves, nmoves, length);
+    return gopt_taxis_duel_read(g, s, h, (gopt_taxis_reading){false, false}, rng, moves, nmoves, length);
+}
+
+const char *gopt_taxis_reading_name(gopt_taxis_reading r) {
+    return r.closed ? (r.play_out ? "closed,play-out" : "closed") : (r.play_out ? "play-out" : "default");
+}
+
+bool gopt_taxis_reading_parse(const char *text, gopt_taxis_reading *r) {
+    *r = (gopt_taxis_reading){false, false};
+    char *copy = gopt_strdup(text), *save = NULL;
+    bool ok = true;
+    for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save)) {
+        if (strcmp(item, "closed") == 0) r->closed = true;
+        else if (strcmp(item, "open") == 0) r->closed = false;
+        else if (strcmp(item, "play-out") == 0) r->play_out = true;
+        else if (strcmp(item, "one-more") == 0) r->play_out = false;
+        else ok = strcmp(item, "default") == 0;
+    }
+    free(copy);
+    return ok;
 }
 
 bool taxis_decide(const gopt_taxis_graph *g, gopt_taxis_heuristic h, const int *nodes, int len, const int *display,

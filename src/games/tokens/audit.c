@@ -13,7 +13,7 @@
 #include "gameopt/alloc.h"
 #include "gameopt/bitset.h"
 #include "gameopt/json.h"
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 #define MAX_UPGRADES 256
 

@@ -12,7 +12,7 @@
 
 #include "gameopt/alloc.h"
 #include "gameopt/data.h"
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 typedef struct upgrade_rule {
     int from, to; /* tile indices */

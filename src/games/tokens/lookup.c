@@ -80,7 +80,9 @@ const gopt_tokens_tile *gopt_tokens_lookup(gopt_tokens_library *l, const char *s
     const gopt_tokens_tile *tile = NULL;
     const char *colon = strchr(body, ':');
     bool code = strchr(body, '=') || strchr(body, ';');
-    if (!code && colon) {
+    if (!code && colon == body) {
+        gopt_fail(err, where, 1, 1, "no game before ':' (GAME:NAME, e.g. 1867:X2)");
+    } else if (!code && colon) {
         *(char *)colon = 0;
         gopt_error no_catalog = {0};
         gopt_tokens_catalog *c = gopt_tokens_library_catalog(l, body, &no_catalog);

@@ -11,7 +11,7 @@
 
 #include "gameopt/alloc.h"
 #include "gameopt/data.h"
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 typedef struct map_hex {
     char coord[16];

@@ -226,6 +226,13 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
                           gopt_tokens_tile_title(a->to, to, sizeof to), "color", gopt_tokens_colour_name(a->to->colour),
                           "feasible_rotations", gopt_json_int_array(feasible, n), "rotations", rotations, "counters",
                           gopt_counters_json(&a->counters));
+    if (q->split) json_object_set_new(j, "split", json_true());
+    if (q->map_known || q->closed) { /* the sides that lead somewhere (--open, --hex) */
+        int open[GOPT_TOKENS_EDGES], no = 0;
+        for (int e = 0; e < GOPT_TOKENS_EDGES; e++)
+            if (!(q->closed >> e & 1)) open[no++] = e;
+        json_object_set_new(j, "open_sides", gopt_json_int_array(open, no));
+    }
     gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     return j;
 }

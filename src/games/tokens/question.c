@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 static bool name_char(int c) { return c > 0x20 && c != 0x7F && c != ',' && c != ':' && c != '@' && c != '"' && c != '\\'; }
 

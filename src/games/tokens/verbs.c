@@ -6,10 +6,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include "gameopt/outfile.h"
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
 #include "gameopt/canvas.h"
-#include "tokens_internal.h"
+#include "internal.h"
 
 /* Enough for any catalogue's next-colour tiles. */
 #define MAX_CANDIDATES 256
@@ -63,7 +64,7 @@ typedef struct upgrade_run {
     gopt_tokens_question q;
     const gopt_tokens_tile *targets[MAX_CANDIDATES];
     int ntargets;
-    gopt_tokens_answer answers[MAX_CANDIDATES];
+    gopt_tokens_answer *answers; /* room for MAX_CANDIDATES */
     int nanswers;
     bool all;
 } upgrade_run;
@@ -160,30 +161,48 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     return 0;
 }
 
-static int verify(gopt_call *call, const upgrade_run *u) {
-    for (int k = 0; k < u->nanswers; k++)
+/* The independent checker on every rotation of every answer; false with the reason. */
+static bool answers_check(const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n, char *why,
+                          size_t size) {
+    for (int k = 0; k < n; k++)
         for (int r = 0; r < GOPT_TOKENS_EDGES; r++) {
-            char why[512], name[256];
-            if (!gopt_tokens_check(&u->q, u->answers[k].to, &u->answers[k].rotations[r], why, sizeof why)) {
-                fprintf(call->diag, "gameopt: internal error: the checker rejects %s rotation %d: %s\n",
-                        gopt_tokens_tile_title(u->answers[k].to, name, sizeof name), r, why);
-                return 4;
-            }
+            char reason[512], name[256];
+            if (!gopt_tokens_check(q, answers[k].to, &answers[k].rotations[r], reason, sizeof reason))
+                return gopt_reason(why, size, "the checker rejects %s rotation %d: %s",
+                                   gopt_tokens_tile_title(answers[k].to, name, sizeof name), r, reason);
         }
-    return 0;
+    return true;
+}
+
+/* Solves every target into answers (*n of them); false with the reason (an internal error). */
+static bool solve_targets(const upgrade_run *u, long limit, gopt_tokens_answer *answers, int *n, char *why,
+                          size_t size) {
+    *n = 0;
+    for (int k = 0; k < u->ntargets; k++) {
+        gopt_error err = {0};
+        if (!gopt_tokens_solve(&u->q, u->targets[k], limit, &answers[k], &err))
+            return gopt_error_text(&err, why, size), false;
+        (*n)++;
+    }
+    return true;
+}
+
+/* Placements to look for per rotation: 2 to decide, --count (or a cap) with --all. */
+static long placement_limit(bool all, const gopt_options *o) {
+    return all ? (o->count > 1 ? o->count : DEFAULT_ALL_LIMIT) : 2;
 }
 
 static int solve_all(gopt_call *call, upgrade_run *u, const gopt_options *o) {
-    long limit = u->all ? (o->count > 1 ? o->count : DEFAULT_ALL_LIMIT) : 2;
-    for (int k = 0; k < u->ntargets; k++) {
-        gopt_error err = {0};
-        if (!gopt_tokens_solve(&u->q, u->targets[k], limit, &u->answers[k], &err)) {
-            gopt_error_print(call->diag, &err);
-            return 4;
-        }
-        u->nanswers++;
+    char why[768];
+    if (!solve_targets(u, placement_limit(u->all, o), u->answers, &u->nanswers, why, sizeof why)) {
+        fprintf(call->diag, "gameopt: %s\n", why);
+        return 4;
     }
-    return o->verify ? verify(call, u) : 0;
+    if (o->verify && !answers_check(&u->q, u->answers, u->nanswers, why, sizeof why)) {
+        fprintf(call->diag, "gameopt: internal error: %s\n", why);
+        return 4;
+    }
+    return 0;
 }
 
 static void print_stats(FILE *out, const upgrade_run *u) {
@@ -223,10 +242,11 @@ static int write_outputs(gopt_call *call, const upgrade_run *u, const gopt_optio
     const char *dot = out ? strrchr(out, '.') : NULL;
     if (out && (!dot || (strcasecmp(dot, ".txt") != 0 && strcasecmp(dot, ".json") != 0)))
         return gopt_call_usage(call, "--output %s: use .svg, .png or .pdf for a picture, .txt or .json for the results", out);
-    FILE *f = out ? fopen(out, "w") : call->out;
-    if (!f) return gopt_call_usage(call, "--output %s: cannot write", out);
-    write_results(f, u, o, o->json || (dot && strcasecmp(dot, ".json") == 0));
-    if (out && fclose(f) != 0) return gopt_call_usage(call, "--output %s: cannot write", out);
+    gopt_outfile file;
+    gopt_error ferr = {0};
+    if (out && !gopt_outfile_open(&file, out, &ferr)) return gopt_call_input(call, &ferr);
+    write_results(out ? file.f : call->out, u, o, o->json || (dot && strcasecmp(dot, ".json") == 0));
+    if (out && !gopt_outfile_commit(&file, &ferr)) return gopt_call_input(call, &ferr);
     return 0;
 }
 
@@ -244,6 +264,7 @@ static int exit_code(const upgrade_run *u) {
 
 static int run_upgrade(gopt_call *call) {
     upgrade_run *u = gopt_calloc(1, sizeof *u);
+    u->answers = gopt_calloc(MAX_CANDIDATES, sizeof *u->answers);
     u->library = gopt_tokens_library_new();
     u->all = gopt_option_flag(&call->opts, "all");
     int code = read_question(u, call);
@@ -252,6 +273,7 @@ static int run_upgrade(gopt_call *call) {
     if (code == 0) code = exit_code(u);
     for (int k = 0; k < u->nanswers; k++) gopt_tokens_answer_free(&u->answers[k]);
     gopt_tokens_library_free(u->library);
+    free(u->answers);
     free(u);
     return code;
 }
@@ -381,9 +403,182 @@ const gopt_verb tokens_verbs[] = {
     {"upgrade", "which rotations of which new tiles keep every station token connected", "",
      GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_COUNT | GOPT_COMMON_STATS | GOPT_COMMON_VERIFY, upgrade_opts,
      run_upgrade},
+    {"solve", "questions written one per line as upgrade options (the generic batch: --json, --threads, pictures)",
+     "[FILE...]", GOPT_SOLVE_COMMON & ~(unsigned)GOPT_COMMON_METHOD, NULL, gopt_run_solve},
     {"show", "a tile's cities, edge sets and track (GAME:NAME[@ROT], a tile string, or a whole GAME)", "TILE|GAME...",
      GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON, show_opts, run_show},
     {"audit", "every upgrade of a game with every token layout: stuck players, owner choices, city-dependent rotations",
      "GAME", GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON, audit_opts, run_audit},
     {0},
+};
+
+/* ---------------------------------------------------------------- questions as puzzles */
+
+/* For the generic drivers (solve, the conformance test, the web server) a question is one
+ * line in the upgrade verb's own words, e.g.
+ *     --from 1867:L12 --tokens 0:LPS,1:QLS --to 1867:X2
+ * ("--" optional, "name=value" or "name value"); its answer is every target's rotations. */
+static const gopt_opt question_opts[] = {
+    GOPT_STRING("from", "TILE[@ROT]", NULL, ""), GOPT_STRING("tokens", "CITY:NAME,...", NULL, ""),
+    GOPT_STRING("to", "TILE", NULL, ""),         GOPT_STRING("catalog", "FILE|GAME", NULL, ""),
+    GOPT_ENUM("rules", "R", NULL, rules_names, ""), GOPT_FLAG("split", ""),
+    GOPT_STRING("open", "EDGES", NULL, ""),      GOPT_STRING("hex", "GAME:COORD", NULL, ""),
+    GOPT_STRING("reserve", "CITY:NAME,...", NULL, ""), GOPT_ENUM("duplicates", "D", "keep", duplicates_names, ""),
+    GOPT_FLAG("all", ""),                        GOPT_STRING("color", "COLOUR", NULL, ""),
+    GOPT_INT("max-flows", "N", NULL, 1, 1000000000, ""),
+    GOPT_OPT_END,
+};
+
+typedef struct tokens_puzzle {
+    upgrade_run *u;
+    char *line;  /* the question as written (the options point into `words`) */
+    char *words;
+} tokens_puzzle;
+
+typedef struct tokens_result {
+    int n;
+    gopt_tokens_answer *answers;
+} tokens_result;
+
+/* Splits the words of a question line into options checked against question_opts. */
+static bool question_options(char *words, gopt_options *o, gopt_error *err) {
+    gopt_options_init(o);
+    char *save = NULL;
+    for (char *w = strtok_r(words, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+        while (*w == '-') w++;
+        char *eq = strchr(w, '=');
+        if (eq) *eq = 0;
+        const gopt_opt *spec = gopt_opt_find(question_opts, w);
+        if (!spec) return gopt_fail(err, "", 0, 0, "unknown word '%s' in the question (see tokens upgrade --help)", w);
+        const char *value = eq ? eq + 1 : "";
+        if (!eq && spec->type != GOPT_OPT_FLAG && !(value = strtok_r(NULL, " \t", &save)))
+            return gopt_fail(err, "", 0, 0, "'%s' needs a value (%s)", w, spec->arg);
+        if (!gopt_opt_check(spec, value, err)) return false;
+        if (o->nextra == GOPT_MAX_EXTRA_OPTIONS) return gopt_fail(err, "", 0, 0, "too many words");
+        o->extra_name[o->nextra] = spec->name;
+        o->extra_value[o->nextra++] = value;
+    }
+    return true;
+}
+
+static void free_question(void *puzzle) {
+    tokens_puzzle *p = puzzle;
+    gopt_tokens_library_free(p->u->library);
+    free(p->u);
+    free(p->line);
+    free(p->words);
+    free(p);
+}
+
+static int parse_question(gopt_text *t, const gopt_options *o, void **puzzle, gopt_error *err) {
+    (void)o;
+    gopt_text_skip_ws_comments(t, '#');
+    if (gopt_text_eof(t)) return 0;
+    gopt_text_mark at = gopt_text_save(t);
+    size_t len;
+    const char *line = gopt_text_line(t, &len);
+    tokens_puzzle *p = gopt_calloc(1, sizeof *p);
+    p->line = gopt_strndup(line, len);
+    p->words = gopt_strdup(p->line);
+    p->u = gopt_calloc(1, sizeof *p->u);
+    p->u->library = gopt_tokens_library_new();
+    gopt_call call = {.game = &gopt_game_tokens, .verb = &tokens_verbs[0]};
+    gopt_error why = {0};
+    if (!question_options(p->words, &call.opts, &why) || read_question(p->u, &call) != 0) {
+        if (call.err.set) why = call.err;
+        char text[768];
+        gopt_text_fail_at(t, at, err, "%s", gopt_error_text(&why, text, sizeof text));
+        free_question(p);
+        return -1;
+    }
+    p->u->all = gopt_option_flag(&call.opts, "all");
+    *puzzle = p;
+    return 1;
+}
+
+static gopt_status solve_question(const void *puzzle, const gopt_options *o, gopt_answer *a) {
+    const tokens_puzzle *p = puzzle;
+    tokens_result *r = gopt_calloc(1, sizeof *r);
+    r->answers = gopt_calloc((size_t)p->u->ntargets + 1, sizeof *r->answers);
+    a->method = "maxflow";
+    a->solution = r;
+    if (!solve_targets(p->u, placement_limit(p->u->all, o), r->answers, &r->n, a->note, sizeof a->note))
+        return GOPT_ERROR;
+    for (int k = 0; k < r->n; k++) gopt_counters_merge(&a->counters, &r->answers[k].counters);
+    upgrade_run view = *p->u;
+    view.answers = r->answers;
+    view.nanswers = r->n;
+    int code = exit_code(&view);
+    if (code == 1) snprintf(a->note, sizeof a->note, "no rotation of any new tile keeps the tokens");
+    if (code == 3) snprintf(a->note, sizeof a->note, "the search gave up on a rotation (--max-flows)");
+    return code == 0 ? GOPT_SOLVED : code == 1 ? GOPT_INFEASIBLE : GOPT_LIMIT;
+}
+
+static bool check_question(const void *puzzle, const void *solution, char *why, size_t size) {
+    const tokens_result *r = solution;
+    return answers_check(&((const tokens_puzzle *)puzzle)->u->q, r->answers, r->n, why, size);
+}
+
+static void free_result(void *solution) {
+    tokens_result *r = solution;
+    for (int k = 0; k < r->n; k++) gopt_tokens_answer_free(&r->answers[k]);
+    free(r->answers);
+    free(r);
+}
+
+static void print_question(FILE *out, const void *puzzle, const gopt_answer *a, const gopt_options *o) {
+    const tokens_puzzle *p = puzzle;
+    const tokens_result *r = a->solution;
+    fprintf(out, "%s: %s%s%s\n", a->name, gopt_status_name(a->status), a->note[0] ? ": " : "", a->note);
+    if (!r || o->quiet) return;
+    upgrade_run view = *p->u;
+    view.answers = r->answers;
+    view.nanswers = r->n;
+    write_results(out, &view, o, false);
+}
+
+static json_t *question_json(const void *puzzle, const gopt_answer *a, const gopt_options *o) {
+    const tokens_puzzle *p = puzzle;
+    const tokens_result *r = a->solution;
+    json_t *j = json_object(), *list = json_array();
+    json_object_set_new(j, "name", json_string(a->name));
+    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
+    for (int k = 0; r && k < r->n; k++) json_array_append_new(list, gopt_tokens_answer_json(&p->u->q, &r->answers[k], p->u->all));
+    json_object_set_new(j, "answers", list);
+    gopt_json_set_real(j, "seconds", a->seconds, 6);
+    (void)o;
+    return j;
+}
+
+static bool render_question(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
+    const tokens_puzzle *p = puzzle;
+    const tokens_result *r = solution;
+    return gopt_tokens_render(path, &p->u->q, r ? r->answers : NULL, r ? r->n : 0, false, err);
+}
+
+static char *format_question(const void *puzzle, const void *solution, const char *fmt) {
+    (void)solution;
+    (void)fmt;
+    return gopt_format("%s\n", ((const tokens_puzzle *)puzzle)->line);
+}
+
+static const char *const question_formats[] = {"question", NULL};
+static const char *const question_methods[] = {"maxflow", NULL};
+
+const gopt_game gopt_game_tokens = {
+    .name = "tokens",
+    .summary = "18xx tile upgrades that keep every station token connected (max flow)",
+    .formats = question_formats,
+    .methods = question_methods,
+    .verbs = tokens_verbs,
+    .help = tokens_help,
+    .parse = parse_question,
+    .format = format_question,
+    .solve = solve_question,
+    .check = check_question,
+    .print = print_question,
+    .to_json = question_json,
+    .render = render_question,
+    .free_puzzle = free_question,
+    .free_solution = free_result,
 };

@@ -7,34 +7,34 @@
 #include "gameopt/gameopt.h"
 
 /* ---- formats (one file each); readers read one puzzle at the text's position ---- */
-bool country_read_url(gopt_text *t, gopt_country **out, gopt_error *err);
-bool country_read_pzprv3(gopt_text *t, gopt_country **out, gopt_error *err);
-bool country_read_block(gopt_text *t, gopt_country **out, gopt_error *err);
-bool country_read_text(gopt_text *t, gopt_country **out, gopt_error *err);
-char *country_write_url(const gopt_country *p, const char **why);
+bool country_read_url(gopt_text *t, gopt_country_puzzle **out, gopt_error *err);
+bool country_read_pzprv3(gopt_text *t, gopt_country_puzzle **out, gopt_error *err);
+bool country_read_block(gopt_text *t, gopt_country_puzzle **out, gopt_error *err);
+bool country_read_text(gopt_text *t, gopt_country_puzzle **out, gopt_error *err);
+char *country_write_url(const gopt_country_puzzle *p, const char **why);
 /* penpa-edit links (format_penpa.c): is the text (s, n) one? Reads it at t's position (the
  * line's link starts there; errors point into it); writes one. */
 bool country_is_penpa(const char *s, size_t n);
-bool country_read_penpa(gopt_text *t, const char *s, size_t n, gopt_country **out, gopt_error *err);
-char *country_write_penpa(const gopt_country *p, const uint8_t *dirs, const char **why);
+bool country_read_penpa(gopt_text *t, const char *s, size_t n, gopt_country_puzzle **out, gopt_error *err);
+char *country_write_penpa(const gopt_country_puzzle *p, const uint8_t *dirs, const char **why);
 /* The rooms the borders enclose (vb: (w-1) x h vertical ones, hb: w x (h-1) horizontal),
  * borders inside one room kept as walls; no numbers. */
-gopt_country *country_from_borders(gopt_grid g, const uint8_t *vb, const uint8_t *hb);
-char *country_write_pzprv3(const gopt_country *p, const uint8_t *dirs);
-char *country_write_block(const gopt_country *p, const uint8_t *dirs);
-char *country_write_text(const gopt_country *p, const uint8_t *dirs, const char **why);
+gopt_country_puzzle *country_from_borders(gopt_grid g, const uint8_t *vb, const uint8_t *hb);
+char *country_write_pzprv3(const gopt_country_puzzle *p, const uint8_t *dirs);
+char *country_write_block(const gopt_country_puzzle *p, const uint8_t *dirs);
+char *country_write_text(const gopt_country_puzzle *p, const uint8_t *dirs, const char **why);
 
 /* Shared by the readers: a room number written in a file, "?" for UNKNOWN. */
 bool country_read_number(gopt_text *t, long *out, gopt_error *err);
 /* Rows of loop tokens ("- se sw ...") into p->given, one line per row. */
-bool country_read_loop_rows(gopt_text *t, gopt_country *p, gopt_error *err);
+bool country_read_loop_rows(gopt_text *t, gopt_country_puzzle *p, gopt_error *err);
 /* Appends rows of loop tokens, one line per row. */
-void country_write_loop_rows(gopt_buf *b, const gopt_country *p, const uint8_t *dirs);
+void country_write_loop_rows(gopt_buf *b, const gopt_country_puzzle *p, const uint8_t *dirs);
 /* After gopt_country_set_rooms: a cell of a second area carrying the label of an earlier
  * room, or -1 when every label makes one room. Formats that name rooms (letters, region
  * ids) refuse such labels: rooms are connected, and two areas with one name is more likely
  * a typo than a wish. */
-int country_split_label(const gopt_country *p, const int *label);
+int country_split_label(const gopt_country_puzzle *p, const int *label);
 
 int country_loop_length(const uint8_t *dirs, int n);
 
@@ -42,7 +42,7 @@ int country_loop_length(const uint8_t *dirs, int n);
  * Edges join orthogonal neighbours that are both inside the puzzle. Variables (SAT) and
  * columns + 1 (MIP) share one layout: edge e is variable 1 + e, cell c is 1 + nedges + c. */
 typedef struct country_graph {
-    const gopt_country *p;
+    const gopt_country_puzzle *p;
     int ncells, nedges;
     int *eu, *ev;        /* endpoints of edge e, eu < ev */
     int *cell_edge;      /* 4 per cell, by gopt_dir: the edge leaving that way, or -1 */
@@ -65,7 +65,7 @@ typedef struct country_graph {
 static inline int country_edge_var(int e) { return 1 + e; }
 static inline int country_cell_var(const country_graph *g, int c) { return 1 + g->nedges + c; }
 
-void country_graph_init(country_graph *g, const gopt_country *p);
+void country_graph_init(country_graph *g, const gopt_country_puzzle *p);
 void country_graph_free(country_graph *g);
 /* The separator of the lazy loop (gameopt/cuts.h) for both engines: accepts one cycle,
  * cuts off several. */
@@ -75,7 +75,7 @@ void country_graph_dirs(const country_graph *g, const bool *edge_on, uint8_t *di
 
 /* ---- methods ---- */
 typedef struct country_run {
-    const gopt_country *p;
+    const gopt_country_puzzle *p;
     long count;
     double time_limit;
     /* results */

@@ -10,6 +10,8 @@
 
 /* The verbs (verbs.c). */
 extern const gopt_verb tokens_verbs[];
+extern const char tokens_help[];
+extern const gopt_game gopt_game_tokens;
 
 /* Items are what must be placed: tokens under tokens rules, old cities under full rules;
  * with splitting cities, the tokens and each old city's empty slots. */
@@ -38,7 +40,7 @@ void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile 
 
 /* The seed's network: source -> item (demand) -> candidate bin (demand) -> sink (slots). */
 typedef struct tokens_network {
-    gopt_flow_net *net;
+    gopt_maxflow_net *net;
     int source, sink;
     int item_edge[TOKENS_MAX_ITEMS];
     int pair_edge[TOKENS_MAX_ITEMS][GOPT_TOKENS_MAX_CITIES]; /* -1: not a candidate */
