@@ -9,6 +9,8 @@
 #   make bench      build and run the benchmarks (BENCH=name for one)
 #   make install    install under PREFIX (default /usr/local)
 JOBS ?= $(shell nproc)
+# Build noise (gmake[N]: Entering directory ...) would bury the demo's own output.
+MAKEFLAGS += --no-print-directory
 PREFIX ?= /usr/local
 FUZZ_SECONDS ?= 60
 FUZZ ?=
@@ -26,7 +28,10 @@ deps:
 configure: deps
 	@[ -f build/CMakeCache.txt ] || cmake -S . -B build -DCMAKE_INSTALL_PREFIX=$(PREFIX) $(CMAKE_FLAGS)
 
-run: all
+# The demo is what one reads: the build's own lines go to build/run-build.log (shown on failure).
+run: configure
+	@echo "building build/gameopt (the log: build/run-build.log) ..."
+	@cmake --build build -j $(JOBS) --target gameopt >build/run-build.log 2>&1 || { cat build/run-build.log; exit 1; }
 	@bash scripts/demo.sh
 
 serve: all

@@ -114,19 +114,19 @@ static double flows(gopt_counters *c) {
     /* 1000 token-sized networks: 6 tokens, 4 cities */
     gopt_rng r = gopt_rng_stream(2, 0);
     for (int k = 0; k < 1000; k++) {
-        gopt_flow_net *net = gopt_flow_net_new(12);
+        gopt_maxflow_net *net = gopt_maxflow_net_new(12);
         for (int t = 0; t < 6; t++) {
-            gopt_flow_edge(net, 0, 1 + t, 1);
+            gopt_maxflow_edge(net, 0, 1 + t, 1);
             for (int city = 0; city < 4; city++)
-                if (gopt_rng_below(&r, 2)) gopt_flow_edge(net, 1 + t, 7 + city, 1);
+                if (gopt_rng_below(&r, 2)) gopt_maxflow_edge(net, 1 + t, 7 + city, 1);
         }
-        for (int city = 0; city < 4; city++) gopt_flow_edge(net, 7 + city, 11, 1 + gopt_rng_below(&r, 3));
-        gopt_flow_result res;
+        for (int city = 0; city < 4; city++) gopt_maxflow_edge(net, 7 + city, 11, 1 + gopt_rng_below(&r, 3));
+        gopt_maxflow_result res;
         gopt_error err = {0};
         if (!gopt_maxflow(net, 0, 11, &res, &err)) abort();
         gopt_counter_add(c, "flows", 1);
-        gopt_flow_result_free(&res);
-        gopt_flow_net_free(net);
+        gopt_maxflow_result_free(&res);
+        gopt_maxflow_net_free(net);
     }
     return 0;
 }

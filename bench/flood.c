@@ -5,12 +5,20 @@
  *   build/bench/flood                     every set (b24c6 and 99problems take a while)
  *   build/bench/flood --quick             pc19, b10c15, b18c6, b24c4 and the beam row
  *   build/bench/flood --sets pc19,beam    the named rows only
+ *   build/bench/flood --sets colorfill    only the side-by-side table with ColorFill (below)
  *   options: --runs N (timing runs of the fast sets; the median is shown), --memory-limit MB
  *            and --time-limit S (per board, for the hard sets), --first N (only the first N
  *            boards of each set: a quick representative sample while tuning)
  *
  * Times are CPU seconds of the solving thread (wall seconds beside them): the machine may
- * be shared, and CPU time moves much less with the load. */
+ * be shared, and CPU time moves much less with the load.
+ *
+ * The "colorfill" table puts us beside ColorFill (the fastest public exact solver) on the
+ * board subsets it was measured on here: flood/colorfill-times-here.tsv gives its CPU seconds
+ * and peak memory per subset (pc19, the first 200 b18c6 boards, b24c6 boards 1-5, hard
+ * 99problems boards). Java is never run here: its times come from that file, so the ratio
+ * (ColorFill / ours) is only as fair as the two machines' loads were alike. --quick leaves out
+ * the hard subsets (b24c6, 99problems); --first N caps every subset. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,7 +73,7 @@ static bool load(const char *rel, int first, gopt_flood_puzzle ***out, int *n) {
     gopt_flood_puzzle *p;
     size_t cap = 0;
     int r;
-    while ((first == 0 || *n < first) && (r = gopt_flood_parse(&t, NULL, NULL, &p, &err)) == 1) {
+    while ((first == 0 || *n < first) && (r = gopt_flood_read(&t, NULL, NULL, &p, &err)) == 1) {
         gopt_grow(out, &cap, (size_t)*n + 1, sizeof **out);
         (*out)[(*n)++] = p;
     }
@@ -138,6 +146,114 @@ static void run_row(const row *r, gopt_flood_puzzle **b, int n, const int *want,
         }
         gopt_answer_free(&gopt_game_flood, &a);
     }
+}
+
+/* One line of colorfill-times-here.tsv mapped to our boards: `set` names the subset. */
+typedef struct peer {
+    char set[128], status[64];
+    int boards;
+    double cpu, peak_mb;  /* cpu < 0: not given ("-") */
+} peer;
+
+/* The subset a tsv `set` names: "pc19", "b18c6 (boards 1-200)", "b24c6 board K",
+ * "99problems NAME"; anything else (open_b28c6: no exact run finished) is not ours to compare.
+ * Gives the board file under flood/, the 1-based first board and how many. */
+static bool peer_boards(const char *set, int boards, char *file, size_t fsize, int *from, int *count) {
+    int k;
+    char name[128];
+    *from = 1;
+    *count = boards;
+    if (!strcmp(set, "pc19")) snprintf(file, fsize, "sets/dataset_pc19.txt");
+    else if (!strncmp(set, "b18c6 (boards 1-", 16)) snprintf(file, fsize, "sets/dataset_b18c6n1000.txt");
+    else if (sscanf(set, "b24c6 board %d", &k) == 1 && k >= 1) {
+        snprintf(file, fsize, "sets/dataset_b24c6n1000.txt");
+        *from = k;
+    } else if (sscanf(set, "99problems %127s", name) == 1 && !strchr(name, '/'))
+        snprintf(file, fsize, "99problems/%s", name);
+    else return false;
+    return boards >= 1;
+}
+
+static int read_peers(peer **out) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/colorfill-times-here.tsv", data_dir);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    char line[1024];
+    int n = 0;
+    size_t cap = 0;
+    bool header = true;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        if (header) { /* the column names */
+            header = false;
+            continue;
+        }
+        peer p = {0};
+        char runs[32], cpu[32], mem[32], heap[32];
+        if (sscanf(line, "%127[^\t]\t%d\t%31[^\t]\t%31[^\t]\t%31[^\t]\t%31[^\t]\t%63[^\t\n]", p.set, &p.boards, runs, cpu, mem,
+                   heap, p.status) != 7)
+            continue;
+        p.cpu = strcmp(cpu, "-") ? atof(cpu) : -1;
+        p.peak_mb = strcmp(mem, "-") ? atof(mem) : -1;
+        gopt_grow(out, &cap, (size_t)n + 1, sizeof **out);
+        (*out)[n++] = p;
+    }
+    fclose(f);
+    return n;
+}
+
+/* Our A* on each subset ColorFill was measured on, beside its CPU seconds and memory. */
+static int run_peers(const gopt_options *base, int first_cap, bool quick) {
+    peer *peers = NULL;
+    int np = read_peers(&peers);
+    if (np < 0) {
+        printf("colorfill  skipped: %s/colorfill-times-here.tsv is not readable\n", data_dir);
+        return 0;
+    }
+    printf("\nSide by side with ColorFill (its figures from colorfill-times-here.tsv, measured here; ratio = ColorFill / ours, CPU)\n");
+    printf("%-32s %6s %6s %9s %9s %8s %12s %8s %9s  %s\n", "subset", "boards", "proven", "cpu s", "CF cpu s", "ratio",
+           "nodes", "peak MB", "CF MB", "ColorFill");
+    static const row astar = {"colorfill", NULL, NULL, "astar", 0, 0, true, "", 0, 0};
+    int failures = 0;
+    for (int k = 0; k < np; k++) {
+        const peer *p = &peers[k];
+        char file[300];
+        int from, count;
+        if (!peer_boards(p->set, p->boards, file, sizeof file, &from, &count)) {
+            printf("%-32s (not compared: %s)\n", p->set, p->status);
+            continue;
+        }
+        bool hard = strncmp(p->set, "pc19", 4) && strncmp(p->set, "b18c6", 5);
+        if (quick && hard) continue;
+        if (first_cap > 0 && count > first_cap) count = first_cap;
+        gopt_flood_puzzle **b = NULL;
+        int n = 0;
+        if (!load(file, from - 1 + count, &b, &n) || n < from) {
+            printf("%-32s skipped: %s/%s is not readable\n", p->set, data_dir, file);
+            for (int i = 0; i < n; i++) gopt_flood_free(b[i]);
+            free(b);
+            continue;
+        }
+        result res;
+        row r = astar;
+        r.hard = hard; /* per-board limits only where ColorFill itself took minutes */
+        run_row(&r, b + from - 1, n - from + 1, NULL, base, &res);
+        failures += res.proven != res.boards;
+        /* ColorFill's time covers the whole subset; a capped run compares only to a prorated share */
+        double cf = p->cpu < 0 ? -1 : p->cpu * (double)res.boards / (double)p->boards;
+        char cfs[32] = "-", ratio[32] = "-", cfm[32] = "-";
+        if (cf >= 0) snprintf(cfs, sizeof cfs, "%.2f", cf);
+        if (cf >= 0 && res.cpu > 0) snprintf(ratio, sizeof ratio, "%.1fx", cf / res.cpu);
+        if (p->peak_mb >= 0) snprintf(cfm, sizeof cfm, "%.0f", p->peak_mb);
+        printf("%-32s %6d %6d %9.2f %9s %8s %12lld %8.1f %9s  %s%s\n", p->set, res.boards, res.proven, res.cpu, cfs, ratio,
+               res.nodes, res.peak_mb, cfm, p->status, res.boards < p->boards ? " (CF time prorated)" : "");
+        fflush(stdout);
+        for (int i = 0; i < n; i++) gopt_flood_free(b[i]);
+        free(b);
+    }
+    free(peers);
+    return failures;
 }
 
 static int cmp_double(const void *a, const void *b) {
@@ -225,6 +341,7 @@ int main(int argc, char **argv) {
         for (int i = 0; i < n; i++) gopt_flood_free(b[i]);
         free(b);
     }
+    if (selected(sets, "colorfill")) failures += run_peers(&base, first_cap, quick);
     printf("process peak RSS %.0f MB\n", gopt_peak_rss_mb());
     return failures ? 1 : 0;
 }

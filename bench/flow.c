@@ -3,8 +3,16 @@
  * which a shared, loaded machine disturbs far less than the wall clock (shown too). Fast sets
  * are run several times and the median total is shown.
  *     build/bench/flow [--runs N] [SET...]     sets: flow_solver janko inputs10 inputs6 adc adc3d variants
+ *     build/bench/flow --peers [--runs N]     the side-by-side table against the peers
  * Each row: puzzles, solved / unsolvable (proven) / unknown, seconds, the target, search nodes
- * and SAT conflicts. */
+ * and SAT conflicts. The side-by-side table compares whole processes, as the peers were
+ * measured (../shared/data/flow/peer-times-here.tsv): `gameopt flow solve` on the set's files,
+ * user + sys CPU of the child (median of runs), against each peer's row, with the ratio
+ * peer / gameopt (above 1: gameopt is faster). */
+#include <libgen.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,8 +130,86 @@ static void run_set(const set *s, const char *root, int runs_override) {
            r.errors ? "  CHECKER FAILED" : "");
     fflush(stdout);
     free(totals);
-    for (size_t i = 0; i < n; i++) gopt_flow_puzzle_free(list[i]);
+    for (size_t i = 0; i < n; i++) gopt_flow_free(list[i]);
     free(list);
+}
+
+/* ---------------------------------------------------------------- side by side */
+
+/* The peers' sets and the files gameopt solves for each (one process, as thomasahle ran them;
+ * inputs10's peer time is the sum of one process per board, a few ms of start-up each). */
+static const struct {
+    const char *peer_set, *files;
+    int runs;
+} peer_sets[] = {
+    {"flow_solver-puzzles (29)", "flow_solver-puzzles/*.txt", 5},
+    {"thomasahle/janko.txt", "thomasahle/janko.txt", 5},
+    {"thomasahle/inputs10.txt", "thomasahle/inputs10.txt", 1},
+    {"thomasahle/inputs6.txt", "thomasahle/inputs6.txt", 1},
+};
+
+/* CPU seconds (user + sys) of one `gameopt flow solve` process over the files. */
+static double process_cpu(const char *gameopt, const char *root, const char *files) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "exec %s flow solve --quiet --time-limit 120 %s/%s >/dev/null 2>&1", gameopt, root, files);
+    pid_t pid = fork();
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    if (pid < 0 || wait4(pid, &status, 0, &ru) < 0) return -1;
+    return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
+static void side_by_side(const char *gameopt, const char *root, int runs_override) {
+    char path[1100];
+    snprintf(path, sizeof path, "%s/peer-times-here.tsv", root);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        printf("(no %s)\n", path);
+        return;
+    }
+    printf("side by side: whole process CPU s (user + sys), gameopt median of runs; ratio = peer / gameopt\n");
+    printf("%-26s %-12s %7s %10s %12s %7s  %s\n", "set", "peer", "boards", "peer cpu s", "gameopt cpu s", "ratio",
+           "peer's result");
+    char line[1024];
+    double ours[sizeof peer_sets / sizeof peer_sets[0]];
+    for (size_t i = 0; i < sizeof peer_sets / sizeof peer_sets[0]; i++) ours[i] = -2;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || strncmp(line, "set\t", 4) == 0) continue;
+        line[strcspn(line, "\n")] = 0;
+        char *field[6] = {0};
+        int nf = 0;
+        for (char *p = line; nf < 6; nf++) {
+            field[nf] = p;
+            char *tab = strchr(p, '\t');
+            if (!tab) {
+                nf++;
+                break;
+            }
+            *tab = 0;
+            p = tab + 1;
+        }
+        if (nf < 4) continue;
+        for (size_t i = 0; i < sizeof peer_sets / sizeof peer_sets[0]; i++) {
+            if (strcmp(field[0], peer_sets[i].peer_set) != 0) continue;
+            if (ours[i] == -2) { /* measured once per set, shared by its peers' rows */
+                int runs = runs_override > 0 ? runs_override : peer_sets[i].runs;
+                double t[16];
+                if (runs > 16) runs = 16;
+                for (int k = 0; k < runs; k++) t[k] = process_cpu(gameopt, root, peer_sets[i].files);
+                qsort(t, (size_t)runs, sizeof *t, cmp_double);
+                ours[i] = t[runs / 2];
+            }
+            double peer = atof(field[3]);
+            printf("%-26s %-12s %7s %10.4f %12.4f %7.2f  %s\n", field[0], field[2], field[1], peer, ours[i],
+                   ours[i] > 0 ? peer / ours[i] : 0, nf > 5 ? field[5] : "");
+            fflush(stdout);
+        }
+    }
+    fclose(f);
 }
 
 int main(int argc, char **argv) {
@@ -131,7 +217,17 @@ int main(int argc, char **argv) {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s/flow", root ? root : GOPT_SOURCE_DIR "/../shared/data");
     int runs = 0, first = 1;
-    if (argc > 2 && strcmp(argv[1], "--runs") == 0) runs = atoi(argv[2]), first = 3;
+    bool peers = argc > 1 && strcmp(argv[1], "--peers") == 0;
+    if (peers) first = 2;
+    if (argc > first + 1 && strcmp(argv[first], "--runs") == 0) runs = atoi(argv[first + 1]), first += 2;
+    if (peers) { /* gameopt sits next to bench/ in the build tree */
+        char *copy = gopt_strdup(argv[0]);
+        char gameopt[1100];
+        snprintf(gameopt, sizeof gameopt, "%s/../gameopt", dirname(copy));
+        free(copy);
+        side_by_side(gameopt, buf, runs);
+        return 0;
+    }
     printf("flow benchmark: one core, auto portfolio; cpu s = solve + check, thread CPU time (median of runs for\n"
            "the fast sets), slowest = the slowest puzzle's CPU time, wall s = the last run's wall clock\n");
     printf("%-12s %7s %7s %10s %8s %11s %9s %9s  %-24s %12s %10s\n", "set", "puzzles", "solved", "unsolvable", "unknown",

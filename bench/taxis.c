@@ -1,8 +1,9 @@
 /* Benchmark of the taxis heuristics: time per game of all 20 combinations on G_T with N_D = 2,
  * c = 6 (the paper's Table 2: 1.9-3.3 ms per game), then the five named pairs over c = 4..8
  * and N_D = 1..3 (Figure 9). One thread; each time is the median of several runs over the
- * same pre-dealt settings, so dealing is not timed.
- *   build/bench/taxis [GAMES] [RUNS] */
+ * same pre-dealt settings, so dealing is not timed. Last, the mc player (ours) at the points
+ * of the issue's targets, (6, 2), (6, 3) and (7, 1): milliseconds per move (target <= 5 ms).
+ *   build/bench/taxis [GAMES] [RUNS] [MC_GAMES] */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -71,7 +72,7 @@ int main(int argc, char **argv) {
     printf("%-12s %-12s %8s %10s %12s %10s\n", "start", "extension", "mean", "us/game", "paper us", "speed-up");
     for (int s = 0; s < GOPT_TAXIS_NSTARTS; s++)
         for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++) {
-            gopt_taxis_heuristic h = {(gopt_taxis_start)s, (gopt_taxis_extension)e};
+            gopt_taxis_heuristic h = {(gopt_taxis_start)s, (gopt_taxis_extension)e, NULL};
             double mean, us = time_heuristic(g, &d, h, runs, &mean);
             printf("%-12s %-12s %8.3f %10.3f %12.0f %9.0fx\n", gopt_taxis_start_name(h.start),
                    gopt_taxis_extension_name(h.extension), mean, us, paper[s][e] * 1e6, paper[s][e] * 1e6 / us);
@@ -93,6 +94,19 @@ int main(int argc, char **argv) {
             printf("\n");
             deck_free(&sd);
         }
+
+    /* mc: a move is a decision of the game, the failing one included (node length + 1). */
+    int mc_games = argc > 3 ? atoi(argv[3]) : 200, points[3][2] = {{6, 2}, {6, 3}, {7, 1}};
+    gopt_taxis_heuristic mc;
+    gopt_taxis_heuristic_parse("mc", &mc);
+    printf("\nmc (K = %d, ties pp, eval ideal): ms per move, median of %d runs over %d settings\n%3s %3s %8s %8s\n",
+           gopt_taxis_mc_default.samples, runs, mc_games, "N_D", "c", "mean", "ms/move");
+    for (int k = 0; k < 3 && mc_games > 0; k++) {
+        deck md = deal(g, mc_games, points[k][0], points[k][1]);
+        double mean, us = time_heuristic(g, &md, mc, runs, &mean);
+        printf("%3d %3d %8.3f %8.3f\n", points[k][1], points[k][0], mean, us / 1000 / (mean + 1));
+        deck_free(&md);
+    }
     gopt_taxis_graph_free(g);
     return 0;
 }

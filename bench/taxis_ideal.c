@@ -4,12 +4,14 @@
  *      over the same pre-dealt settings (thread CPU time, so the shared machine's load counts
  *      less), with the search's states per setting;
  *   2. CBC (--method mip) on the first MIP settings of each, side by side, each length
- *      compared with the search's;
+ *      compared with the search's, at N_D = 3, 2 and 1 (the paper's 200-setting runs are
+ *      --mip 200); --mip-limit S stops CBC after S seconds a setting (counted as unproven),
+ *      and the slowest setting is reported with its index;
  *   3. with --sweep GAMES: the whole sweep (c 4..8, N_D 1..3, GAMES settings per point, the five
  *      named heuristics and the ideal path) on 2 threads, wall-clock time;
  *   4. with --agree N: search against MIP on N settings (c = 4 + i mod 5, N_D = 1 + i / 5 mod 3
  *      of seed 7, index i), printing any disagreement (there must be none) and a summary.
- *   build/bench/taxis_ideal [--games N] [--runs R] [--mip M] [--sweep GAMES] [--agree N] */
+ *   build/bench/taxis_ideal [--games N] [--runs R] [--mip M] [--mip-limit S] [--sweep GAMES] [--agree N] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,13 +38,19 @@ static void settings_free(gopt_taxis_setting **s, int games) {
     free(s);
 }
 
-/* Solves s with method m; checks the path; returns the length (-1 on any failure). */
+/* CBC's time limit per setting (seconds; 0: none). */
+static double mip_limit = 0;
+
+/* Solves s with method m; checks the path; returns the length (-1 on any failure, -2 when a
+ * time limit stopped the method). */
 static int solve_checked(gopt_taxis_solver *w, const gopt_taxis_graph *g, const gopt_taxis_setting *s,
                          gopt_taxis_method m, gopt_taxis_ideal *r) {
     gopt_taxis_move moves[GOPT_TAXIS_MAX_NODES];
     int path[GOPT_TAXIS_MAX_NODES];
-    gopt_taxis_ideal_options o = {m, 0, 1};
-    if (gopt_taxis_ideal_solve(w, s, &o, moves, r) != GOPT_SOLVED) return -1;
+    gopt_taxis_ideal_options o = {m, m == GOPT_TAXIS_MIP ? mip_limit : 0, 1};
+    gopt_status st = gopt_taxis_ideal_solve(w, s, &o, moves, r);
+    if (st == GOPT_LIMIT) return -2;
+    if (st != GOPT_SOLVED) return -1;
     gopt_taxis_path_of_moves(moves, r->length, path);
     char why[256];
     return gopt_taxis_check_path(g, s, path, r->length, true, why, sizeof why) ? r->length : -1;
@@ -79,15 +87,17 @@ static void search_and_mip(const gopt_taxis_graph *g, int dups, int games, int r
     printf("%3d %3d %8d %9.2f %9.2f %9.1f %10.0f %8.3f %6d", dups, 6, games, 1e6 * times[runs / 2], 1e6 * times[0],
            states / games, 1e6 * slowest, mean_len / games, bad);
     double cbc = 0, cbc_max = 0;
-    int disagree = 0, solved = mip < games ? mip : games;
+    int disagree = 0, open = 0, slowest_at = -1, solved = mip < games ? mip : games;
     for (int i = 0; i < solved; i++) {
         gopt_taxis_ideal r;
         int len = solve_checked(w, g, s[i], GOPT_TAXIS_MIP, &r);
-        disagree += len != length[i];
+        if (len == -2) open++;
+        else disagree += len != length[i];
         cbc += r.seconds;
-        cbc_max = r.seconds > cbc_max ? r.seconds : cbc_max;
+        if (r.seconds > cbc_max) cbc_max = r.seconds, slowest_at = i;
+        if ((i + 1) % 10 == 0) fprintf(stderr, "N_D %d: %d settings, CBC %.1f s so far\n", dups, i + 1, cbc);
     }
-    if (solved) printf(" | %4d %9.3f %9.3f %5d", solved, cbc / solved, cbc_max, disagree);
+    if (solved) printf(" | %4d %9.3f %9.3f %7d %5d %5d", solved, cbc / solved, cbc_max, slowest_at, open, disagree);
     putchar('\n');
     fflush(stdout);
     free(times);
@@ -146,6 +156,7 @@ int main(int argc, char **argv) {
         if (strcmp(argv[k], "--games") == 0) games = v;
         else if (strcmp(argv[k], "--runs") == 0) runs = v;
         else if (strcmp(argv[k], "--mip") == 0) mip = v;
+        else if (strcmp(argv[k], "--mip-limit") == 0) mip_limit = atof(argv[k + 1]);
         else if (strcmp(argv[k], "--sweep") == 0) sweep_games = v;
         else if (strcmp(argv[k], "--agree") == 0) agree_count = v;
         else return fprintf(stderr, "unknown option %s\n", argv[k]), 2;
@@ -154,9 +165,12 @@ int main(int argc, char **argv) {
     gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
     if (!g) return gopt_error_print(stderr, &err), 2;
     printf("ideal path on G_T, c = 6: search time per setting (median of %d runs, CPU), CBC on the first %d\n", runs, mip);
-    printf("%3s %3s %8s %9s %9s %9s %10s %8s %6s | %4s %9s %9s %5s\n", "N_D", "c", "settings", "median us", "best us",
-           "states", "slowest us", "mean len", "bad", "mip", "CBC mean s", "CBC max s", "diff");
+    if (mip_limit > 0) printf("CBC stops after %.0f s a setting (counted as open)\n", mip_limit);
+    printf("%3s %3s %8s %9s %9s %9s %10s %8s %6s | %4s %9s %9s %7s %5s %5s\n", "N_D", "c", "settings", "median us",
+           "best us", "states", "slowest us", "mean len", "bad", "mip", "CBC mean s", "CBC max s", "slowest", "open",
+           "diff");
     search_and_mip(g, 3, games, runs, mip);
+    search_and_mip(g, 2, games, runs, mip);
     search_and_mip(g, 1, games, runs, mip);
     if (sweep_games > 0) sweep(g, sweep_games);
     if (agree_count > 0) agree(g, agree_count);

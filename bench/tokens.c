@@ -155,23 +155,23 @@ int main(int argc, char **argv) {
         row("random tiles", &random, (gopt_tokens_rules)rules, 4096, "--all", runs);
     }
     /* The engine alone: one max flow on the seed's Figure 8 network (2 tokens, 3 cities). */
-    gopt_flow_net *net = gopt_flow_net_new(7);
+    gopt_maxflow_net *net = gopt_maxflow_net_new(7);
     int arcs[][3] = {{0, 2, 1}, {0, 3, 1}, {2, 5, 1}, {3, 5, 1}, {4, 1, 1}, {5, 1, 1}, {6, 1, 1}};
-    for (int e = 0; e < 7; e++) gopt_flow_edge(net, arcs[e][0], arcs[e][1], arcs[e][2]);
+    for (int e = 0; e < 7; e++) gopt_maxflow_edge(net, arcs[e][0], arcs[e][1], arcs[e][2]);
     double times[64];
     for (int r = 0; r < runs; r++) {
         double start = gopt_thread_cpu_seconds();
         for (int k = 0; k < 20000; k++) {
-            gopt_flow_result res;
+            gopt_maxflow_result res;
             gopt_error err = {0};
             if (!gopt_maxflow(net, 0, 1, &res, &err)) return 4;
-            gopt_flow_result_free(&res);
+            gopt_maxflow_result_free(&res);
         }
         times[r] = (gopt_thread_cpu_seconds() - start) * 1e6 / 20000;
     }
     qsort(times, (size_t)runs, sizeof *times, compare_doubles);
     printf("one gopt_maxflow on Figure 8's network (7 nodes, 7 edges): %.2f us\n", times[runs / 2]);
-    gopt_flow_net_free(net);
+    gopt_maxflow_net_free(net);
     gopt_tokens_library_free(lib);
     free(readme.q);
     free(readme.to);

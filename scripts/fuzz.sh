@@ -12,6 +12,8 @@ if [ ${#names[@]} -eq 0 ]; then
   for f in "$dir"/fuzz_*; do [ -x "$f" ] && names+=("$(basename "$f" | sed 's/^fuzz_//')"); done
 fi
 [ ${#names[@]} -gt 0 ] || { echo "no fuzz targets in $dir" >&2; exit 1; }
+# Libraries' process-wide caches (fontconfig under cairo's text) are not our leaks.
+export LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 for name in "${names[@]}"; do
   work="fuzz-corpus/$name"
   mkdir -p "$work"

@@ -225,6 +225,100 @@ function buildPanel(game, limits) {
   return panel;
 }
 
+/* One control per declared option, typed as the option table says. */
+function typedControl(game, verb, opt) {
+  const id = `${game}-${verb}-opt-${opt.name}`;
+  const label = el('label', { for: id, text: opt.name, title: opt.help });
+  const attrs = { id, 'data-option': opt.name, 'data-type': opt.type, title: opt.help };
+  if (opt.type === 'flag') return el('div', { class: 'check' }, el('input', { type: 'checkbox', ...attrs }), label);
+  if (opt.type === 'enum')
+    return el('div', {}, label, el('select', attrs, el('option', { value: '', text: opt.default ? `${opt.default} (default)` : 'default' }),
+      ...(opt.choices || []).map((c) => el('option', { value: c, text: c }))));
+  if (opt.type === 'int' || opt.type === 'real')
+    return el('div', {}, label, el('input', { type: 'number', ...attrs, min: opt.min, max: opt.max,
+      step: opt.type === 'int' ? '1' : 'any', placeholder: opt.default || '' }));
+  return el('div', {}, label, el('input', { type: 'text', ...attrs, placeholder: opt.default || opt.arg || '' }));
+}
+
+/* A family whose questions are verbs with options rather than pasted puzzles (tokens: an
+ * upgrade on a tile; taxis: a game played by a heuristic, the ideal path): pick the verb,
+ * fill its options (from the option tables), Run; the answer is drawn when the verb draws. */
+function buildVerbPanel(game) {
+  const name = game.name;
+  const panel = el('section', { role: 'tabpanel', id: `panel-${name}`, 'aria-labelledby': `tab-${name}`, hidden: true });
+  const verbSelect = el('select', { id: `${name}-verb` }, ...game.verbs.map((v) => el('option', { value: v.name, text: `${v.name}: ${v.summary}` })));
+  const input = el('textarea', { id: `${name}-input`, spellcheck: 'false', placeholder: 'Input (a file\'s text), when the verb reads one' });
+  const inputLabel = el('label', { for: `${name}-input`, text: 'Input' });
+  const args = el('input', { type: 'text', id: `${name}-args`, placeholder: 'words after the input, e.g. tile names' });
+  const optionsBox = el('div', { class: 'controls', id: `${name}-options` });
+  const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-status` });
+  const results = el('div', { id: `${name}-results` });
+  const run = el('button', { type: 'submit', class: 'primary', id: `${name}-solve`, text: 'Run' });
+  const example = el('button', { type: 'button', id: `${name}-example`, text: 'Example' });
+  const verbOf = () => game.verbs.find((v) => v.name === verbSelect.value);
+  function showOptions() {
+    const v = verbOf();
+    optionsBox.replaceChildren(...v.options.filter((o) => !o.common || o.name !== 'json').map((o) => typedControl(name, v.name, o)));
+    input.hidden = inputLabel.hidden = v.input === 'none';
+  }
+  verbSelect.addEventListener('change', showOptions);
+  showOptions();
+  async function submit(ev) {
+    if (ev) ev.preventDefault();
+    const v = verbOf();
+    const body = { options: {} };
+    for (const c of optionsBox.querySelectorAll('[data-option]')) {
+      if (c.type === 'checkbox') { if (c.checked) body.options[c.dataset.option] = true; }
+      else if (c.value.trim()) body.options[c.dataset.option] = c.dataset.type === 'int' || c.dataset.type === 'real' ? Number(c.value) : c.value.trim();
+    }
+    if (!input.hidden && input.value.trim()) body.input = input.value;
+    if (args.value.trim()) body.args = args.value.trim().split(/\s+/);
+    if (v.pictures) body.picture = 'svg';
+    setStatus(status, 'busy', 'Working…');
+    run.disabled = true;
+    const r = await api(`/api/${name}/${v.name}`, body);
+    run.disabled = false;
+    results.replaceChildren();
+    if (r.json.error) { setStatus(status, 'bad', r.json.error); return; }
+    const answers = Array.isArray(r.json) ? r.json : [r.json];
+    const words = { 0: 'done', 1: 'no (proven)', 3: 'unknown (a limit was reached)' }[r.exit] || `exit ${r.exit}`;
+    setStatus(status, r.exit === 0 ? 'ok' : r.exit === 3 ? 'warn' : 'bad', `${v.name}: ${words}${answers.length > 1 ? ` · ${answers.length} answers` : ''}`);
+    answers.forEach((a, i) => {
+      const box = el('div', { class: 'result' });
+      if (a.svg) box.append(el('figure', { class: 'picture' }, el('img', { src: svgURL(a.svg), alt: `${name} ${v.name} answer ${i + 1}`, class: 'answer' })));
+      if (a.text !== undefined && Object.keys(a).length === 1) box.append(el('pre', { class: 'json', text: a.text }));
+      else box.append(facts(a));
+      const json = JSON.stringify(Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'svg')));
+      const links = el('p', { class: 'downloads' }, download(`${name}-${v.name}.json`, 'application/json', json + '\n', 'Download JSON'));
+      if (a.svg) links.append(download(`${name}-${v.name}.svg`, 'image/svg+xml', a.svg, 'Download SVG'));
+      box.append(links, el('details', {}, el('summary', { text: 'JSON' }), el('pre', { class: 'json', text: json })));
+      results.append(box);
+    });
+  }
+  example.addEventListener('click', () => {
+    const ex = (window.gameoptExamples || {})[name];
+    if (!ex) return;
+    verbSelect.value = ex.verb;
+    showOptions();
+    for (const [k, val] of Object.entries(ex.options || {})) {
+      const c = optionsBox.querySelector(`[data-option="${k}"]`);
+      if (c && c.type === 'checkbox') c.checked = !!val; else if (c) c.value = String(val);
+    }
+    input.value = ex.input || '';
+    args.value = (ex.args || []).join(' ');
+  });
+  if (!(window.gameoptExamples || {})[name]) example.hidden = true;
+  const form = el('form', { onsubmit: submit },
+    el('div', { class: 'controls' }, el('div', {}, el('label', { for: verbSelect.id, text: 'Question' }), verbSelect)),
+    optionsBox,
+    inputLabel, input,
+    el('div', { class: 'controls' }, el('div', {}, el('label', { for: args.id, text: 'Arguments' }), args)),
+    el('div', { class: 'buttons' }, run, example));
+  panel.append(el('p', { class: 'summary', text: game.summary }),
+    el('div', { class: 'layout' }, el('div', {}, form, status), el('div', {}, results)));
+  return panel;
+}
+
 function selectTab(name, focus) {
   for (const t of document.querySelectorAll('[role=tab]')) {
     const on = t.dataset.game === name;
@@ -253,7 +347,12 @@ async function main() {
       role: 'tab', id: `tab-${g.name}`, 'data-game': g.name, 'aria-controls': `panel-${g.name}`,
       text: g.name, onclick: () => selectTab(g.name, false),
     }));
-    panels.append(buildPanel(g, r.json.limits));
+    /* tokens and taxis also read questions as puzzles (solve), but their tab offers the
+     * family's own verbs, as their example does */
+    const example = (window.gameoptExamples || {})[g.name];
+    const verbFamily = example && typeof example === 'object' && example.verb;
+    const puzzles = !verbFamily && g.verbs.some((v) => v.name === 'solve' && v.input === 'required') && g.formats.length;
+    panels.append(puzzles ? buildPanel(g, r.json.limits) : buildVerbPanel(g));
   }
   tabs.addEventListener('keydown', (e) => {
     const i = names.indexOf(document.activeElement.dataset.game);

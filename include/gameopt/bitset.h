@@ -31,9 +31,7 @@ static inline uint64_t gopt_bit(int i) { return (uint64_t)1 << i; }
 /* ---- word arrays of any width ---- */
 static inline void gopt_bits_set(uint64_t *w, size_t i) { w[i >> 6] |= (uint64_t)1 << (i & 63); }
 static inline void gopt_bits_clear(uint64_t *w, size_t i) { w[i >> 6] &= ~((uint64_t)1 << (i & 63)); }
-static inline bool gopt_bits_test(const uint64_t *w, size_t i) { return (w[i >> 6] >> (i & 63)) & 1; }
 static inline void gopt_bits_zero(uint64_t *w, size_t n) { memset(w, 0, n * sizeof *w); }
-static inline void gopt_bits_copy(uint64_t *dst, const uint64_t *src, size_t n) { memcpy(dst, src, n * sizeof *dst); }
 
 static inline size_t gopt_bits_count(const uint64_t *w, size_t n) {
     size_t c = 0;
@@ -57,12 +55,6 @@ static inline bool gopt_bits_subset(const uint64_t *a, const uint64_t *b, size_t
     for (size_t k = 0; k < n; k++) if (a[k] & ~b[k]) return false;
     return true;
 }
-static inline void gopt_bits_and(uint64_t *dst, const uint64_t *a, const uint64_t *b, size_t n) {
-    for (size_t k = 0; k < n; k++) dst[k] = a[k] & b[k];
-}
-static inline void gopt_bits_or(uint64_t *dst, const uint64_t *a, const uint64_t *b, size_t n) {
-    for (size_t k = 0; k < n; k++) dst[k] = a[k] | b[k];
-}
 static inline void gopt_bits_andnot(uint64_t *dst, const uint64_t *a, const uint64_t *b, size_t n) {
     for (size_t k = 0; k < n; k++) dst[k] = a[k] & ~b[k];
 }
@@ -79,15 +71,5 @@ static inline long gopt_bits_next(const uint64_t *w, size_t n, size_t from) {
 }
 /* A 64-bit hash of the words (for hash tables of states). */
 uint64_t gopt_bits_hash(const uint64_t *w, size_t n);
-
-/* ---- an owned bitset, for code outside hot loops ---- */
-typedef struct gopt_bitset {
-    size_t nbits;
-    size_t nwords;
-    uint64_t *w;
-} gopt_bitset;
-
-gopt_bitset gopt_bitset_new(size_t nbits); /* all zero */
-void gopt_bitset_free(gopt_bitset *b);
 
 #endif

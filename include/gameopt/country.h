@@ -26,7 +26,7 @@
 #define GOPT_COUNTRY_MAX_SIDE 100     /* rows and columns */
 #define GOPT_COUNTRY_MAX_NUMBER 9999
 
-typedef struct gopt_country {
+typedef struct gopt_country_puzzle {
     char *name;          /* the id of the block format, else NULL */
     gopt_grid size;      /* w columns, h rows */
     bool empty_rooms;    /* the variant: rooms may be left unvisited */
@@ -42,14 +42,14 @@ typedef struct gopt_country {
                           * the cells beside them are not both unused) */
     uint8_t *given;      /* a solution that came with the puzzle (exits per cell), or NULL */
     int given_unique;    /* the block format's `unique`: 1 yes, 0 no, -1 not stated */
-} gopt_country;
+} gopt_country_puzzle;
 
 /* A loop: for every cell the directions it leaves by, as GOPT_DIR_BIT bits (0: unused). */
-typedef struct gopt_country_loop {
+typedef struct gopt_country_solution {
     int ncells;
     int length;          /* cells on the loop */
     uint8_t dirs[];
-} gopt_country_loop;
+} gopt_country_solution;
 
 /* What a method reports besides the gopt_answer. */
 typedef struct gopt_country_stats {
@@ -64,31 +64,31 @@ extern const char *const gopt_country_formats[];   /* "url", "pzprv3", "block", 
 /* ---- model ---- */
 /* A puzzle of w x h cells, all in one room, no numbers; callers then set rooms through
  * gopt_country_set_rooms. */
-gopt_country *gopt_country_new(int w, int h);
-void gopt_country_free(gopt_country *p);
-gopt_country *gopt_country_copy(const gopt_country *p);
+gopt_country_puzzle *gopt_country_new(int w, int h);
+void gopt_country_free(gopt_country_puzzle *p);
+gopt_country_puzzle *gopt_country_copy(const gopt_country_puzzle *p);
 /* Rooms from a label per cell (< 0: hole): each connected area of equal labels becomes a
  * room; rooms are numbered by first cell. Clears the numbers. Returns the room count. */
-int gopt_country_set_rooms(gopt_country *p, const int *label);
+int gopt_country_set_rooms(gopt_country_puzzle *p, const int *label);
 
-gopt_country_loop *gopt_country_loop_new(int ncells);
-void gopt_country_loop_free(gopt_country_loop *l);
+gopt_country_solution *gopt_country_solution_new(int ncells);
+void gopt_country_solution_free(gopt_country_solution *l);
 /* "-", "ns", "ew", "ne", "nw", "se", "sw" (n, s, e, w order; other sets as they come). */
 const char *gopt_country_token(uint8_t dirs, char buf[5]);
 /* Reads a token of those letters (or "-") into direction bits; false when malformed. */
 bool gopt_country_parse_token(const char *s, size_t len, uint8_t *dirs);
 /* Is there a border between cell c and its neighbour in direction d (different rooms, or a
  * stray border inside a room)? False off the board and next to holes. */
-bool gopt_country_border(const gopt_country *p, int c, gopt_dir d);
+bool gopt_country_border(const gopt_country_puzzle *p, int c, gopt_dir d);
 
 /* ---- reading and writing ---- */
 /* Reads the next puzzle; format NULL guesses from the text. Returns 1, 0 at the end, -1
  * with err set. */
-int gopt_country_read(gopt_text *t, const char *format, gopt_country **out, gopt_error *err);
+int gopt_country_read(gopt_text *t, const char *format, gopt_country_puzzle **out, gopt_error *err);
 /* Writes the puzzle (and the loop, where the format holds one) in a format: "url" (a
  * puzz.link URL), "pzprv3", "block", "text", "penpa" (a penpa-edit link). NULL when the format cannot hold this puzzle
  * (holes in a URL, too many rooms for letters); *why then says why. */
-char *gopt_country_write(const gopt_country *p, const uint8_t *dirs, const char *format, const char **why);
+char *gopt_country_write(const gopt_country_puzzle *p, const uint8_t *dirs, const char *format, const char **why);
 
 /* ---- solving ---- */
 typedef struct gopt_country_solve_options {
@@ -101,26 +101,96 @@ typedef struct gopt_country_solve_options {
  * a->complete (the count is exact), counters and a->extra (a gopt_country_stats). SOLVED
  * only when the question was answered: with count > 1 a limit after the first loop gives
  * GOPT_LIMIT with that loop kept. */
-gopt_status gopt_country_solve(const gopt_country *p, const gopt_country_solve_options *o, gopt_answer *a);
+gopt_status gopt_country_solve(const gopt_country_puzzle *p, const gopt_country_solve_options *o, gopt_answer *a);
 
 /* The seed article's integer program for the puzzle (without the single-loop rule, which
  * the solver adds lazily), with the given cuts when `with_cuts` (solving it first). */
-gopt_mip *gopt_country_mip_model(const gopt_country *p, bool with_cuts);
+gopt_mip *gopt_country_mip_model(const gopt_country_puzzle *p, bool with_cuts);
 
 /* ---- checking ---- */
 /* The independent rule checker: one loop, no branches, rooms entered once, numbers,
  * borders. False with a reason when a rule is broken. */
-bool gopt_country_check(const gopt_country *p, const uint8_t *dirs, char *why, size_t why_size);
+bool gopt_country_check(const gopt_country_puzzle *p, const uint8_t *dirs, char *why, size_t why_size);
 
 /* ---- output ---- */
 /* The loop as box-drawing glyphs, one per cell ("·" unused, " " hole), like the seed. */
-void gopt_country_draw(FILE *out, const gopt_country *p, const uint8_t *dirs, bool unicode);
+void gopt_country_draw(FILE *out, const gopt_country_puzzle *p, const uint8_t *dirs, bool unicode);
 /* Picture with room borders, numbers and the loop (NULL: the puzzle alone). */
-bool gopt_country_render(const gopt_country *p, const uint8_t *dirs, const char *path, gopt_error *err);
+bool gopt_country_render(const gopt_country_puzzle *p, const uint8_t *dirs, const char *path, gopt_error *err);
+
+/* ---- explaining ---- */
+/* The rules a step of an explanation names (gopt_country_rule_name gives the words). */
+typedef enum gopt_country_rule {
+    GOPT_COUNTRY_RULE_DEGREE,  /* "degree two": a used cell has two loop edges, an unused none */
+    GOPT_COUNTRY_RULE_BORDER,  /* "border rule": cells across a room border are not both unused */
+    GOPT_COUNTRY_RULE_COUNT,   /* "room count": a number is its room's used cells */
+    GOPT_COUNTRY_RULE_ONCE,    /* "room entered once": the loop crosses a room's border twice */
+    GOPT_COUNTRY_RULE_LOOP,    /* "no second loop": no cycle closes before the whole loop */
+    GOPT_COUNTRY_RULE_TRIAL,   /* "trial": the other value breaks a rule after propagation */
+    GOPT_COUNTRY_RULE_GUESS,   /* "guess": nothing decides; the solution's value is taken */
+} gopt_country_rule;
+const char *gopt_country_rule_name(gopt_country_rule r);
+
+/* One deduction: variable `var` (an edge of the model's graph, 0..nedges-1, or nedges + a
+ * cell) takes `value` by `rule`, looking at cell or room `at`; a trial names the rule the
+ * other value broke in `because`, degree two its case (0..4, see explain.c). */
+typedef struct gopt_country_step {
+    int var;
+    bool value;
+    gopt_country_rule rule;
+    int at;
+    int because;
+} gopt_country_step;
+
+typedef struct gopt_country_explanation {
+    const gopt_country_puzzle *p;
+    struct country_graph *graph;
+    int nedges, ncells;
+    gopt_country_step *steps;
+    int nsteps;
+    size_t cap;
+    int guesses;         /* steps that are guesses */
+    long solutions;      /* the solver's count, up to 2 (-1: unknown) */
+    bool complete;       /* every variable is decided at the end */
+    uint8_t *loop;       /* then the loop (exits per cell) */
+} gopt_country_explanation;
+
+/* Unit propagation on our model, rule by rule, simplest rule first, then one-step trials,
+ * then guesses where nothing else decides (the solver's loop guides them). */
+gopt_country_explanation *gopt_country_explain(const gopt_country_puzzle *p);
+void gopt_country_explanation_free(gopt_country_explanation *x);
+/* The SAT literal (gameopt/sat.h numbering of the SAT method) a step asserts. */
+int gopt_country_step_literal(const gopt_country_explanation *x, const gopt_country_step *st);
+/* Numbered steps, a summary line, and the loop drawn when the steps end with it. */
+void gopt_country_explain_print(FILE *out, const gopt_country_explanation *x, bool unicode);
+/* A strip of `panels` pictures of the board as the steps fill it (the last is the end). */
+bool gopt_country_explain_render(const gopt_country_explanation *x, int panels, const char *path, gopt_error *err);
+
+/* ---- grading ---- */
+typedef struct gopt_country_grade {
+    long conflicts;      /* SAT from the numbers alone, proving uniqueness: learned clauses */
+    long rounds;         /* and solves of the lazy single-loop loop */
+    int steps, trials, guesses; /* the explanation's steps, of which trials and guesses */
+    int numbers;         /* rooms with a number */
+    const char *word;    /* "easy" (rules alone), "medium" (trials), "hard" (guesses) */
+} gopt_country_grade;
+void gopt_country_grade_of(const gopt_country_puzzle *p, gopt_country_grade *g);
 
 /* ---- generating ---- */
+#define GOPT_COUNTRY_GENERATE_MAX 60   /* columns and rows */
+#define GOPT_COUNTRY_CLUES_MINIMAL (-1)
+typedef struct gopt_country_generate_options {
+    int w, h;            /* columns, rows: 2 to GOPT_COUNTRY_GENERATE_MAX */
+    bool empty_rooms;    /* the country/e/ variant */
+    int clues;           /* GOPT_COUNTRY_CLUES_MINIMAL: no number can go without losing
+                          * uniqueness; else at least this percentage of rooms numbered (a
+                          * minimal set, then numbers added back at random; 100: all) */
+    int *undecided;      /* when non-NULL, set to the numbers kept because the test of
+                          * dropping them hit its limit (0: the set is minimal) */
+} gopt_country_generate_options;
+gopt_country_puzzle *gopt_country_generate_with(const gopt_country_generate_options *o, gopt_rng *rng, gopt_error *err);
 /* A random puzzle of w x h with exactly one solution (NULL with err set when none was found
  * within the attempts). */
-gopt_country *gopt_country_generate(int w, int h, bool empty_rooms, gopt_rng *rng, gopt_error *err);
+gopt_country_puzzle *gopt_country_generate(int w, int h, bool empty_rooms, gopt_rng *rng, gopt_error *err);
 
 #endif

@@ -67,7 +67,7 @@ char *gopt_flood_moves_text(const gopt_flood_puzzle *p, const uint8_t *moves, in
 int gopt_flood_moves_parse(const gopt_flood_puzzle *p, const char *text, uint8_t **moves,
                            char *why, size_t why_size, size_t *bad_at);
 /* The board (and, when given, the sequence) as text in one of the formats. */
-char *gopt_flood_format(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *format);
+char *gopt_flood_write(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *format);
 /* Is this a well-formed --start value ("ROW,COL" from 1, or ul ur ll lr m)? */
 bool gopt_flood_start_valid(const char *spec);
 /* Resolves a --start value on a w x h board; -1 (with why) when it is outside. */
@@ -79,7 +79,7 @@ int gopt_flood_start_cell(const char *spec, int w, int h, char *why, size_t why_
 const char *gopt_flood_guess_format(const char *data, size_t len);
 /* Reads the next board in the given format (NULL: guess); options: --start, --no-frames.
  * 1 and *out on success, 0 at the end, -1 with err set. */
-int gopt_flood_parse(gopt_text *t, const char *format, const gopt_options *o, gopt_flood_puzzle **out,
+int gopt_flood_read(gopt_text *t, const char *format, const gopt_options *o, gopt_flood_puzzle **out,
                      gopt_error *err);
 
 /* ---- the independent checker (check.c) ---- */

@@ -23,6 +23,8 @@ typedef enum gopt_flow_format {
     GOPT_FLOW_ADC,         /* DA Symposium contest: SIZE WxH[xD], LINE_NUM, LINE#k (x,y)-(x,y) */
     GOPT_FLOW_SAMGOLDMAN,  /* graph-ASCII: STANDARD/BRIDGES/HEX/WARPS, links drawn - | / \ */
     GOPT_FLOW_HOUSTON,     /* "ncolours W H" then "(x, y) (x, y)" per colour */
+    GOPT_FLOW_JSON,        /* level scrapers' JSON: a grid of colour names ("" empty); many levels */
+    GOPT_FLOW_INTGRID,     /* Numberlink solvers' "W H" then rows of integers, 0 empty (partial) */
     GOPT_FLOW_NFORMATS
 } gopt_flow_format;
 
@@ -52,9 +54,16 @@ typedef struct gopt_flow_link {
     bool warp;     /* the link wraps around the board (drawn as stubs at its border) */
 } gopt_flow_link;
 
+/* Room for a colour's label (JSON levels name colours: "red", "darkblue"). */
+#define GOPT_FLOW_LABEL 24
+
 typedef struct gopt_flow_puzzle {
     gopt_flow_format format; /* the format it was read in (and is written back in) */
     bool partial;            /* cells may stay empty (Numberlink / ADC rules) */
+    bool untouching;         /* the path convention: only paths that never touch themselves
+                              * count (two nodes of one path that are linked are consecutive
+                              * on it); set by the format (gopt_flow_untouching_default),
+                              * callers may change it before solving or checking */
     bool plain;              /* one layer, a full rectangle, four neighbours and no more */
     int rows, cols, layers;  /* the display grid */
     int nnodes, nedges, ncolours;
@@ -69,7 +78,7 @@ typedef struct gopt_flow_puzzle {
     int *edge_u, *edge_v;
     /* colours */
     int (*ends)[2];          /* the two endpoints of each colour */
-    char (*label)[8];        /* as written in the input: "A", "7", "12" */
+    char (*label)[GOPT_FLOW_LABEL]; /* as written in the input: "A", "7", "12", "red" */
     /* display grid (layer, row, col) -> node, or -1; a bridge shows its horizontal channel */
     int *at;
     /* samgoldman: the drawing (lines after the header), reprinted with the paths' letters */
@@ -89,7 +98,13 @@ gopt_flow_format gopt_flow_guess_format(const gopt_text *t);
  * `format` < 0 guesses. `partial` 1 / 0 forces the coverage rule; -1 takes the format's own
  * (partial for ADC contest files, full coverage otherwise). */
 int gopt_flow_read(gopt_text *t, int format, int partial, gopt_flow_puzzle **out, gopt_error *err);
-void gopt_flow_puzzle_free(gopt_flow_puzzle *p);
+void gopt_flow_free(gopt_flow_puzzle *p);
+/* The path convention a format's puzzles are published under: Numberlink contest and
+ * Nikoli-style files (thomasahle, adc, the integer grid) assume paths that never touch
+ * themselves ("untouching"); Flow Free levels (flow_solver, samgoldman, houston, JSON levels)
+ * allow any simple path. It matters only for counting and uniqueness (and for puzzles whose
+ * only solutions touch themselves). */
+bool gopt_flow_untouching_default(gopt_flow_format f);
 
 /* The puzzle (solution NULL) or the solved board, in the puzzle's own format. */
 char *gopt_flow_write(const gopt_flow_puzzle *p, const gopt_flow_solution *s);
@@ -110,7 +125,8 @@ void gopt_flow_solution_paint(const gopt_flow_puzzle *p, gopt_flow_solution *s);
 gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err);
 
 /* The independent checker: every endpoint joined to its partner by one path, paths disjoint,
- * no stray cycles, every node used under full coverage. */
+ * no stray cycles, every node used under full coverage, and under the untouching convention
+ * no path touching itself. */
 bool gopt_flow_check(const gopt_flow_puzzle *p, const gopt_flow_solution *s, char *why, size_t why_size);
 
 /* ---- solving ---- */
@@ -139,7 +155,22 @@ bool gopt_flow_write_lp(const gopt_flow_puzzle *p, const char *path, gopt_error 
 
 /* A random full-coverage puzzle with a known solution: random paths grown on a w x h board
  * (for property tests and `generate`). */
-gopt_flow_puzzle *gopt_flow_random(int w, int h, int colours, gopt_rng *rng);
+gopt_flow_puzzle *gopt_flow_generate(int w, int h, int colours, gopt_rng *rng);
+
+/* How hard a generated puzzle is: by the nodes our corner-rule sweep (the portfolio's first
+ * method) needs to solve it, per cell: easy under 1.75, medium under 2.5, hard from 2.5 (a
+ * sweep without backtracking takes about 1; on 10x10 unique boards the measure runs from 1.2
+ * to 5, on 15x15 from 1.7 to 6). */
+typedef enum gopt_flow_grade { GOPT_FLOW_ANY_GRADE, GOPT_FLOW_EASY, GOPT_FLOW_MEDIUM, GOPT_FLOW_HARD } gopt_flow_grade;
+
+/* A puzzle with exactly one solution under the path convention (`untouching`): a random
+ * filling of the board by `colours` paths (at least that many; more where needed), whose
+ * paths are split where a second solution differs until none is left. With a grade, boards
+ * are drawn until one has it (at most `attempts`; 0: 200). *work gets the measure (search
+ * nodes per cell). Boards needing more than max_colours (what the output format can name)
+ * are dropped. NULL when the size is too small or no board of the grade was found. */
+gopt_flow_puzzle *gopt_flow_generate_unique(int w, int h, int colours, bool untouching, gopt_flow_grade grade, int attempts,
+                                            int max_colours, gopt_rng *rng, double *work);
 
 extern const gopt_game gopt_game_flow;
 

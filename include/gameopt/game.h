@@ -7,6 +7,7 @@
 #define GAMEOPT_GAME_H
 
 #include <jansson.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -78,7 +79,9 @@ typedef struct gopt_options {
     bool quiet;
     bool progress;          /* draw progress even when stderr is not a terminal */
     double time_limit;      /* seconds per puzzle; 0: none */
-    double memory_limit_mb; /* 0: none */
+    double total_time_limit; /* seconds for the whole batch (solve verbs); 0: none */
+    double memory_limit_mb; /* this solve's memory budget (budget.h); 0: none */
+    const atomic_int *cancel; /* set non-zero to stop this solve (stop.h); NULL: none */
     int threads;            /* >= 1 */
     uint64_t seed;
     long count;             /* solutions to look for (2 proves uniqueness); 1 by default */
@@ -127,7 +130,8 @@ typedef struct gopt_answer {
     long solutions;         /* solutions found (with count > 1, up to count) */
     bool complete;          /* with count: the enumeration finished, so `solutions` is exact */
     const char *method;     /* the method that answered (a string literal) */
-    double seconds;
+    double seconds;         /* wall time of the solve (set by gopt_game_solve_checked) */
+    double cpu_seconds;     /* CPU time of the solving thread (set by gopt_game_solve_checked) */
     gopt_counters counters; /* nodes, conflicts, cuts, rounds ... */
     char note[256];         /* a line for the user, e.g. the bounds a limit left */
     void *extra;            /* game-specific details, freed by free_extra */
@@ -155,13 +159,14 @@ enum {
     GOPT_COMMON_QUIET = 1 << 11,
     GOPT_COMMON_SHARD = 1 << 12,
     GOPT_COMMON_PROGRESS = 1 << 13,
+    GOPT_COMMON_SOLVE_BATCH = 1 << 14, /* --total-time-limit: the batch of a solve verb */
 };
 /* What a puzzle `solve` verb usually takes. */
 #define GOPT_SOLVE_COMMON                                                                          \
     (GOPT_COMMON_FORMAT | GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_METHOD |             \
      GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_MEMORY_LIMIT | GOPT_COMMON_THREADS | GOPT_COMMON_COUNT | \
      GOPT_COMMON_STATS | GOPT_COMMON_VERIFY | GOPT_COMMON_QUIET | GOPT_COMMON_SHARD |              \
-     GOPT_COMMON_PROGRESS)
+     GOPT_COMMON_PROGRESS | GOPT_COMMON_SOLVE_BATCH)
 #define GOPT_GENERATE_COMMON (GOPT_COMMON_FORMAT | GOPT_COMMON_SEED | GOPT_COMMON_COUNT | GOPT_COMMON_SHARD)
 
 /* The common options as a table (the --format and --method choices are the game's). */
@@ -243,7 +248,8 @@ struct gopt_game {
     int (*parse)(gopt_text *t, const gopt_options *o, void **puzzle, gopt_error *err);
     /* The puzzle's own name (e.g. an id in the file), or NULL to use the file's. */
     const char *(*puzzle_name)(const void *puzzle);
-    /* Writes the puzzle, with a solution when non-NULL, as text in the given format. */
+    /* Writes the puzzle, with a solution when non-NULL, as text in the given format (NULL: the
+     * puzzle's own format, else the game's first); the text parses back. */
     char *(*format)(const void *puzzle, const void *solution, const char *format);
     /* Solves with o->method. Fills a (status, solution, counters...). */
     gopt_status (*solve)(const void *puzzle, const gopt_options *o, gopt_answer *a);

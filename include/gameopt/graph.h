@@ -45,6 +45,11 @@ typedef enum gopt_graph_format {
 /* Loads a graph file with igraph. Node attributes "name"/"label" become names and "x"/"y"
  * positions when present. Errors carry the file name (and the line when igraph gives one). */
 gopt_graph *gopt_graph_load(const char *path, gopt_graph_format format, bool directed, gopt_error *err);
+/* The same, refusing graphs of more than max_nodes nodes while reading (an edge list naming
+ * node 99999999 fails at its line and column instead of allocating 10^8 nodes). Only regular
+ * files are read; a UTF-8 byte-order mark is skipped; names must be UTF-8. */
+gopt_graph *gopt_graph_load_at_most(const char *path, gopt_graph_format format, bool directed, int max_nodes,
+                                    gopt_error *err);
 
 /* Connected components of an undirected graph: comp[v] in 0..count-1. Returns count. */
 int gopt_graph_components(const gopt_graph *g, int *comp);

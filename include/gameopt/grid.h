@@ -21,9 +21,6 @@ typedef struct gopt_grid {
 } gopt_grid;
 
 static inline int gopt_grid_cells(gopt_grid g) { return g.w * g.h; }
-static inline int gopt_grid_cell(gopt_grid g, int row, int col) { return row * g.w + col; }
-static inline int gopt_grid_row(gopt_grid g, int cell) { return cell / g.w; }
-static inline int gopt_grid_col(gopt_grid g, int cell) { return cell % g.w; }
 static inline bool gopt_grid_inside(gopt_grid g, int row, int col) {
     return row >= 0 && row < g.h && col >= 0 && col < g.w;
 }

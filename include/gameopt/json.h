@@ -15,13 +15,13 @@ char *gopt_json_string(const json_t *value);
 /* Prints and releases (for `gopt_json_emit(stdout, json_pack(...))`). */
 void gopt_json_emit(FILE *out, json_t *value);
 
-/* Loads a JSON file ("-" for stdin); errors carry line and column. */
-json_t *gopt_json_load(const char *path, gopt_error *err);
 /* Parses JSON text; `name` is what errors call it. */
 json_t *gopt_json_parse(const char *name, const char *text, size_t len, gopt_error *err);
 
 /* Sets obj[key] to a real rounded to `digits` decimals (times, means), stealing nothing. */
 void gopt_json_set_real(json_t *obj, const char *key, double value, int digits);
+/* Sets obj["seconds"] (wall time) and obj["cpu_seconds"] (thread CPU time), microseconds. */
+void gopt_json_set_times(json_t *obj, double seconds, double cpu_seconds);
 /* Appends the integers to a new JSON array. */
 json_t *gopt_json_int_array(const int *values, int n);
 

@@ -7,28 +7,28 @@
 #include <stdbool.h>
 #include "gameopt/error.h"
 
-typedef struct gopt_flow_net {
+typedef struct gopt_maxflow_net {
     int n;            /* nodes 0..n-1 */
     int m;            /* directed edges */
     int cap_edges;
     int *from, *to;
     double *cap;
-} gopt_flow_net;
+} gopt_maxflow_net;
 
-typedef struct gopt_flow_result {
+typedef struct gopt_maxflow_result {
     double value;
     double *flow;      /* per edge */
     bool *source_side; /* per node: reachable from the source in the residual network, the
                           smallest source side of a minimum cut */
-} gopt_flow_result;
+} gopt_maxflow_result;
 
-gopt_flow_net *gopt_flow_net_new(int n);
-void gopt_flow_net_free(gopt_flow_net *net);
+gopt_maxflow_net *gopt_maxflow_net_new(int n);
+void gopt_maxflow_net_free(gopt_maxflow_net *net);
 /* Adds a directed edge u -> v; returns its id. */
-int gopt_flow_edge(gopt_flow_net *net, int u, int v, double cap);
+int gopt_maxflow_edge(gopt_maxflow_net *net, int u, int v, double cap);
 
-/* Computes a maximum s-t flow. On success fills r (free with gopt_flow_result_free). */
-bool gopt_maxflow(const gopt_flow_net *net, int s, int t, gopt_flow_result *r, gopt_error *err);
-void gopt_flow_result_free(gopt_flow_result *r);
+/* Computes a maximum s-t flow. On success fills r (free with gopt_maxflow_result_free). */
+bool gopt_maxflow(const gopt_maxflow_net *net, int s, int t, gopt_maxflow_result *r, gopt_error *err);
+void gopt_maxflow_result_free(gopt_maxflow_result *r);
 
 #endif

@@ -31,7 +31,6 @@ void gopt_mip_free(gopt_mip *m);
 int gopt_mip_col(gopt_mip *m, const char *name, gopt_mip_kind kind, double lb, double ub, double obj);
 /* Adds sum coef[i] * x[col[i]] (sense) rhs, sense one of '<' (<=), '>' (>=), '='. Returns the row index. */
 int gopt_mip_row(gopt_mip *m, const char *name, int n, const int *col, const double *coef, char sense, double rhs);
-void gopt_mip_set_obj(gopt_mip *m, int col, double coef);
 void gopt_mip_maximize(gopt_mip *m, bool maximize);
 int gopt_mip_num_cols(const gopt_mip *m);
 int gopt_mip_num_rows(const gopt_mip *m);
@@ -40,16 +39,12 @@ void gopt_mip_set_time_limit(gopt_mip *m, double seconds);
 void gopt_mip_set_threads(gopt_mip *m, int threads);
 /* Passes one of CBC's parameters on every solve, named as on CBC's command line (for example
  * "cuts" "off", "strong" "0", "heuristics" "off"): models whose LP relaxation is weak can
- * branch much faster without cut generation. LP files are not affected. Up to 16 options;
- * setting a name again replaces its value. */
+ * branch much faster without cut generation. LP files are not affected. Up to 16 options
+ * (a 17th fails its contract); setting a name again replaces its value. */
 void gopt_mip_set_option(gopt_mip *m, const char *name, const char *value);
-/* Hands CBC a starting solution (one value per column) on the next solve. */
-void gopt_mip_set_start(gopt_mip *m, const double *values);
 
 gopt_mip_result gopt_mip_solve(gopt_mip *m);
 double gopt_mip_objective(const gopt_mip *m);
-/* The best proven bound on the objective. */
-double gopt_mip_bound(const gopt_mip *m);
 /* Column values of the last solution (NULL when there is none). */
 const double *gopt_mip_values(const gopt_mip *m);
 double gopt_mip_value(const gopt_mip *m, int col);

@@ -31,7 +31,6 @@ void gopt_sat_free(gopt_sat *s);
 int gopt_sat_var(gopt_sat *s);
 /* n fresh variables numbered consecutively; returns the first. */
 int gopt_sat_vars(gopt_sat *s, int n);
-int gopt_sat_num_vars(const gopt_sat *s);
 
 void gopt_sat_clause(gopt_sat *s, const int *lits, int n);
 void gopt_sat_unit(gopt_sat *s, int a);

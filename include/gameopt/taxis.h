@@ -125,10 +125,49 @@ typedef enum gopt_taxis_extension {
     GOPT_TAXIS_NEXTENSIONS
 } gopt_taxis_extension;
 
-/* A combined heuristic (Algorithm 10). */
+/* The Monte Carlo player "mc" (ours, not the paper's): at each turn, for every legal move
+ * (node and end), `samples` orders of the cards not yet seen are drawn (the deck's
+ * composition minus every card turned up so far), the same orders for every move (common
+ * random numbers), and each is solved exactly from the state after the move by the ideal-path
+ * search; the move with the largest total wins. It optimises the expected final node length
+ * given what it has seen, which is not the ideal path: that one knows the deck. */
+typedef enum gopt_taxis_mc_ties {
+    GOPT_TAXIS_TIES_RANDOM,    /* uniformly among the best moves */
+    GOPT_TAXIS_TIES_TENTACLES, /* the most tentacles after the move, then uniformly */
+    GOPT_TAXIS_TIES_PP,        /* pp's move when it is among the best, else uniformly */
+    GOPT_TAXIS_NTIES
+} gopt_taxis_mc_ties;
+
+/* What a sampled future is worth after a move. */
+typedef enum gopt_taxis_mc_eval {
+    GOPT_TAXIS_EVAL_IDEAL, /* the ideal length from the state after the move (exact search) */
+    GOPT_TAXIS_EVAL_PP,    /* the length pp reaches from there (a rollout of pp) */
+    GOPT_TAXIS_NEVALS
+} gopt_taxis_mc_eval;
+
+typedef struct gopt_taxis_mc {
+    int samples;             /* K: sampled deck orders per move, >= 1 */
+    gopt_taxis_mc_ties ties;
+    double budget;           /* thread CPU seconds per move (checked after each sample); 0: none.
+                                With a budget the moves depend on the machine's speed. */
+    gopt_taxis_mc_eval eval;
+} gopt_taxis_mc;
+
+/* K = 128, ties pp, no budget, eval ideal. */
+extern const gopt_taxis_mc gopt_taxis_mc_default;
+/* "random", "tentacles", "pp" */
+const char *gopt_taxis_mc_ties_name(gopt_taxis_mc_ties t);
+bool gopt_taxis_mc_ties_parse(const char *text, gopt_taxis_mc_ties *t);
+/* "ideal", "pp" */
+const char *gopt_taxis_mc_eval_name(gopt_taxis_mc_eval e);
+bool gopt_taxis_mc_eval_parse(const char *text, gopt_taxis_mc_eval *e);
+
+/* A combined heuristic (Algorithm 10), or the mc player when `mc` is set (then start and
+ * extension are ignored). */
 typedef struct gopt_taxis_heuristic {
     gopt_taxis_start start;
     gopt_taxis_extension extension;
+    const gopt_taxis_mc *mc; /* NULL: the paper's pair */
 } gopt_taxis_heuristic;
 
 /* The five named pairs of the paper's Table 3, in its order: rs, md, mt, lcc, pp. */
@@ -140,9 +179,10 @@ extern const gopt_taxis_heuristic gopt_taxis_named_pairs[GOPT_TAXIS_NAMED];
 const char *gopt_taxis_start_name(gopt_taxis_start s);
 /* "random", "degree", "tentacles", "connected", "longestpath" */
 const char *gopt_taxis_extension_name(gopt_taxis_extension e);
-/* Parses a named pair ("pp") or "START+EXTENSION" ("degree+tentacles"). */
+/* Parses a named pair ("pp"), "START+EXTENSION" ("degree+tentacles") or "mc" (with
+ * gopt_taxis_mc_default; point h->mc at other options to change them). */
 bool gopt_taxis_heuristic_parse(const char *text, gopt_taxis_heuristic *h);
-/* The pair's name when it has one ("mt"), else "START+EXTENSION"; into buf. */
+/* "mc", the pair's name when it has one ("mt"), else "START+EXTENSION"; into buf. */
 const char *gopt_taxis_heuristic_name(gopt_taxis_heuristic h, char *buf, size_t size);
 
 /* ---------------------------------------------------------------- playing */
@@ -174,11 +214,28 @@ typedef struct gopt_taxis_duel_move {
     gopt_taxis_end end;
 } gopt_taxis_duel_move;
 
+/* How the two-player rules of §5.2 are read where the text admits more than one reading
+ * (docs/methods.md, taxis, "Readings of the two-player game"). All false: our default. */
+typedef struct gopt_taxis_reading {
+    bool closed;   /* a node on the opponent's path cannot be taken (default: it can, when face up) */
+    bool play_out; /* after a player fails the other plays on alone until it fails too, and the
+                      longer path wins (default: the paper's "one more move" rule) */
+} gopt_taxis_reading;
+
+/* "default", "closed", "play-out", "closed,play-out" */
+const char *gopt_taxis_reading_name(gopt_taxis_reading r);
+/* A comma-separated list of closed, open, play-out, one-more (or default). */
+bool gopt_taxis_reading_parse(const char *text, gopt_taxis_reading *r);
+
 /* Plays a duel; `moves` (NULL, or room for 2n + 2) receives every attempt in order and *nmoves
  * their number; length[] receives both node lengths. */
 gopt_taxis_outcome gopt_taxis_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
                                    const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
                                    int *nmoves, int length[2]);
+/* The same under reading r. */
+gopt_taxis_outcome gopt_taxis_duel_read(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
+                                        const gopt_taxis_heuristic h[2], gopt_taxis_reading r, gopt_rng *rng,
+                                        gopt_taxis_duel_move *moves, int *nmoves, int length[2]);
 
 /* ---------------------------------------------------------------- checking */
 
@@ -197,6 +254,10 @@ bool gopt_taxis_check_path(const gopt_taxis_graph *g, const gopt_taxis_setting *
  * and stop as the rules say, and that the outcome and lengths follow. */
 bool gopt_taxis_check_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_duel_move *moves,
                            int nmoves, gopt_taxis_outcome outcome, const int length[2], char *why, size_t why_size);
+/* The same under reading r. */
+bool gopt_taxis_check_duel_read(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_taxis_reading r,
+                                const gopt_taxis_duel_move *moves, int nmoves, gopt_taxis_outcome outcome,
+                                const int length[2], char *why, size_t why_size);
 
 /* ---------------------------------------------------------------- the ideal path (paper §4.1) */
 
@@ -223,7 +284,8 @@ typedef struct gopt_taxis_ideal {
                            limit stopped the method; `length` is the best path found and
                            `bound` the best proven upper bound. GOPT_ERROR: see `note`. */
     int length, bound;
-    double seconds;
+    double seconds;     /* wall time */
+    double cpu_seconds; /* CPU time of the solving thread */
     gopt_counters counters; /* search: states, memo_hits, bound_cuts; mip: mip_solves, mip_nodes */
     char note[256];
 } gopt_taxis_ideal;
@@ -265,9 +327,12 @@ typedef struct gopt_taxis_player {
     const void *ctx;
     void *(*work_new)(const void *ctx, const gopt_taxis_graph *g);
     void (*work_free)(void *work);
+    bool unrepeatable; /* a replay may differ (mc with a time budget): the timed run records
+                          its paths (not NULL) and an experiment's verify checks those */
 } gopt_taxis_player;
 
-/* A player for heuristic *h (which must outlive it); name_buf holds the name (>= 32 bytes). */
+/* A player for heuristic *h, mc included (h and its options must outlive it); name_buf holds
+ * the name (>= 32 bytes). */
 gopt_taxis_player gopt_taxis_heuristic_player(const gopt_taxis_heuristic *h, char *name_buf, size_t size);
 /* The player "ideal": the exact search's ideal path of every setting (draws nothing from rng). */
 gopt_taxis_player gopt_taxis_ideal_player(void);
@@ -279,10 +344,16 @@ typedef struct gopt_taxis_tally {
     double cpu_seconds;   /* thread CPU time spent in play (not in dealing) */
     int64_t *hist;        /* NULL, or n + 1 counts by node length */
     int64_t failed;       /* with verify: games whose path failed the checker (never, unless a bug) */
+    int64_t dsum, dsum_sq;/* of the differences to the experiment's first player on the same
+                             settings (zero for the first player itself) */
 } gopt_taxis_tally;
 
 double gopt_taxis_tally_mean(const gopt_taxis_tally *t);
 double gopt_taxis_tally_stderr(const gopt_taxis_tally *t); /* sample sd / sqrt(games) */
+/* The mean difference to the first player and its standard error: the players meet the same
+ * settings, so the paired difference is far less noisy than the two means apart. */
+double gopt_taxis_tally_diff_mean(const gopt_taxis_tally *t);
+double gopt_taxis_tally_diff_stderr(const gopt_taxis_tally *t);
 double gopt_taxis_tally_us_per_game(const gopt_taxis_tally *t);
 
 typedef struct gopt_taxis_run {
@@ -312,6 +383,9 @@ typedef struct gopt_taxis_match {
  * heuristic i (first) against j (second). */
 void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_heuristic *hs,
                            int nh, gopt_taxis_match *matches);
+/* The same under reading r. */
+void gopt_taxis_tournament_read(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,
+                                const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches);
 
 /* ---------------------------------------------------------------- pictures */
 

@@ -24,6 +24,9 @@ typedef struct gopt_text_mark {
     int col;
 } gopt_text_mark;
 
+/* Every text is UTF-8: a byte-order mark at the start is dropped, and gopt_text_load rejects
+ * other encodings (e.g. Latin-1) at the first bad byte, so names never reach JSON mangled. */
+
 /* Loads a whole file ("-" is stdin). */
 bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err);
 /* A command-line input: a file, "-" for stdin, or, when no file has that name and the
@@ -36,6 +39,12 @@ bool gopt_text_arg_is_url(const char *arg);
 void gopt_text_from(gopt_text *t, const char *name, const char *data, size_t len);
 void gopt_text_from_string(gopt_text *t, const char *name, const char *s);
 void gopt_text_free(gopt_text *t);
+/* Fails, at the line and column of the first byte that is not UTF-8, unless all of t is. For
+ * texts made with gopt_text_from (gopt_text_load checks on its own). */
+bool gopt_text_check_utf8(gopt_text *t, gopt_error *err);
+/* The offset of the first byte of s[0..len) that does not belong to valid UTF-8 (overlong
+ * forms, surrogates and cut-short sequences included), or len when all is valid. */
+size_t gopt_utf8_invalid(const char *s, size_t len);
 
 static inline bool gopt_text_eof(const gopt_text *t) { return t->pos >= t->len; }
 /* The next byte (0..255), or -1 at the end. */

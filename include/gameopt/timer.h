@@ -11,8 +11,21 @@
 double gopt_now(void);
 /* CPU seconds used by the calling thread. */
 double gopt_thread_cpu_seconds(void);
+/* Wall and thread-CPU time of one piece of work. Results report both: "seconds" is wall time
+ * (what a caller waits), "cpu_seconds" the CPU time of the thread that did the work, which
+ * still means something when the machine is shared or loaded. */
+typedef struct gopt_stopwatch {
+    double wall, cpu;
+} gopt_stopwatch;
+gopt_stopwatch gopt_stopwatch_start(void);
+/* Wall seconds since the start; the calling thread's CPU seconds since then in *cpu_seconds
+ * (may be NULL). Read it on the thread that started it. */
+double gopt_stopwatch_read(const gopt_stopwatch *w, double *cpu_seconds);
 /* Peak resident memory of the process so far, in MB. */
 double gopt_peak_rss_mb(void);
+/* Resident memory of the process now, in MB (0 when unknown). Unlike the peak it falls when
+ * memory is returned, so one finished puzzle's model does not count against the next. */
+double gopt_rss_mb(void);
 
 #define GOPT_MAX_COUNTERS 16
 

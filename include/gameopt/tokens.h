@@ -111,6 +111,8 @@ typedef struct gopt_tokens_tile {
     /* Gauges of the track at each edge: bit g (gopt_tokens_track) of gauges[e] is set when
      * a path of gauge g ends at edge e. */
     uint8_t gauges[GOPT_TOKENS_EDGES];
+    /* The rotations the game lets it be laid in (bit r; `NAME @ R,...` in a catalogue), 0: any. */
+    uint8_t rotations;
 } gopt_tokens_tile;
 
 /* Parses a tile string of the 18xx.games tile language. `where` names the text in errors
@@ -157,6 +159,8 @@ int gopt_tokens_catalog_size(const gopt_tokens_catalog *c);
 const gopt_tokens_tile *gopt_tokens_catalog_tile(const gopt_tokens_catalog *c, int i);
 /* The tile of that name (exact match), or NULL. */
 const gopt_tokens_tile *gopt_tokens_catalog_find(const gopt_tokens_catalog *c, const char *name);
+/* The colour after `colour` in the catalogue's order (`order` line; else the usual one). */
+gopt_tokens_colour gopt_tokens_catalog_next_colour(const gopt_tokens_catalog *c, gopt_tokens_colour colour);
 /* The tiles that may replace `from`: of the next colour with equal labels, limited to the
  * catalogue's `from -> ...` list when it has one. Writes up to max tiles; returns the count. */
 int gopt_tokens_catalog_upgrades(const gopt_tokens_catalog *c, const gopt_tokens_tile *from,
@@ -196,11 +200,19 @@ bool gopt_tokens_parse_edges(const char *spec, const char *where, uint8_t *out, 
 
 /* ------------------------------------------------------------------ the question */
 
-/* A station token on the old tile: its owner's name and the city (0-based) it sits in. */
+/* A station token on the old tile: its owner's name and the city (0-based) it sits in. A
+ * reservation (a home or company reservation) follows its city and takes a slot the same. */
 typedef struct gopt_tokens_station {
     char name[GOPT_TOKENS_NAME_SIZE];
     int city;
+    bool reserved;
 } gopt_tokens_station;
+
+/* What the game does with two tokens of one company that end in one city: keep both, or
+ * return one to the company (the 1822 family). Under full rules slots move with their old
+ * cities, so the rule changes the outcome, never which rotations are legal. */
+typedef enum gopt_tokens_duplicate_rule { GOPT_TOKENS_DUPLICATES_KEEP, GOPT_TOKENS_DUPLICATES_RETURN } gopt_tokens_duplicate_rule;
+const char *gopt_tokens_duplicates_name(gopt_tokens_duplicate_rule d);
 
 typedef enum gopt_tokens_rules {
     /* Only tokens matter (the seed's model): every token goes to a new city whose edges
@@ -231,6 +243,7 @@ typedef struct gopt_tokens_question {
      * 0: all six neighbours are assumed present. */
     uint8_t closed;
     bool map_known; /* closed comes from --open or a map (the text output says which) */
+    gopt_tokens_duplicate_rule duplicates;
     long max_flows; /* max-flow runs per rotation before giving up; 0: the default */
 } gopt_tokens_question;
 
@@ -240,6 +253,11 @@ typedef struct gopt_tokens_question {
  * index against q->from and each city's slots; `where` names the text in errors. A name may
  * recur in different cities (a company's tokens in two cities of one hex), not in one. */
 bool gopt_tokens_parse_stations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
+/* Appends reservations `CITY:NAME[,...]` (after the tokens), checked the same way. */
+bool gopt_tokens_parse_reservations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
+/* The tokens of a placement row that duplicate an earlier token of the same company in
+ * the same new city (bit i: token i; reservations never count): one per extra token. */
+uint64_t gopt_tokens_duplicates(const gopt_tokens_question *q, const int8_t *row);
 /* The same checks on tokens filled in directly (by library users). */
 bool gopt_tokens_question_check(const gopt_tokens_question *q, gopt_error *err);
 
@@ -255,6 +273,7 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_TRACK_LOST,   /* full rules: through track why_edge_a - why_edge_b is not kept */
     GOPT_TOKENS_UNKNOWN,      /* the flow budget ran out before a decision (nothing is proven) */
     GOPT_TOKENS_OFF_MAP,      /* the new tile's track would cross closed side why_edge_a */
+    GOPT_TOKENS_ROTATION_RULE, /* the game lets the new tile lie only in its listed rotations */
     GOPT_TOKENS_GAUGE,        /* full rules: old track of gauge why_gauge at edge why_edge_a finds
                                  no track of a gauge that carries it (why_gauge_new: what is there) */
 } gopt_tokens_verdict;
@@ -291,7 +310,8 @@ typedef struct gopt_tokens_answer {
     gopt_tokens_rotation rotations[GOPT_TOKENS_EDGES];
     int nfeasible;
     gopt_counters counters; /* flows, branches, placements */
-    double seconds;
+    double seconds;         /* wall time of the six placements */
+    double cpu_seconds;     /* CPU time of the thread that placed them */
 } gopt_tokens_answer;
 
 /* Places the question's tokens on `to` lying with `rotation`, by max flow. Looks for up to
@@ -314,7 +334,8 @@ bool gopt_tokens_check(const gopt_tokens_question *q, const gopt_tokens_tile *to
 /* One sentence on why a rotation is infeasible ("LPS and QLS compete for city 1 with 1 slot"). */
 const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_tile *to,
                                const gopt_tokens_rotation *r, char *buf, size_t size);
-/* The key of token i in JSON placements: its name, or NAME@CITY when the name recurs. */
+/* The key of token i in JSON placements: its name, or NAME@CITY when the name recurs;
+ * reservations are `reserved:NAME`. */
 const char *gopt_tokens_token_key(const gopt_tokens_question *q, int i, char *buf, size_t size);
 
 /* ------------------------------------------------------------------ output */
@@ -331,13 +352,56 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
 /* The flow network of every rotation of every answer, in Graphviz DOT ("-": stdout). */
 bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers,
                                int n, gopt_error *err);
-/* The old tile and every rotation of each new tile as hexes (.svg .png .pdf). */
+/* The old tile and every rotation of each new tile as hexes (.svg .png .pdf); `pointy`
+ * draws pointy-topped hexes (1830, 1846: the same edge numbers, turned by 30 degrees). */
 bool gopt_tokens_render(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n,
-                        gopt_error *err);
+                        bool pointy, gopt_error *err);
+/* Rows of (question, answer) pairs, as gopt_tokens_render draws one row; `empty` is
+ * written when n is 0 (the audit's sheet of stuck cases). */
+bool gopt_tokens_render_cases(const char *path, const gopt_tokens_question *questions, const gopt_tokens_answer *answers,
+                              int n, const char *empty, bool pointy, gopt_error *err);
 /* Tiles alone, without tokens, tile i with rotation rotations[i], in rows of six. */
 bool gopt_tokens_render_tiles(const char *path, const gopt_tokens_tile *const *tiles, const int *rotations, int n,
-                              gopt_error *err);
+                              bool pointy, gopt_error *err);
 /* A tile's cities, towns and track as JSON (the `show` verb). */
 json_t *gopt_tokens_tile_json(const gopt_tokens_tile *tile, int rotation);
+
+/* ------------------------------------------------------------------ audit */
+
+/* Every upgrade a catalogue allows between tiles with cities, tried with every way its
+ * tokens can sit in the old tile (0..slots tokens per city, companies anonymous), old tile
+ * at rotation 0, under the given rules. */
+typedef struct gopt_tokens_audit_row {
+    const gopt_tokens_tile *from, *to;
+    int configurations;       /* token layouts tried */
+    int stuck;                /* layouts with no legal rotation: the player is stuck */
+    int choice;               /* layouts where some legal rotation leaves the owner a choice */
+    int with_rotations;       /* layouts with some legal rotation */
+    bool depends;             /* the legal rotations differ between layouts of one token count */
+    uint8_t empty_rotations;  /* legal rotations with no tokens at all */
+    uint8_t any_rotations;    /* legal for some layout */
+    int nstuck_shown;         /* stuck layouts kept in `stuck_layouts` (first ones) */
+    int8_t stuck_layouts[8][GOPT_TOKENS_MAX_CITIES]; /* tokens per old city */
+} gopt_tokens_audit_row;
+
+typedef struct gopt_tokens_audit {
+    int nrows;
+    gopt_tokens_audit_row *rows;
+    long layouts, solves;     /* layouts tried, rotations solved (and checked) */
+    bool checked;             /* every answer passed the checker */
+    gopt_tokens_rules rules;
+    double seconds;
+} gopt_tokens_audit;
+
+/* Layouts per upgrade stop at this many (a tile with many multi-slot cities). */
+#define GOPT_TOKENS_AUDIT_MAX_LAYOUTS 4096
+
+bool gopt_tokens_audit_run(const gopt_tokens_catalog *c, gopt_tokens_rules rules, gopt_tokens_audit *a, gopt_error *err);
+void gopt_tokens_audit_free(gopt_tokens_audit *a);
+/* The question of a layout (tokens named A, B, ... city by city). */
+void gopt_tokens_audit_question(const gopt_tokens_tile *from, const int8_t *layout, gopt_tokens_rules rules,
+                                gopt_tokens_question *q);
+void gopt_tokens_audit_print(FILE *out, const gopt_tokens_catalog *c, const gopt_tokens_audit *a);
+json_t *gopt_tokens_audit_row_json(const gopt_tokens_audit *a, const gopt_tokens_audit_row *r);
 
 #endif

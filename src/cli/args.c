@@ -55,6 +55,7 @@ static bool set_common(gopt_call *call, const gopt_opt *c, const char *value) {
     } else if (!gopt_opt_check(c, value, &err)) {
         return gopt_call_input(call, &err), false;
     } else if (strcmp(n, "time-limit") == 0) o->time_limit = strtod(value, NULL);
+    else if (strcmp(n, "total-time-limit") == 0) o->total_time_limit = strtod(value, NULL);
     else if (strcmp(n, "memory-limit") == 0) o->memory_limit_mb = strtod(value, NULL);
     else if (strcmp(n, "threads") == 0 && parse_long(value, c, &v)) o->threads = (int)v;
     else if (strcmp(n, "count") == 0 && parse_long(value, c, &v)) o->count = v;

@@ -1,5 +1,6 @@
 /* gameopt <game> <verb> [options] [FILE|-]: dispatch through the game tables (no game is
  * named here), with help generated from them. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,9 +34,17 @@ static int run_verb(const gopt_game *g, const gopt_verb *v, int argc, char **arg
             gopt_print_verb_help(stdout, g, v);
             return finish(0);
         }
+        /* Ctrl-C and SIGTERM stop the work cleanly: what is known is printed, exit 3. */
+        gopt_stop_install_signals();
+        gopt_budget_set_process(call.opts.memory_limit_mb);
         code = v->run(&call);
     }
     if (call.err.set) gopt_error_print(stderr, &call.err);
+    int sig = gopt_stop_signalled();
+    if (sig) {
+        fprintf(stderr, "gameopt: stopped by %s; printed what was known\n", sig == SIGTERM ? "SIGTERM" : "Ctrl-C");
+        code = gopt_status_worst((gopt_status)code, GOPT_LIMIT);
+    }
     return finish(code);
 }
 

@@ -1,5 +1,5 @@
-/* gameopt serve: the command line's side of the web server (src/serve): its options, and
- * the games it offers, taken from the registry (every game with a puzzle table). */
+/* gameopt serve: the command line's side of the web server (src/serve): its options. The
+ * server offers every game of the registry (gopt_games) with its declared verbs. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -87,31 +87,6 @@ static bool parse(serve_config *c, int argc, char **argv, bool *help) {
     return true;
 }
 
-/* The games with a puzzle table, each with the options of its `solve` verb. */
-static serve_game *offered_games(size_t *n) {
-    size_t count = 0;
-    for (const gopt_game *const *g = gopt_games; *g; g++) count++;
-    serve_game *games = gopt_calloc(count + 1, sizeof *games);
-    *n = 0;
-    for (const gopt_game *const *g = gopt_games; *g; g++) {
-        if (!(*g)->parse || !(*g)->solve) continue;
-        serve_game *sg = &games[(*n)++];
-        sg->game = *g;
-        sg->summary = (*g)->summary;
-        const gopt_verb *v = gopt_verb_find(*g, "solve");
-        if (!v || !v->options) continue;
-        size_t k = 0;
-        while (v->options[k].name) k++;
-        serve_option *opts = gopt_calloc(k + 1, sizeof *opts);
-        for (size_t i = 0; i < k; i++) {
-            const gopt_opt *s = &v->options[i];
-            opts[i] = (serve_option){s->name, s->type == GOPT_OPT_FLAG ? NULL : s->arg, s->help};
-        }
-        sg->solve_options = opts;
-    }
-    return games;
-}
-
 int cli_run_serve(int argc, char **argv) {
     serve_config c = {
         .bind = "127.0.0.1", .port = 8080, .threads = 2, .queue = 64,
@@ -123,10 +98,5 @@ int cli_run_serve(int argc, char **argv) {
         fputs(serve_help, stdout);
         return 0;
     }
-    size_t n;
-    serve_game *games = offered_games(&n);
-    int code = serve_run(&c, games, n);
-    for (size_t i = 0; i < n; i++) free((void *)games[i].solve_options);
-    free(games);
-    return code;
+    return serve_run(&c);
 }

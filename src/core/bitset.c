@@ -18,14 +18,3 @@ uint64_t gopt_bits_hash(const uint64_t *w, size_t n) {
     h *= 0x94D049BB133111EBull;
     return h ^ (h >> 31);
 }
-
-gopt_bitset gopt_bitset_new(size_t nbits) {
-    gopt_bitset b = {nbits, gopt_words(nbits), NULL};
-    b.w = gopt_calloc(b.nwords ? b.nwords : 1, sizeof *b.w);
-    return b;
-}
-
-void gopt_bitset_free(gopt_bitset *b) {
-    free(b->w);
-    *b = (gopt_bitset){0};
-}

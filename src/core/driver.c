@@ -10,6 +10,7 @@
 #include "gameopt/canvas.h"
 #include "gameopt/game.h"
 #include "gameopt/json.h"
+#include "gameopt/outfile.h"
 #include "gameopt/progress.h"
 #include "gameopt/require.h"
 
@@ -152,7 +153,7 @@ static void print_result(FILE *out, const gopt_game *g, const void *puzzle, cons
             j = json_object();
             json_object_set_new(j, "name", json_string(a->name));
             json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
-            gopt_json_set_real(j, "seconds", a->seconds, 6);
+            gopt_json_set_times(j, a->seconds, a->cpu_seconds);
         }
         if (o->stats && !json_object_get(j, "stats")) json_object_set_new(j, "stats", gopt_counters_json(&a->counters));
         gopt_json_emit(out, j);
@@ -170,6 +171,9 @@ static void print_result(FILE *out, const gopt_game *g, const void *puzzle, cons
 /* Where results go: call->out, or a .txt/.json --output file (JSON by its extension). */
 static bool results_file(gopt_call *call, gopt_options *o, bool *to_file) {
     *to_file = o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE;
+    gopt_error err = {0};
+    /* An unwritable place fails now, before any work, with the OS's reason (exit 2). */
+    if (o->output && !gopt_outfile_check(o->output, &err)) return gopt_call_input(call, &err), false;
     if (!*to_file) return true;
     const char *dot = strrchr(o->output, '.');
     if (!dot || (strcasecmp(dot, ".txt") != 0 && strcasecmp(dot, ".json") != 0))
@@ -184,12 +188,26 @@ static void solve_range(const gopt_game *g, gopt_batch *b, gopt_answer *answers,
     gopt_progress *bar = gopt_progress_start(g->name, end - begin, o->progress);
     gopt_options one = *o;
     one.threads = 1; /* the batch is parallel; each puzzle runs on one thread */
+    /* --memory-limit bounds the process: each of the puzzles running at once gets an equal
+     * share, so none can stop another (budget.h). */
+    if (o->memory_limit_mb > 0) one.memory_limit_mb = o->memory_limit_mb / o->threads;
+    /* --time-limit is per puzzle; --total-time-limit bounds the whole batch: each puzzle gets
+     * the smaller of its own limit and what is left of the total. */
+    double total_end = o->total_time_limit > 0 ? gopt_now() + o->total_time_limit : 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(o->threads) if (o->threads > 1)
     for (int64_t i = begin; i < end; i++) {
         gopt_answer *a = &answers[i];
         a->name = b->items[i].name;
         a->index = (long)i;
-        gopt_game_solve_checked(g, b->items[i].puzzle, o->threads > 1 ? &one : o, a);
+        gopt_options mine = o->threads > 1 ? one : *o;
+        double left = total_end > 0 ? total_end - gopt_now() : 0;
+        if (total_end > 0 && left <= 0) {
+            *a = (gopt_answer){.name = a->name, .index = a->index, .status = GOPT_LIMIT};
+            snprintf(a->note, sizeof a->note, "the total time limit was spent before it started");
+        } else {
+            if (total_end > 0 && (mine.time_limit <= 0 || left < mine.time_limit)) mine.time_limit = left;
+            gopt_game_solve_checked(g, b->items[i].puzzle, &mine, a);
+        }
         gopt_progress_add(bar, 1);
     }
     gopt_progress_finish(bar);
@@ -238,11 +256,18 @@ int gopt_run_solve(gopt_call *call) {
     gopt_shard_range(&o, (int64_t)b.n, &begin, &end);
     gopt_answer *answers = gopt_calloc(b.n ? b.n : 1, sizeof *answers);
     solve_range(g, &b, answers, begin, end, &o);
-    FILE *out = to_file ? fopen(o.output, "w") : call->out;
+    /* Results go to a temporary file renamed when complete (outfile.h). */
+    gopt_outfile file = {0};
+    gopt_error ferr = {0};
+    FILE *out = call->out;
     gopt_status worst = GOPT_BAD_INPUT;
-    if (!out) gopt_call_usage(call, "--output %s: cannot write", o.output);
+    if (to_file) out = gopt_outfile_open(&file, o.output, &ferr) ? file.f : NULL;
+    if (!out) gopt_call_input(call, &ferr);
     else worst = print_range(call, &o, out, &b, answers, begin, end);
-    if (out && out != call->out && fclose(out) != 0) worst = gopt_status_worst(worst, GOPT_ERROR);
+    if (out && to_file && !gopt_outfile_commit(&file, &ferr)) {
+        gopt_call_input(call, &ferr);
+        worst = gopt_status_worst(worst, GOPT_BAD_INPUT);
+    }
     for (size_t i = 0; i < b.n; i++) gopt_answer_free(g, &answers[i]);
     free(answers);
     gopt_batch_free(g, &b);

@@ -3,7 +3,9 @@
 
 #include <string.h>
 
+#include "gameopt/budget.h"
 #include "gameopt/require.h"
+#include "gameopt/stop.h"
 
 void gopt_options_init(gopt_options *o) {
     memset(o, 0, sizeof *o);
@@ -79,9 +81,27 @@ gopt_status gopt_game_solve_checked(const gopt_game *g, const void *puzzle, cons
     GOPT_REQUIRE(g && g->solve && puzzle && o && a, "a game with a solver, a puzzle, options and an answer");
     *a = (gopt_answer){.name = a->name, .index = a->index};
     if (!solve_request_ok(g, o, a)) return a->status = GOPT_BAD_INPUT;
-    double start = gopt_now();
-    a->status = g->solve(puzzle, o, a);
-    a->seconds = gopt_now() - start;
+    /* The solve's limits, current on this thread: its games' loops poll gopt_stop_check() and
+     * charge gopt_budget_charge(NULL, ...). A puzzle stopped before it started (Ctrl-C during
+     * a batch) is reported as such, not solved. */
+    gopt_budget *budget = gopt_budget_new(o->memory_limit_mb);
+    gopt_solve_ctx ctx;
+    gopt_ctx_init(&ctx, o->time_limit, o->cancel, budget);
+    gopt_solve_ctx *outer = gopt_ctx_enter(&ctx);
+    gopt_stopwatch watch = gopt_stopwatch_start();
+    gopt_stop_reason before = gopt_stop_check();
+    if (before == GOPT_STOP_SIGNAL || before == GOPT_STOP_CANCEL) {
+        a->status = GOPT_LIMIT;
+        snprintf(a->note, sizeof a->note, "%s before it started", gopt_stop_text(before));
+    } else {
+        a->status = g->solve(puzzle, o, a);
+    }
+    a->seconds = gopt_stopwatch_read(&watch, &a->cpu_seconds);
+    gopt_stop_reason stopped = (gopt_stop_reason)atomic_load(&ctx.stopped);
+    if (a->status == GOPT_LIMIT && !a->note[0] && stopped != GOPT_GO)
+        snprintf(a->note, sizeof a->note, "%s", gopt_stop_text(stopped));
+    gopt_ctx_enter(outer);
+    gopt_budget_free(budget);
     if (a->status == GOPT_SOLVED && o->verify && g->check) {
         char why[256] = "";
         if (!a->solution || !g->check(puzzle, a->solution, why, sizeof why)) {

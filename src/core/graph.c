@@ -3,12 +3,16 @@
 
 #include <errno.h>
 #include <igraph.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/igraph_dl.h"
 #include "core/igraph_glue.h"
 #include "gameopt/alloc.h"
+#include "gameopt/text.h"
 
 gopt_graph *gopt_graph_new(int n, int m, const int *from, const int *to, bool directed) {
     gopt_graph *g = gopt_calloc(1, sizeof *g);
@@ -88,6 +92,15 @@ void gopt_graph_set_positions(gopt_graph *g, const double *x, const double *y) {
     memcpy(g->y, y, (size_t)g->n * sizeof *y);
 }
 
+static const char *format_name(gopt_graph_format f) {
+    switch (f) {
+    case GOPT_GRAPH_GRAPHML: return "GraphML";
+    case GOPT_GRAPH_GML: return "GML";
+    case GOPT_GRAPH_NCOL: return "NCOL";
+    default: return "edge-list";
+    }
+}
+
 static gopt_graph_format format_from_extension(const char *path) {
     const char *dot = strrchr(path, '.');
     if (dot && strcmp(dot, ".graphml") == 0) return GOPT_GRAPH_GRAPHML;
@@ -96,13 +109,78 @@ static gopt_graph_format format_from_extension(const char *path) {
     return GOPT_GRAPH_EDGELIST;
 }
 
-static igraph_error_t read_igraph(igraph_t *ig, FILE *f, gopt_graph_format format, bool directed) {
-    switch (format) {
-    case GOPT_GRAPH_GRAPHML: return igraph_read_graph_graphml(ig, f, 0);
-    case GOPT_GRAPH_GML: return igraph_read_graph_gml(ig, f);
-    case GOPT_GRAPH_NCOL: return igraph_read_graph_ncol(ig, f, NULL, true, IGRAPH_ADD_WEIGHTS_NO, directed);
-    default: return igraph_read_graph_edgelist(ig, f, 0, directed);
+typedef struct read_job {
+    igraph_t *ig;
+    FILE *f;
+    gopt_graph_format format;
+    bool directed;
+} read_job;
+
+static igraph_error_t read_igraph(void *ctx) {
+    read_job *j = ctx;
+    switch (j->format) {
+    case GOPT_GRAPH_GRAPHML: return igraph_read_graph_graphml(j->ig, j->f, 0);
+    case GOPT_GRAPH_GML: return igraph_read_graph_gml(j->ig, j->f);
+    case GOPT_GRAPH_NCOL: return igraph_read_graph_ncol(j->ig, j->f, NULL, true, IGRAPH_ADD_WEIGHTS_NO, j->directed);
+    default: return igraph_read_graph_edgelist(j->ig, j->f, 0, j->directed);
     }
+}
+
+/* igraph's edge-list reader makes node ids 0..max, so "0 99999999" alone would take gigabytes
+ * before any size check, and its parse errors carry no position. So the list is read here
+ * first, through the text reader: every id a whole number below max_nodes, in pairs. */
+static bool check_edge_list(const char *path, int max_nodes, gopt_error *err) {
+    gopt_text t;
+    if (!gopt_text_load(&t, path, err)) return false;
+    long ids = 0, id;
+    gopt_text_mark last = gopt_text_save(&t);
+    bool ok = true;
+    for (gopt_text_skip_ws(&t); ok && !gopt_text_eof(&t); gopt_text_skip_ws(&t)) {
+        last = gopt_text_save(&t);
+        int c = gopt_text_peek(&t);
+        if (c < '0' || c > '9') {
+            char what[32];
+            ok = gopt_text_fail(&t, err, "expected a node number, found %s", gopt_text_describe(c, what, sizeof what));
+        } else if (!gopt_text_int(&t, 0, max_nodes - 1, &id, err)) {
+            gopt_error_clear(err);
+            ok = gopt_text_fail_at(&t, last, err, "node number out of range (at most %d nodes)", max_nodes);
+        } else {
+            ids++;
+            c = gopt_text_peek(&t);
+            if (c != -1 && c != ' ' && c != '\t' && c != '\n' && c != '\v' && c != '\f') {
+                char what[32];
+                ok = gopt_text_fail(&t, err, "expected a space after the node number, found %s",
+                                    gopt_text_describe(c, what, sizeof what));
+            }
+        }
+    }
+    if (ok && ids % 2) ok = gopt_text_fail_at(&t, last, err, "an edge needs two node numbers; this one has one");
+    gopt_text_free(&t);
+    return ok;
+}
+
+/* igraph's parsers put the line in their text: "Parse error in GML file, line 3 (syntax
+ * error, ...)" or "Line 3: Document is empty". The line goes into the error's position and
+ * the reason alone into its message. */
+static int tidy_reason(const char *message, char *reason, size_t size) {
+    const char *p = strstr(message, ", line ");
+    if (p && p[7] >= '0' && p[7] <= '9') {
+        int line = atoi(p + 7);
+        const char *open = strchr(p, '(');
+        size_t len = open ? strlen(open + 1) : 0;
+        if (open && len > 0 && open[len] == ')') {
+            snprintf(reason, size, "%.*s", (int)len - 1, open + 1);
+            return line;
+        }
+    }
+    if (strncmp(message, "Line ", 5) == 0 && message[5] >= '0' && message[5] <= '9') {
+        int line = atoi(message + 5);
+        const char *colon = strstr(message, ": ");
+        snprintf(reason, size, "%s", colon ? colon + 2 : message);
+        return line;
+    }
+    snprintf(reason, size, "%s", message);
+    return 0;
 }
 
 /* Copies names ("name", else "label", else a textual "id" such as GraphML's node ids, which
@@ -142,18 +220,51 @@ static void copy_attributes(const igraph_t *ig, gopt_graph *g) {
 }
 
 gopt_graph *gopt_graph_load(const char *path, gopt_graph_format format, bool directed, gopt_error *err) {
+    return gopt_graph_load_at_most(path, format, directed, INT_MAX / 2, err);
+}
+
+gopt_graph *gopt_graph_load_at_most(const char *path, gopt_graph_format format, bool directed, int max_nodes,
+                                    gopt_error *err) {
     if (format == GOPT_GRAPH_AUTO) format = format_from_extension(path);
     FILE *f = fopen(path, "r");
     if (!f) {
         gopt_fail(err, path, 0, 0, "cannot open: %s", strerror(errno));
         return NULL;
     }
+    /* igraph's parsers read with stdio and treat a failed read as fatal: only hand them files. */
+    struct stat st = {0};
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        gopt_fail(err, path, 0, 0, "not a regular file%s", S_ISDIR(st.st_mode) ? " (a directory)" : "");
+        fclose(f);
+        return NULL;
+    }
+    if (format == GOPT_GRAPH_EDGELIST && !check_edge_list(path, max_nodes, err)) {
+        fclose(f);
+        return NULL;
+    }
+    /* A UTF-8 byte-order mark is not part of the text; igraph's lexers would call it junk. */
+    unsigned char bom[3];
+    if (fread(bom, 1, 3, f) != 3 || memcmp(bom, "\xEF\xBB\xBF", 3) != 0) rewind(f);
+    if (!gopt_igraph_load(path, err)) {
+        fclose(f);
+        return NULL;
+    }
     igraph_glue_lock();
     igraph_t ig;
-    igraph_error_t rc = read_igraph(&ig, f, format, directed);
+    read_job job = {&ig, f, format, directed};
+    igraph_error_t rc = igraph_glue_call(read_igraph, &job);
     fclose(f);
     if (rc != IGRAPH_SUCCESS) {
-        gopt_fail(err, path, 0, 0, "not a readable graph: %s", igraph_glue_message());
+        char why[512];
+        int line = tidy_reason(igraph_glue_message(), why, sizeof why);
+        gopt_fail(err, path, line, 0, "not a readable %s graph: %s", format_name(format), why);
+        igraph_glue_unlock();
+        return NULL;
+    }
+    if (igraph_vcount(&ig) > max_nodes) {
+        gopt_fail(err, path, 0, 0, "the graph has %lld nodes; at most %d are supported", (long long)igraph_vcount(&ig),
+                  max_nodes);
+        igraph_destroy(&ig);
         igraph_glue_unlock();
         return NULL;
     }
@@ -169,6 +280,15 @@ gopt_graph *gopt_graph_load(const char *path, gopt_graph_format format, bool dir
     free(to);
     igraph_destroy(&ig);
     igraph_glue_unlock();
+    /* Names go into JSON and pictures: they must be text (igraph passes any bytes on). */
+    for (int v = 0; g->names && v < g->n; v++) {
+        size_t len = strlen(g->names[v]);
+        if (gopt_utf8_invalid(g->names[v], len) != len) {
+            gopt_fail(err, path, 0, 0, "node %d's name is not UTF-8 text; save the file as UTF-8", v + 1);
+            gopt_graph_free(g);
+            return NULL;
+        }
+    }
     return g;
 }
 

@@ -37,12 +37,6 @@ static json_t *report(json_t *v, const char *name, const json_error_t *je, gopt_
     return v;
 }
 
-json_t *gopt_json_load(const char *path, gopt_error *err) {
-    json_error_t je;
-    if (strcmp(path, "-") == 0) return report(json_loadf(stdin, 0, &je), path, &je, err);
-    return report(json_load_file(path, 0, &je), path, &je, err);
-}
-
 json_t *gopt_json_parse(const char *name, const char *text, size_t len, gopt_error *err) {
     json_error_t je;
     return report(json_loadb(text, len, 0, &je), name, &je, err);
@@ -52,6 +46,11 @@ void gopt_json_set_real(json_t *obj, const char *key, double value, int digits) 
     double scale = pow(10.0, digits);
     double rounded = isfinite(value) ? round(value * scale) / scale : 0.0;
     json_object_set_new(obj, key, json_real(rounded));
+}
+
+void gopt_json_set_times(json_t *obj, double seconds, double cpu_seconds) {
+    gopt_json_set_real(obj, "seconds", seconds, 6);
+    gopt_json_set_real(obj, "cpu_seconds", cpu_seconds, 6);
 }
 
 json_t *gopt_json_int_array(const int *values, int n) {

@@ -14,8 +14,9 @@ const gopt_opt gopt_common_opts[] = {
     GOPT_STRING("output", "FILE", NULL, "write to FILE; .svg .png .pdf draw a picture, .txt .json take the results"),
     GOPT_FLAG("json", "one JSON object per result"),
     GOPT_ENUM("method", "M", NULL, NULL, "solution method"),
-    GOPT_REAL("time-limit", "S", NULL, 0, 1e9, "give up after S seconds (exit 3)"),
-    GOPT_REAL("memory-limit", "MB", NULL, 1, 1e9, "give up beyond MB megabytes (exit 3)"),
+    GOPT_REAL("time-limit", "S", NULL, 0, 1e9, "give up on each puzzle (or the run) after S seconds, exit 3; 0: no limit"),
+    GOPT_REAL("total-time-limit", "S", NULL, 0, 1e9, "with many puzzles: give up on the rest after S seconds in all"),
+    GOPT_REAL("memory-limit", "MB", NULL, 1, 1e9, "memory budget of the process in MB (--threads N: MB/N per puzzle), exit 3"),
     GOPT_INT("threads", "N", "1", 1, 1024, "worker threads"),
     GOPT_INT("seed", "N", "1", 0, 1.8446744073709552e19, "random seed"),
     GOPT_INT("count", "N", "1", 1, 1000000000, "look for up to N solutions (2 proves uniqueness)"),
@@ -30,7 +31,7 @@ const gopt_opt gopt_common_opts[] = {
 
 const unsigned gopt_common_bits[] = {
     GOPT_COMMON_FORMAT, GOPT_COMMON_OUTPUT, GOPT_COMMON_JSON,  GOPT_COMMON_METHOD, GOPT_COMMON_TIME_LIMIT,
-    GOPT_COMMON_MEMORY_LIMIT, GOPT_COMMON_THREADS, GOPT_COMMON_SEED, GOPT_COMMON_COUNT, GOPT_COMMON_STATS,
+    GOPT_COMMON_SOLVE_BATCH, GOPT_COMMON_MEMORY_LIMIT, GOPT_COMMON_THREADS, GOPT_COMMON_SEED, GOPT_COMMON_COUNT, GOPT_COMMON_STATS,
     GOPT_COMMON_VERIFY, GOPT_COMMON_VERIFY, GOPT_COMMON_QUIET, GOPT_COMMON_SHARD, GOPT_COMMON_PROGRESS,
 };
 

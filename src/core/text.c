@@ -23,13 +23,65 @@ static size_t normalize_line_ends(char *data, size_t len) {
     return out;
 }
 
+/* Editors on Windows start UTF-8 files with a byte-order mark; it is not part of the text. */
+static size_t skip_bom(char *data, size_t len) {
+    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(data, data + 3, len - 3 + 1);
+        return len - 3;
+    }
+    return len;
+}
+
 static void start(gopt_text *t, const char *name, char *data, size_t len) {
     memset(t, 0, sizeof *t);
     snprintf(t->name, sizeof t->name, "%s", name);
     t->data = data;
-    t->len = normalize_line_ends(data, len);
+    t->len = normalize_line_ends(data, skip_bom(data, len));
     t->line = 1;
     t->col = 1;
+}
+
+size_t gopt_utf8_invalid(const char *text, size_t len) {
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = s[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t need;
+        unsigned lo = 0x80, hi = 0xBF; /* the allowed range of the second byte */
+        if (c >= 0xC2 && c <= 0xDF) need = 1;
+        else if (c >= 0xE0 && c <= 0xEF) {
+            need = 2;
+            if (c == 0xE0) lo = 0xA0;      /* overlong */
+            else if (c == 0xED) hi = 0x9F; /* UTF-16 surrogates */
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            need = 3;
+            if (c == 0xF0) lo = 0x90;      /* overlong */
+            else if (c == 0xF4) hi = 0x8F; /* beyond U+10FFFF */
+        } else
+            return i;
+        if (i + need >= len) return i; /* cut short */
+        if (s[i + 1] < lo || s[i + 1] > hi) return i;
+        for (size_t k = 2; k <= need; k++)
+            if ((s[i + k] & 0xC0) != 0x80) return i;
+        i += need + 1;
+    }
+    return len;
+}
+
+bool gopt_text_check_utf8(gopt_text *t, gopt_error *err) {
+    size_t bad = gopt_utf8_invalid(t->data, t->len);
+    if (bad == t->len) return true;
+    gopt_text_mark keep = gopt_text_save(t);
+    gopt_text_restore(t, (gopt_text_mark){0, 1, 1});
+    while (t->pos < bad) gopt_text_next(t);
+    gopt_text_fail(t, err, "not UTF-8 text (byte 0x%02x); save the file as UTF-8",
+                   (unsigned char)t->data[bad]);
+    gopt_text_restore(t, keep);
+    return false;
 }
 
 bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err) {
@@ -49,7 +101,9 @@ bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err) {
     }
     size_t len = b.len;
     start(t, path, gopt_buf_take(&b), len);
-    return true;
+    if (gopt_text_check_utf8(t, err)) return true;
+    gopt_text_free(t);
+    return false;
 }
 
 /* Something a person pasted: a scheme ("https://"), "www.", or a query ("?country/...",

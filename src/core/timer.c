@@ -2,9 +2,14 @@
 #include "gameopt/timer.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "gameopt/counters.h"
+#include "gameopt/require.h"
 
 double gopt_now(void) {
     struct timespec ts;
@@ -18,17 +23,42 @@ double gopt_thread_cpu_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+gopt_stopwatch gopt_stopwatch_start(void) { return (gopt_stopwatch){gopt_now(), gopt_thread_cpu_seconds()}; }
+
+double gopt_stopwatch_read(const gopt_stopwatch *w, double *cpu_seconds) {
+    if (cpu_seconds) *cpu_seconds = gopt_thread_cpu_seconds() - w->cpu;
+    return gopt_now() - w->wall;
+}
+
 double gopt_peak_rss_mb(void) {
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     return (double)ru.ru_maxrss / 1024.0; /* Linux reports kilobytes */
 }
 
+double gopt_rss_mb(void) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f) return 0;
+    long pages_total = 0, pages_resident = 0;
+    int n = fscanf(f, "%ld %ld", &pages_total, &pages_resident);
+    fclose(f);
+    return n == 2 ? (double)pages_resident * (double)sysconf(_SC_PAGESIZE) / 1048576.0 : 0;
+}
+
+#define GOPT_COUNTER_NAME(name, meaning) name,
+static const char *const counter_names[] = {GOPT_COUNTER_NAMES(GOPT_COUNTER_NAME) NULL};
+
+bool gopt_counter_known(const char *name) {
+    for (int i = 0; counter_names[i]; i++)
+        if (strcmp(counter_names[i], name) == 0) return true;
+    return false;
+}
+
 static int slot(gopt_counters *c, const char *name) {
     for (int i = 0; i < c->n; i++)
         if (c->name[i] == name || strcmp(c->name[i], name) == 0) return i;
-    assert(c->n < GOPT_MAX_COUNTERS && "too many counters");
-    if (c->n >= GOPT_MAX_COUNTERS) return GOPT_MAX_COUNTERS - 1;
+    GOPT_REQUIRE(gopt_counter_known(name), "counter '%s' is not listed in include/gameopt/counters.h", name);
+    GOPT_REQUIRE(c->n < GOPT_MAX_COUNTERS, "more than %d counters", GOPT_MAX_COUNTERS);
     c->name[c->n] = name;
     c->value[c->n] = 0;
     return c->n++;

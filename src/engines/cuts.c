@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "gameopt/alloc.h"
+#include "gameopt/require.h"
 
 struct gopt_cut_sink {
     gopt_sat *sat; /* exactly one of sat and mip is set */
@@ -58,6 +59,8 @@ static int64_t separate(gopt_cuts *loop, gopt_cut_sink *sink) {
 }
 
 gopt_cuts_result gopt_cuts_sat(gopt_sat *s, gopt_cuts *loop) {
+    GOPT_REQUIRE(s && loop && loop->separate, "a solver and a loop with a separator");
+    GOPT_REQUIRE(loop->nassume >= 0 && (loop->nassume == 0 || loop->assume), "nassume = %d", loop->nassume);
     gopt_cut_sink sink = {.sat = s};
     for (;;) {
         if (loop->max_rounds > 0 && loop->rounds >= loop->max_rounds) return GOPT_CUTS_LIMIT;
@@ -71,6 +74,7 @@ gopt_cuts_result gopt_cuts_sat(gopt_sat *s, gopt_cuts *loop) {
 }
 
 gopt_cuts_result gopt_cuts_mip(gopt_mip *m, gopt_cuts *loop) {
+    GOPT_REQUIRE(m && loop && loop->separate, "a model and a loop with a separator");
     gopt_cut_sink sink = {.mip = m};
     for (;;) {
         if (loop->max_rounds > 0 && loop->rounds >= loop->max_rounds) return GOPT_CUTS_LIMIT;

@@ -5,17 +5,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/igraph_dl.h"
 #include "core/igraph_glue.h"
 #include "gameopt/alloc.h"
 #include "gameopt/graph.h"
+#include "gameopt/require.h"
 
-gopt_flow_net *gopt_flow_net_new(int n) {
-    gopt_flow_net *net = gopt_calloc(1, sizeof *net);
+gopt_maxflow_net *gopt_maxflow_net_new(int n) {
+    GOPT_REQUIRE(n >= 0, "n = %d nodes", n);
+    gopt_maxflow_net *net = gopt_calloc(1, sizeof *net);
     net->n = n;
     return net;
 }
 
-void gopt_flow_net_free(gopt_flow_net *net) {
+void gopt_maxflow_net_free(gopt_maxflow_net *net) {
     if (!net) return;
     free(net->from);
     free(net->to);
@@ -23,7 +26,9 @@ void gopt_flow_net_free(gopt_flow_net *net) {
     free(net);
 }
 
-int gopt_flow_edge(gopt_flow_net *net, int u, int v, double cap) {
+int gopt_maxflow_edge(gopt_maxflow_net *net, int u, int v, double cap) {
+    GOPT_REQUIRE(u >= 0 && u < net->n && v >= 0 && v < net->n, "edge %d -> %d with nodes 0..%d", u, v, net->n - 1);
+    GOPT_REQUIRE(cap >= 0, "edge %d -> %d: capacity %g < 0", u, v, cap);
     if (net->m == net->cap_edges) {
         net->cap_edges = net->cap_edges ? 2 * net->cap_edges : 16;
         net->from = gopt_realloc(net->from, (size_t)net->cap_edges * sizeof *net->from);
@@ -39,7 +44,7 @@ int gopt_flow_edge(gopt_flow_net *net, int u, int v, double cap) {
 /* The nodes reachable from s in the residual network. Of all minimum cuts this source side
  * is the smallest, hence canonical (igraph's own partition may be any minimum cut): it holds
  * exactly what competes for the saturated edges. */
-static bool *residual_reach(const gopt_flow_net *net, int s, const double *flow) {
+static bool *residual_reach(const gopt_maxflow_net *net, int s, const double *flow) {
     /* Both directions of every edge, each entry tagged with its edge id. */
     gopt_graph *g = gopt_graph_new(net->n, net->m, net->from, net->to, false);
     bool *seen = gopt_calloc((size_t)net->n, sizeof *seen);
@@ -65,10 +70,11 @@ static bool *residual_reach(const gopt_flow_net *net, int s, const double *flow)
     return seen;
 }
 
-bool gopt_maxflow(const gopt_flow_net *net, int s, int t, gopt_flow_result *r, gopt_error *err) {
+bool gopt_maxflow(const gopt_maxflow_net *net, int s, int t, gopt_maxflow_result *r, gopt_error *err) {
     memset(r, 0, sizeof *r);
     if (s < 0 || s >= net->n || t < 0 || t >= net->n || s == t)
         return gopt_fail(err, "maxflow", 0, 0, "source %d and sink %d must be distinct nodes of 0..%d", s, t, net->n - 1);
+    if (!gopt_igraph_load("maxflow", err)) return false;
     igraph_glue_lock();
     igraph_vector_int_t edges;
     igraph_vector_t capacity, flow;
@@ -103,7 +109,7 @@ bool gopt_maxflow(const gopt_flow_net *net, int s, int t, gopt_flow_result *r, g
     return ok;
 }
 
-void gopt_flow_result_free(gopt_flow_result *r) {
+void gopt_maxflow_result_free(gopt_maxflow_result *r) {
     free(r->flow);
     free(r->source_side);
     memset(r, 0, sizeof *r);

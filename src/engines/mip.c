@@ -5,16 +5,18 @@
  * objective, drops every name when one is not LP-safe, and prints its warnings on stdout,
  * which belongs to our answers. The format itself is simple and documented (CPLEX "LP file
  * format"); GLPK's glpsol reads it back in the tests. */
+#include "gameopt/outfile.h"
 #include "gameopt/mip.h"
 
-#include <coin/Cbc_C_Interface.h>
 #include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engines/cbc_dl.h"
 #include "gameopt/alloc.h"
+#include "gameopt/require.h"
 
 #define MIP_MAX_OPTIONS 16
 
@@ -45,12 +47,11 @@ struct gopt_mip {
     size_t nz, nz_cap;
     double time_limit;
     int threads;
-    double *start; /* MIP start for the next solve, or NULL */
     int noptions;  /* CBC parameters for every solve */
     char *option_name[MIP_MAX_OPTIONS], *option_value[MIP_MAX_OPTIONS];
     /* the last solve */
     gopt_mip_result result;
-    double objective, bound;
+    double objective;
     double *values;
     int64_t solves, nodes;
 };
@@ -90,7 +91,6 @@ void gopt_mip_free(gopt_mip *m) {
     free(m->rows);
     free(m->idx);
     free(m->coef);
-    free(m->start);
     free(m->values);
     free(m->name);
     for (int i = 0; i < m->noptions; i++) free(m->option_name[i]), free(m->option_value[i]);
@@ -98,6 +98,9 @@ void gopt_mip_free(gopt_mip *m) {
 }
 
 int gopt_mip_col(gopt_mip *m, const char *name, gopt_mip_kind kind, double lb, double ub, double obj) {
+    GOPT_REQUIRE(m, "a model");
+    GOPT_REQUIRE(kind == GOPT_MIP_CONTINUOUS || kind == GOPT_MIP_INTEGER || kind == GOPT_MIP_BINARY, "kind %d", (int)kind);
+    GOPT_REQUIRE(lb <= ub, "column '%s': lower bound %g above upper bound %g", name ? name : "", lb, ub);
     gopt_grow(&m->cols, &m->cols_cap, m->ncols + 1, sizeof *m->cols);
     char fallback[32];
     if (!name) snprintf(fallback, sizeof fallback, "x%zu", m->ncols);
@@ -112,11 +115,15 @@ int gopt_mip_col(gopt_mip *m, const char *name, gopt_mip_kind kind, double lb, d
 /* A column named twice in one row gets one term with the summed coefficient: CBC's row
  * builder does not merge repeats and then solves a different model (seen in the taxis MIP). */
 int gopt_mip_row(gopt_mip *m, const char *name, int n, const int *col, const double *coef, char sense, double rhs) {
+    GOPT_REQUIRE(m && n >= 0 && (n == 0 || (col && coef)), "a model and n >= 0 terms (n = %d)", n);
+    GOPT_REQUIRE(sense == '<' || sense == '>' || sense == '=', "sense '%c' is none of < > =", sense);
     gopt_grow(&m->rows, &m->rows_cap, m->nrows + 1, sizeof *m->rows);
     gopt_grow(&m->idx, &m->nz_cap, m->nz + (size_t)n, sizeof *m->idx);
     m->coef = gopt_realloc(m->coef, m->nz_cap * sizeof *m->coef);
     int terms = 0;
     for (int i = 0; i < n; i++) {
+        GOPT_REQUIRE(col[i] >= 0 && (size_t)col[i] < m->ncols, "row term %d: column %d of 0..%zu", i, col[i],
+                     m->ncols - 1);
         mip_col *c = &m->cols[col[i]];
         if (c->seen_in_row == m->nrows + 1) {
             m->coef[m->nz + (size_t)c->seen_at] += coef[i];
@@ -135,7 +142,6 @@ int gopt_mip_row(gopt_mip *m, const char *name, int n, const int *col, const dou
     return (int)m->nrows++;
 }
 
-void gopt_mip_set_obj(gopt_mip *m, int col, double coef) { m->cols[col].obj = coef; }
 void gopt_mip_maximize(gopt_mip *m, bool maximize) { m->maximize = maximize; }
 int gopt_mip_num_cols(const gopt_mip *m) { return (int)m->ncols; }
 int gopt_mip_num_rows(const gopt_mip *m) { return (int)m->nrows; }
@@ -145,18 +151,10 @@ void gopt_mip_set_threads(gopt_mip *m, int threads) { m->threads = threads > 0 ?
 void gopt_mip_set_option(gopt_mip *m, const char *name, const char *value) {
     int i = 0;
     while (i < m->noptions && strcmp(m->option_name[i], name) != 0) i++;
-    if (i == MIP_MAX_OPTIONS) return; /* a programming error: the table is full */
+    GOPT_REQUIRE(i < MIP_MAX_OPTIONS, "option '%s': the table of %d options is full", name, MIP_MAX_OPTIONS);
     if (i == m->noptions) m->option_name[m->noptions++] = gopt_strdup(name);
     else free(m->option_value[i]);
     m->option_value[i] = gopt_strdup(value);
-}
-
-void gopt_mip_set_start(gopt_mip *m, const double *values) {
-    free(m->start);
-    m->start = NULL;
-    if (!values) return;
-    m->start = gopt_malloc(m->ncols * sizeof *m->start);
-    memcpy(m->start, values, m->ncols * sizeof *values);
 }
 
 static double coin_bound(double v) { return v >= 1e30 ? DBL_MAX : v <= -1e30 ? -DBL_MAX : v; }
@@ -183,11 +181,18 @@ static Cbc_Model *build_cbc(const gopt_mip *m) {
         Cbc_setParameter(cbc, "threads", t);
     }
     for (int i = 0; i < m->noptions; i++) Cbc_setParameter(cbc, m->option_name[i], m->option_value[i]);
-    if (m->start) Cbc_setInitialSolution(cbc, m->start);
     return cbc;
 }
 
 gopt_mip_result gopt_mip_solve(gopt_mip *m) {
+    gopt_error err = {0};
+    if (!gopt_cbc_load(NULL, &err)) {
+        /* A broken installation, not a property of the model: said once, on stderr, so the
+         * caller's "MIP error" status comes with the reason and the package to install. */
+        static _Atomic int said;
+        if (!said++) gopt_error_print(stderr, &err);
+        return m->result = GOPT_MIP_ERROR;
+    }
     Cbc_Model *cbc = build_cbc(m);
     Cbc_solve(cbc);
     m->solves++;
@@ -205,17 +210,16 @@ gopt_mip_result gopt_mip_solve(gopt_mip *m) {
         if (best) memcpy(m->values, best, m->ncols * sizeof *m->values);
         m->objective = Cbc_getObjValue(cbc);
     }
-    m->bound = Cbc_getBestPossibleObjValue(cbc);
     Cbc_deleteModel(cbc);
-    free(m->start);
-    m->start = NULL;
     return m->result;
 }
 
 double gopt_mip_objective(const gopt_mip *m) { return m->objective; }
-double gopt_mip_bound(const gopt_mip *m) { return m->bound; }
 const double *gopt_mip_values(const gopt_mip *m) { return m->values; }
-double gopt_mip_value(const gopt_mip *m, int col) { return m->values ? m->values[col] : 0.0; }
+double gopt_mip_value(const gopt_mip *m, int col) {
+    GOPT_REQUIRE(col >= 0 && (size_t)col < m->ncols, "column %d of 0..%zu", col, m->ncols - 1);
+    return m->values ? m->values[col] : 0.0;
+}
 bool gopt_mip_bool(const gopt_mip *m, int col) { return gopt_mip_value(m, col) > 0.5; }
 
 /* ---------------------------------------------------------------- CPLEX-LP */
@@ -260,9 +264,9 @@ static void write_section(FILE *f, const gopt_mip *m, const char *title, bool (*
 }
 
 bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err) {
-    bool to_stdout = strcmp(path, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(path, "w");
-    if (!f) return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
+    gopt_outfile file; /* "-" is stdout; a file appears when complete */
+    if (!gopt_outfile_open(&file, path, err)) return false;
+    FILE *f = file.f;
     fprintf(f, "\\ %s, written by gameopt\n%s\n obj:", m->name, m->maximize ? "Maximize" : "Minimize");
     int *idx = gopt_malloc((m->ncols + 1) * sizeof *idx);
     double *obj = gopt_malloc((m->ncols + 1) * sizeof *obj);
@@ -299,10 +303,7 @@ bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err) {
     write_section(f, m, "Generals", is_general);
     write_section(f, m, "Binaries", is_binary);
     fputs("End\n", f);
-    bool ok = !ferror(f);
-    if ((to_stdout ? fflush(f) : fclose(f)) != 0) ok = false;
-    if (!ok) return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
-    return true;
+    return gopt_outfile_commit(&file, err);
 }
 
 void gopt_mip_add_counters(const gopt_mip *m, gopt_counters *c) {

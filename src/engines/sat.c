@@ -8,6 +8,7 @@
  * (the k-simplification): a child cut off at cap only misses A_{cap+1}, which the down
  * clauses never need, because they stop at R_cap. Both directions are encoded, so the same
  * outputs serve "at most" and "at least" bounds under assumptions. */
+#include "gameopt/stop.h"
 #include "gameopt/sat.h"
 
 #include <ccadical.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "gameopt/alloc.h"
+#include "gameopt/require.h"
 
 struct gopt_sat {
     CCaDiCaL *solver;
@@ -34,7 +36,8 @@ struct gopt_sat {
 
 static int on_terminate(void *state) {
     const gopt_sat *s = state;
-    return s->deadline > 0 && gopt_now() > s->deadline;
+    /* also Ctrl-C, a cancelled request, the solve's own deadline (stop.h) */
+    return (s->deadline > 0 && gopt_now() > s->deadline) || gopt_stop_check() != GOPT_GO;
 }
 
 /* CaDiCaL learns exactly one clause per analysed conflict; counting them through the
@@ -65,13 +68,20 @@ void gopt_sat_free(gopt_sat *s) {
 int gopt_sat_var(gopt_sat *s) { return gopt_sat_vars(s, 1); }
 
 int gopt_sat_vars(gopt_sat *s, int n) {
+    GOPT_REQUIRE(s && n >= 0 && n <= INT_MAX - 1 - s->nvars, "n = %d fresh variables after %d", n, s ? s->nvars : 0);
     int first = s->nvars + 1;
     s->nvars += n;
     s->stats.vars = s->nvars;
     return first;
 }
 
-int gopt_sat_num_vars(const gopt_sat *s) { return s->nvars; }
+/* The contract of every literal handed in: a literal 0 would end the clause early (and a
+ * clause cut short is stronger, so a model may be lost: a wrong UNSAT), and a variable never
+ * made by gopt_sat_vars would collide with one made later. */
+static inline void require_lit(const gopt_sat *s, int lit, const char *func) {
+    if (lit == 0 || lit == INT_MIN || abs(lit) > s->nvars)
+        gopt_require_failed(func, "lit != 0 && abs(lit) <= nvars", "literal %d with variables 1..%d", lit, s->nvars);
+}
 
 static void add_lit(gopt_sat *s, int lit) {
     int v = abs(lit);
@@ -86,6 +96,8 @@ static void save_model(gopt_sat *s) {
 }
 
 void gopt_sat_clause(gopt_sat *s, const int *lits, int n) {
+    GOPT_REQUIRE(s && n >= 0 && (n == 0 || lits), "a solver and n >= 0 literals (n = %d)", n);
+    for (int i = 0; i < n; i++) require_lit(s, lits[i], __func__); /* all before any is added */
     if (s->last == GOPT_SAT_SAT && !s->model_saved) save_model(s);
     for (int i = 0; i < n; i++) add_lit(s, lits[i]);
     ccadical_add(s->solver, 0);
@@ -125,7 +137,10 @@ static void at_most_one_if(gopt_sat *s, int when, const int *lits, int n) {
     guarded(s, when, (int[]){-lits[n - 1], -(prefix + n - 2)}, 2);
 }
 
-void gopt_sat_at_most_one(gopt_sat *s, const int *lits, int n) { at_most_one_if(s, 0, lits, n); }
+void gopt_sat_at_most_one(gopt_sat *s, const int *lits, int n) {
+    GOPT_REQUIRE(n >= 0 && (n == 0 || lits), "n >= 0 literals (n = %d)", n);
+    at_most_one_if(s, 0, lits, n);
+}
 
 void gopt_sat_exactly_one(gopt_sat *s, const int *lits, int n) {
     gopt_sat_clause(s, lits, n);
@@ -175,6 +190,7 @@ static int totalize(gopt_sat *s, const int *lits, int n, int cap, int *out) {
 }
 
 gopt_sat_card gopt_sat_totalizer(gopt_sat *s, const int *lits, int n, int cap) {
+    GOPT_REQUIRE(n >= 0 && (n == 0 || lits), "n >= 0 literals (n = %d)", n);
     gopt_sat_card c = {0, NULL};
     if (cap > n) cap = n;
     if (n == 0 || cap <= 0) return c;
@@ -191,6 +207,8 @@ void gopt_sat_card_free(gopt_sat_card *c) {
 
 /* lo <= count(lits) <= hi, under `when` (0 for always); hi = INT_MAX for no upper bound. */
 static void count_between(gopt_sat *s, int when, const int *lits, int n, int lo, int hi) {
+    GOPT_REQUIRE(n >= 0 && (n == 0 || lits) && lo >= 0, "n >= 0 literals and a bound >= 0 (n = %d, lo = %d)", n, lo);
+    if (when) require_lit(s, when, "gopt_sat_exactly_if");
     if (hi < lo || lo > n || hi < 0) { /* impossible: the guard must be false */
         guarded(s, when, NULL, 0);
         return;
@@ -221,6 +239,7 @@ void gopt_sat_exactly_if(gopt_sat *s, int when, const int *lits, int n, int k) {
 /* ---------------------------------------------------------------- solving */
 
 void gopt_sat_assume(gopt_sat *s, int lit) {
+    require_lit(s, lit, __func__);
     if (s->last == GOPT_SAT_SAT && !s->model_saved) save_model(s);
     int v = abs(lit);
     if (v > s->max_used) s->max_used = v;
@@ -239,6 +258,7 @@ gopt_sat_result gopt_sat_solve(gopt_sat *s) {
 }
 
 bool gopt_sat_val(gopt_sat *s, int lit) {
+    require_lit(s, lit, __func__);
     int v = abs(lit);
     /* Without a model (no solve yet, or the last one was not SAT) there is nothing to read, and
      * a variable the solver never saw is free: both read as false. */
@@ -248,7 +268,11 @@ bool gopt_sat_val(gopt_sat *s, int lit) {
     return lit > 0 ? positive : !positive;
 }
 
-bool gopt_sat_failed(gopt_sat *s, int lit) { return ccadical_failed(s->solver, lit) != 0; }
+bool gopt_sat_failed(gopt_sat *s, int lit) {
+    require_lit(s, lit, __func__);
+    GOPT_REQUIRE(s->last == GOPT_SAT_UNSAT, "the last answer was not UNSAT");
+    return ccadical_failed(s->solver, lit) != 0;
+}
 
 void gopt_sat_set_time_limit(gopt_sat *s, double seconds) { s->deadline = seconds > 0 ? gopt_now() + seconds : 0; }
 

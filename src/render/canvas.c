@@ -1,14 +1,14 @@
 /* A drawing surface over cairo that becomes an SVG, PNG or PDF file by its extension. */
 #include "gameopt/canvas.h"
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "gameopt/alloc.h"
+#include "gameopt/outfile.h"
+#include "render/cairo_dl.h"
 
 /* PNG pixels per point: 2 gives crisp pictures on high-density screens. */
 #define PNG_SCALE 2.0
@@ -18,6 +18,7 @@ struct gopt_canvas {
     char *path;
     cairo_surface_t *surface;
     cairo_t *cr;
+    gopt_outfile file; /* the picture's temporary file */
 };
 
 const gopt_rgb gopt_black = {0, 0, 0}, gopt_white = {1, 1, 1}, gopt_grey = {0.5, 0.5, 0.5},
@@ -42,18 +43,24 @@ gopt_canvas *gopt_canvas_open(const char *path, double width, double height, gop
         gopt_fail(err, path, 0, 0, "picture size %gx%g is out of range", width, height);
         return NULL;
     }
+    if (!gopt_cairo_load(path, err)) return NULL;
+    /* cairo writes SVG and PDF as it draws: into a temporary file, renamed when complete. */
+    gopt_outfile file;
+    if (!gopt_outfile_begin(&file, path, err)) return NULL;
     cairo_surface_t *surface;
-    if (format == GOPT_PIC_SVG) surface = cairo_svg_surface_create(path, width, height);
-    else if (format == GOPT_PIC_PDF) surface = cairo_pdf_surface_create(path, width, height);
+    if (format == GOPT_PIC_SVG) surface = cairo_svg_surface_create(file.temp, width, height);
+    else if (format == GOPT_PIC_PDF) surface = cairo_pdf_surface_create(file.temp, width, height);
     else surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(width * PNG_SCALE), (int)ceil(height * PNG_SCALE));
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
         gopt_fail(err, path, 0, 0, "cannot create picture: %s", cairo_status_to_string(cairo_surface_status(surface)));
         cairo_surface_destroy(surface);
+        gopt_outfile_abort(&file);
         return NULL;
     }
     gopt_canvas *c = gopt_calloc(1, sizeof *c);
     c->format = format;
     c->path = gopt_strdup(path);
+    c->file = file;
     c->surface = surface;
     c->cr = cairo_create(surface);
     if (format == GOPT_PIC_PNG) cairo_scale(c->cr, PNG_SCALE, PNG_SCALE);
@@ -70,12 +77,14 @@ cairo_t *gopt_canvas_cr(gopt_canvas *c) { return c->cr; }
 bool gopt_canvas_close(gopt_canvas *c, gopt_error *err) {
     cairo_status_t st = cairo_status(c->cr);
     cairo_destroy(c->cr);
-    if (st == CAIRO_STATUS_SUCCESS && c->format == GOPT_PIC_PNG) st = cairo_surface_write_to_png(c->surface, c->path);
+    if (st == CAIRO_STATUS_SUCCESS && c->format == GOPT_PIC_PNG) st = cairo_surface_write_to_png(c->surface, c->file.temp);
     cairo_surface_finish(c->surface);
     if (st == CAIRO_STATUS_SUCCESS) st = cairo_surface_status(c->surface);
     cairo_surface_destroy(c->surface);
     bool ok = st == CAIRO_STATUS_SUCCESS;
     if (!ok) gopt_fail(err, c->path, 0, 0, "cannot write picture: %s", cairo_status_to_string(st));
+    if (ok) ok = gopt_outfile_commit(&c->file, err);
+    else gopt_outfile_abort(&c->file);
     free(c->path);
     free(c);
     return ok;

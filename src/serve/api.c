@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "serve/api_internal.h"
 
@@ -47,7 +48,7 @@ void serve_reply_free(serve_reply *r) {
     *r = (serve_reply){0};
 }
 
-static void input_error(serve_reply *r, const gopt_error *err) {
+void api_input_error(serve_reply *r, const gopt_error *err) {
     char buf[1024];
     serve_reply_error(r, 400, 2, "%s", gopt_error_text(err, buf, sizeof buf));
 }
@@ -78,7 +79,7 @@ static void free_batch(const gopt_game *g, api_batch *b) {
 /* Parses every puzzle of the input and names them as the command line names the puzzles
  * of stdin: the puzzle's own name, else "stdin", or "stdin:K" for several. */
 static bool parse_all(const api_request *q, api_batch *b, gopt_error *err) {
-    const gopt_game *g = q->game->game;
+    const gopt_game *g = q->game;
     gopt_text t;
     gopt_text_from(&t, "-", q->input, q->input_len);
     size_t cap2 = 0;
@@ -103,13 +104,13 @@ static bool parse_all(const api_request *q, api_batch *b, gopt_error *err) {
 /* One answer as `--json` prints it (the game's object, or the generic one), with the
  * picture when asked. */
 static json_t *answer_json(const api_request *q, const void *puzzle, const gopt_answer *a) {
-    const gopt_game *g = q->game->game;
+    const gopt_game *g = q->game;
     json_t *j = g->to_json ? g->to_json(puzzle, a, &q->opts) : NULL;
     if (!j) {
         j = json_object();
         json_object_set_new(j, "name", json_string(a->name));
         json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
-        gopt_json_set_real(j, "seconds", a->seconds, 6);
+        gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     }
     if (q->opts.stats && !json_object_get(j, "stats")) json_object_set_new(j, "stats", gopt_counters_json(&a->counters));
     if (q->svg) {
@@ -122,12 +123,12 @@ static json_t *answer_json(const api_request *q, const void *puzzle, const gopt_
 }
 
 static void run_solve(const api_request *q, const atomic_int *cancel, serve_reply *r) {
-    const gopt_game *g = q->game->game;
+    const gopt_game *g = q->game;
     api_batch b = {0};
     gopt_error err = {0};
     if (!parse_all(q, &b, &err)) {
         free_batch(g, &b);
-        return input_error(r, &err);
+        return api_input_error(r, &err);
     }
     /* The request's time limit covers the whole batch: each puzzle gets what is left. */
     double limit = q->opts.time_limit, start = gopt_now();
@@ -143,6 +144,7 @@ static void run_solve(const api_request *q, const atomic_int *cancel, serve_repl
             snprintf(a.note, sizeof a.note, "%s", cancel && atomic_load(cancel) ? "cancelled" : "the request's time limit was spent");
         } else {
             if (limit > 0) o.time_limit = left;
+            o.cancel = cancel; /* the games' loops see a hang-up at their next check (stop.h) */
             gopt_game_solve_checked(g, b.puzzles[i], &o, &a);
         }
         worst = gopt_status_worst(worst, a.status);
@@ -169,12 +171,12 @@ static void run_solve(const api_request *q, const atomic_int *cancel, serve_repl
 /* The puzzles drawn alone (the page shows a pasted puzzle before it is solved), each with
  * its text in the game's first format (a page can replay moves on it). */
 static void run_draw(const api_request *q, serve_reply *r) {
-    const gopt_game *g = q->game->game;
+    const gopt_game *g = q->game;
     api_batch b = {0};
     gopt_error err = {0};
     if (!parse_all(q, &b, &err)) {
         free_batch(g, &b);
-        return input_error(r, &err);
+        return api_input_error(r, &err);
     }
     json_t *out = json_array();
     for (size_t i = 0; i < b.n && !err.set; i++) {
@@ -206,10 +208,25 @@ static void run_draw(const api_request *q, serve_reply *r) {
     free_batch(g, &b);
 }
 
-static const serve_game *find_game(const serve_api *api, const char *name) {
-    for (size_t i = 0; i < api->ngames; i++)
-        if (strcmp(api->games[i].game->name, name) == 0) return &api->games[i];
-    return NULL;
+/* "args": the words a verb takes after its input on the command line (flood hint's moves,
+ * tokens show's tiles). None may be a file of the server: a word with '/', "-", or the name
+ * of anything in the server's folder is refused. */
+static bool read_args(api_request *q, json_t *args) {
+    if (!args || json_is_null(args)) return true;
+    if (!json_is_array(args) || json_array_size(args) > API_MAX_TEXTS)
+        return snprintf(q->why, sizeof q->why, "\"args\" must be a list of at most %d words", API_MAX_TEXTS), false;
+    if (!q->verb || !q->verb->run || (strcmp(q->verb_name, "solve") == 0 && q->game->parse && q->game->solve))
+        return snprintf(q->why, sizeof q->why, "%s %s takes no \"args\"", q->game->name, q->verb_name), false;
+    size_t i;
+    json_t *a;
+    json_array_foreach(args, i, a) {
+        const char *w = json_string_value(a);
+        struct stat st;
+        if (!w || !*w || strchr(w, '/') || strcmp(w, "-") == 0 || stat(w, &st) == 0)
+            return snprintf(q->why, sizeof q->why, "\"args\": each must be a word that names no file on the server"), false;
+        q->args[q->nargs++] = (char *)w;
+    }
+    return true;
 }
 
 /* The body's fields; false with q->why set when the request is malformed. */
@@ -219,14 +236,27 @@ static bool read_request(api_request *q, json_t *req) {
     const char *key;
     json_t *v;
     json_object_foreach(req, key, v) {
-        if (strcmp(key, "input") != 0 && strcmp(key, "options") != 0 && strcmp(key, "picture") != 0)
-            return snprintf(q->why, sizeof q->why, "unknown field '%s' (input, options, picture)", key), false;
+        if (strcmp(key, "input") != 0 && strcmp(key, "options") != 0 && strcmp(key, "picture") != 0 &&
+            strcmp(key, "args") != 0)
+            return snprintf(q->why, sizeof q->why, "unknown field '%s' (input, args, options, picture)", key), false;
     }
+    if (!read_args(q, json_object_get(req, "args"))) return false;
     json_t *input = json_object_get(req, "input");
-    if (!json_is_string(input))
+    if (input && !json_is_null(input) && !json_is_string(input))
         return snprintf(q->why, sizeof q->why, "\"input\" must be the puzzle text (a string)"), false;
-    q->input = json_string_value(input);
-    q->input_len = json_string_length(input);
+    if (json_is_string(input)) {
+        q->input = json_string_value(input);
+        q->input_len = json_string_length(input);
+    }
+    /* The page's draw and the in-memory solve read the input; a declared verb reads it when
+     * its usage names an argument, and needs it unless the argument is optional ("[...]"). */
+    const char *usage = q->verb && q->verb->usage ? q->verb->usage : "";
+    bool own_reader = !q->verb || (strcmp(q->verb_name, "solve") == 0 && q->game->parse && q->game->solve);
+    bool reads = own_reader || usage[0];
+    if (!q->input && (own_reader || (usage[0] && usage[0] != '[' && !q->nargs)))
+        return snprintf(q->why, sizeof q->why, "\"input\" must be the puzzle text (a string)"), false;
+    if (q->input && !reads)
+        return snprintf(q->why, sizeof q->why, "%s %s takes no input, only options", q->game->name, q->verb_name), false;
     json_t *picture = json_object_get(req, "picture");
     if (picture && !json_is_null(picture)) {
         const char *p = json_is_string(picture) ? json_string_value(picture) : "";
@@ -234,30 +264,42 @@ static bool read_request(api_request *q, json_t *req) {
             return snprintf(q->why, sizeof q->why, "\"picture\": expected \"svg\" or \"none\""), false;
         q->svg = strcmp(p, "svg") == 0;
     }
-    return api_read_options(q, json_object_get(req, "options"), strcmp(q->verb, "solve") == 0 ? q->game->solve_options : NULL);
+    return api_read_options(q, json_object_get(req, "options"));
+}
+
+/* `solve` and `draw` go through the game's functions on the input in memory (puzzles named
+ * as stdin's); other declared verbs through their run functions. */
+static bool in_memory_solve(const gopt_game *g, const char *verb) {
+    return strcmp(verb, "solve") == 0 && g->parse && g->solve;
+}
+
+static bool can_draw(const gopt_game *g, const char *verb) {
+    return strcmp(verb, "draw") == 0 && g->parse && g->render;
 }
 
 void serve_api_call(const serve_api *api, const char *game, const char *verb, const char *body, size_t len,
                     const atomic_int *cancel, serve_reply *r) {
     *r = (serve_reply){0};
-    const serve_game *sg = find_game(api, game);
-    if (!sg) return serve_reply_error(r, 404, 2, "unknown game '%s' (GET /api/games lists them)", game);
-    const gopt_game *g = sg->game;
-    bool solve = strcmp(verb, "solve") == 0 && g->solve, draw = strcmp(verb, "draw") == 0 && g->render;
-    if (!solve && !draw) return serve_reply_error(r, 404, 2, "%s: unknown verb '%s' (GET /api/games lists them)", g->name, verb);
+    const gopt_game *g = gopt_game_find(game);
+    if (!g) return serve_reply_error(r, 404, 2, "unknown game '%s' (GET /api/games lists them)", game);
+    const gopt_verb *v = gopt_verb_find(g, verb);
+    if (!can_draw(g, verb) && (!v || !v->run))
+        return serve_reply_error(r, 404, 2, "%s: unknown verb '%s' (GET /api/games lists them)", g->name, verb);
     gopt_error err = {0};
     json_t *req = gopt_json_parse("request", body ? body : "", len, &err);
-    if (!req) return input_error(r, &err);
-    api_request q = {.game = sg, .verb = verb};
-    if (!read_request(&q, req)) serve_reply_error(r, 400, 2, "request: %s", q.why);
-    else if (q.opts.method && !in_list(g->methods, q.opts.method))
-        serve_reply_error(r, 400, 2, "%s: unknown method '%s' (see gameopt %s solve --help)", g->name, q.opts.method, g->name);
+    if (!req) return api_input_error(r, &err);
+    api_request q = {.game = g, .verb = can_draw(g, verb) ? NULL : v, .verb_name = verb};
+    if (!read_request(&q, req)) serve_reply_error(r, 400, 2, "%s", q.why);
+    else if (q.opts.method && gopt_method_index(g, q.opts.method) < 0)
+        serve_reply_error(r, 400, 2, "%s: unknown method '%s' (see gameopt %s %s --help)", g->name, q.opts.method, g->name, verb);
     else if (q.opts.format && !in_list(g->formats, q.opts.format))
-        serve_reply_error(r, 400, 2, "%s: unknown format '%s' (see gameopt %s solve --help)", g->name, q.opts.format, g->name);
+        serve_reply_error(r, 400, 2, "%s: unknown format '%s' (see gameopt %s %s --help)", g->name, q.opts.format, g->name, verb);
     else {
         api_apply_limits(&q, api->config);
-        if (solve) run_solve(&q, cancel, r);
-        else run_draw(&q, r);
+        q.opts.cancel = cancel; /* a hang-up stops the solve at its next check (stop.h) */
+        if (can_draw(g, verb)) run_draw(&q, r);
+        else if (in_memory_solve(g, verb)) run_solve(&q, cancel, r);
+        else api_run_verb(&q, r);
     }
     for (int i = 0; i < q.ntexts; i++) free(q.texts[i]);
     json_decref(req);

@@ -1,6 +1,8 @@
 /* The request's "options" object -> gopt_options, with the command line's names (without
- * "--") and its ranges. Options that would name a file on the server (output) or that
- * belong to the server (threads, shard, progress) are refused. */
+ * "--"), checked against the same tables: the common options the verb accepts, and the
+ * verb's own typed options (gopt_opt_check gives the command line's messages). Options that
+ * would name a file on the server (output, any option whose value is a FILE) or that belong
+ * to the server (threads, shard, progress) are refused. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,35 +47,53 @@ static bool text(api_request *q, const char *name, json_t *v, const char **out) 
     return true;
 }
 
-/* The options every verb shares (design §5). 1: handled, 0: not a common option, -1: error. */
-static int common(api_request *q, const char *name, json_t *v) {
-    gopt_options *o = &q->opts;
-    double x;
-    bool b;
-    if (strcmp(name, "format") == 0) return text(q, name, v, &o->format) ? 1 : -1;
-    if (strcmp(name, "method") == 0) return text(q, name, v, &o->method) ? 1 : -1;
-    if (strcmp(name, "time-limit") == 0) return number(q, name, v, 0, 1e9, &o->time_limit) ? 1 : -1;
-    if (strcmp(name, "memory-limit") == 0) return number(q, name, v, 1, 1e9, &o->memory_limit_mb) ? 1 : -1;
-    if (strcmp(name, "count") == 0) return integer(q, name, v, 1, 1e9, &x) ? (o->count = (long)x, 1) : -1;
-    if (strcmp(name, "seed") == 0) return integer(q, name, v, 0, 9007199254740992.0, &x) ? (o->seed = (uint64_t)x, 1) : -1;
-    if (strcmp(name, "stats") == 0) return boolean(q, name, v, &o->stats) ? 1 : -1;
-    if (strcmp(name, "quiet") == 0) return boolean(q, name, v, &o->quiet) ? 1 : -1;
-    if (strcmp(name, "verify") == 0) return boolean(q, name, v, &o->verify) ? 1 : -1;
-    if (strcmp(name, "no-verify") == 0) return boolean(q, name, v, &b) ? (o->verify = !b, 1) : -1;
-    if (strcmp(name, "json") == 0) return boolean(q, name, v, &b) ? 1 : -1; /* answers are JSON anyway */
-    if (strcmp(name, "output") == 0)
-        return fail(q, "option '%s' is not available here: no request names a file on the server", name), -1;
-    if (strcmp(name, "threads") == 0 || strcmp(name, "shard") == 0 || strcmp(name, "progress") == 0)
-        return fail(q, "option '%s' belongs to the server (gameopt serve --help)", name), -1;
+static bool server_only(const char *name) {
+    return strcmp(name, "output") == 0 || strcmp(name, "threads") == 0 || strcmp(name, "shard") == 0 ||
+           strcmp(name, "progress") == 0;
+}
+
+bool api_option_offered(const gopt_opt *spec) {
+    return !server_only(spec->name) && !(spec->arg && strstr(spec->arg, "FILE"));
+}
+
+/* The bit of a common option, or 0 when `name` is not one. */
+static unsigned common_bit(const char *name) {
+    for (int i = 0; gopt_common_opts[i].name; i++)
+        if (strcmp(gopt_common_opts[i].name, name) == 0) return gopt_common_bits[i];
     return 0;
 }
 
-/* A game's own option: a flag (true, or false for absent) or a value kept as text. */
-static bool own(api_request *q, const serve_option *opt, json_t *v) {
+/* The options every verb may share (design §5), when the verb takes them. */
+static bool common(api_request *q, const char *name, json_t *v) {
+    gopt_options *o = &q->opts;
+    double x;
+    bool b;
+    if (strcmp(name, "output") == 0)
+        return fail(q, "option '%s' is not available here: no request names a file on the server", name);
+    if (server_only(name)) return fail(q, "option '%s' belongs to the server (gameopt serve --help)", name);
+    if (strcmp(name, "format") == 0) return text(q, name, v, &o->format);
+    if (strcmp(name, "method") == 0) return text(q, name, v, &o->method);
+    if (strcmp(name, "time-limit") == 0) return number(q, name, v, 0, 1e9, &o->time_limit);
+    if (strcmp(name, "memory-limit") == 0) return number(q, name, v, 1, 1e9, &o->memory_limit_mb);
+    if (strcmp(name, "count") == 0) return integer(q, name, v, 1, 1e9, &x) && (o->count = (long)x, true);
+    if (strcmp(name, "seed") == 0) return integer(q, name, v, 0, 9007199254740992.0, &x) && (o->seed = (uint64_t)x, true);
+    if (strcmp(name, "stats") == 0) return boolean(q, name, v, &o->stats);
+    if (strcmp(name, "quiet") == 0) return boolean(q, name, v, &o->quiet);
+    if (strcmp(name, "verify") == 0) return boolean(q, name, v, &o->verify);
+    if (strcmp(name, "no-verify") == 0) return boolean(q, name, v, &b) && (o->verify = !b, true);
+    if (strcmp(name, "json") == 0) return boolean(q, name, v, &b); /* answers are JSON anyway */
+    return fail(q, "unknown option '%s'", name);
+}
+
+/* A verb's own option: a flag (true, or false for absent) or a value checked against its
+ * declaration. */
+static bool own(api_request *q, const gopt_opt *spec, json_t *v) {
     const char *value;
-    if (!opt->arg) {
+    if (!api_option_offered(spec))
+        return fail(q, "option '%s' is not available here: no request names a file on the server", spec->name);
+    if (spec->type == GOPT_OPT_FLAG) {
         bool on;
-        if (!boolean(q, opt->name, v, &on)) return false;
+        if (!boolean(q, spec->name, v, &on)) return false;
         if (!on) return true;
         value = "";
     } else if (json_is_string(v)) {
@@ -83,21 +103,20 @@ static bool own(api_request *q, const serve_option *opt, json_t *v) {
     } else if (json_is_real(v)) {
         value = q->texts[q->ntexts++] = gopt_format("%.17g", json_real_value(v));
     } else {
-        return fail(q, "option '%s': expected a string or a number", opt->name);
+        return fail(q, "option '%s': expected a string or a number", spec->name);
     }
-    if (q->opts.nextra >= GOPT_MAX_EXTRA_OPTIONS) return fail(q, "option '%s': too many options", opt->name);
-    q->opts.extra_name[q->opts.nextra] = opt->name;
+    gopt_error err = {0};
+    if (!gopt_opt_check(spec, value, &err)) {
+        char buf[600];
+        return fail(q, "%s", gopt_error_text(&err, buf, sizeof buf));
+    }
+    if (q->opts.nextra >= GOPT_MAX_EXTRA_OPTIONS) return fail(q, "option '%s': too many options", spec->name);
+    q->opts.extra_name[q->opts.nextra] = spec->name;
     q->opts.extra_value[q->opts.nextra++] = value;
     return true;
 }
 
-static const serve_option *find_own(const serve_option *list, const char *name) {
-    for (; list && list->name; list++)
-        if (strcmp(list->name, name) == 0) return list;
-    return NULL;
-}
-
-bool api_read_options(api_request *q, json_t *options, const serve_option *verb_options) {
+bool api_read_options(api_request *q, json_t *options) {
     gopt_options_init(&q->opts);
     q->opts.json = true;
     if (!options || json_is_null(options)) return true;
@@ -106,15 +125,19 @@ bool api_read_options(api_request *q, json_t *options, const serve_option *verb_
     json_t *v;
     json_object_foreach(options, name, v) {
         if (json_is_null(v)) continue; /* a form's empty field: the default */
-        int c = common(q, name, v);
-        if (c < 0) return false;
-        if (c > 0) continue;
-        const serve_option *opt = find_own(verb_options, name);
-        if (!opt)
-            return snprintf(q->why, sizeof q->why, "unknown option '%s' for %s %s", name, q->game->game->name, q->verb),
+        const gopt_opt *spec = q->verb ? gopt_opt_find(q->verb->options, name) : NULL;
+        if (spec) {
+            if (q->ntexts >= API_MAX_TEXTS) return fail(q, "option '%s': too many options", name);
+            if (!own(q, spec, v)) return false;
+            continue;
+        }
+        unsigned bit = common_bit(name);
+        if (strcmp(name, "no-verify") == 0) bit = GOPT_COMMON_VERIFY;
+        unsigned accepted = q->verb ? q->verb->common : GOPT_COMMON_FORMAT;
+        if (!bit || !(accepted & bit))
+            return snprintf(q->why, sizeof q->why, "unknown option '%s' for %s %s", name, q->game->name, q->verb_name),
                    false;
-        if (q->ntexts >= API_MAX_TEXTS) return fail(q, "option '%s': too many options", name);
-        if (!own(q, opt, v)) return false;
+        if (!common(q, name, v)) return false;
     }
     return true;
 }

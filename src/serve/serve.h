@@ -16,20 +16,6 @@
 
 #include "gameopt/gameopt.h"
 
-/* A game option a verb accepts (the same shape as the command line's). */
-typedef struct serve_option {
-    const char *name; /* without "--" */
-    const char *arg;  /* NULL for a flag, else the value's name, e.g. "ROW,COL" */
-    const char *help;
-} serve_option;
-
-/* One game as the API offers it: the game's table and, per verb, its own options. */
-typedef struct serve_game {
-    const gopt_game *game;
-    const char *summary;                 /* for GET /api/games */
-    const serve_option *solve_options;   /* {0}-terminated; NULL: none */
-} serve_game;
-
 typedef struct serve_config {
     const char *bind;       /* address to listen on (default 127.0.0.1) */
     int port;               /* 0: an ephemeral port */
@@ -51,16 +37,18 @@ typedef struct serve_reply {
     size_t len;
 } serve_reply;
 
+/* The API offers every game of the registry (gopt_games) with its declared verbs. */
 typedef struct serve_api {
-    const serve_game *games;
-    size_t ngames;
     const serve_config *config;
 } serve_api;
 
 /* ---- api.c ---- */
-/* GET /api/games: the families, their verbs, formats, methods and options. */
+/* GET /api/games: the families, their verbs, formats, methods and options (from the option
+ * tables: types, defaults, ranges, choices). */
 void serve_api_games(const serve_api *api, serve_reply *r);
-/* POST /api/<game>/<verb> with a JSON body. `cancel` (may be NULL) becomes non-zero when
+/* POST /api/<game>/<verb> with a JSON body: `solve` (and `draw`) through the game's parse,
+ * solve and render functions; every other declared verb through its run function, its
+ * output captured. `cancel` (may be NULL) becomes non-zero when
  * the client went away: work not yet started is skipped. */
 void serve_api_call(const serve_api *api, const char *game, const char *verb, const char *body, size_t len,
                     const atomic_int *cancel, serve_reply *r);
@@ -117,6 +105,6 @@ int serve_pool_busy(serve_pool *p);
 
 /* ---- server.c ---- */
 /* Runs the server until SIGINT or SIGTERM; returns the exit code. */
-int serve_run(const serve_config *config, const serve_game *games, size_t ngames);
+int serve_run(const serve_config *config);
 
 #endif

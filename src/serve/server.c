@@ -6,6 +6,7 @@
  * page elsewhere cannot reach it through DNS rebinding. SIGINT/SIGTERM stop it cleanly:
  * no new connections, waiting requests answered 503, running ones finished or cancelled. */
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 #include <pthread.h>
 
+#include "serve/mhd_dl.h"
 #include "serve/serve.h"
 
 typedef struct server {
@@ -218,8 +220,8 @@ static void drain(struct MHD_Daemon *d) {
     }
 }
 
-int serve_run(const serve_config *config, const serve_game *games, size_t ngames) {
-    server s = {.config = config, .api = {games, ngames, config}};
+int serve_run(const serve_config *config) {
+    server s = {.config = config, .api = {config}};
     struct sockaddr_storage addr;
     if (!parse_address(config->bind, config->port, &addr)) {
         fprintf(stderr, "gameopt: --bind %s: not an IPv4 or IPv6 address\n", config->bind);
@@ -227,6 +229,10 @@ int serve_run(const serve_config *config, const serve_game *games, size_t ngames
     }
     s.loopback = is_loopback((struct sockaddr *)&addr);
     gopt_error err = {0};
+    if (!gopt_mhd_load(NULL, &err)) {
+        gopt_error_print(stderr, &err);
+        return 4;
+    }
     if (!serve_www_load(&s.www, &err)) {
         gopt_error_print(stderr, &err);
         return 2;
@@ -243,6 +249,12 @@ int serve_run(const serve_config *config, const serve_game *games, size_t ngames
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
+    /* Verbs run as on the command line; none may wait on the server's terminal for input. */
+    int devnull = open("/dev/null", O_RDONLY);
+    if (devnull >= 0) {
+        dup2(devnull, 0);
+        close(devnull);
+    }
 
     s.pool = serve_pool_start(config->threads, config->queue);
     struct MHD_Daemon *d = start_daemon(&s, &addr);

@@ -126,17 +126,27 @@ def test_flood(d):
     expect(info.get_attribute("data-moves") == "1", "one move played")
 
 
-def test_family_generic(d, family):
-    """tokens and taxis: solved through the same page once their tables are served."""
-    example = d.execute_script(f"return (window.gameoptExamples || {{}})['{family}'] || null;")
-    if not example:
-        skip(f"no example for {family} on the page yet")
+def run_example(d, family):
     d.find_element(By.ID, f"{family}-example").click()
     status = solve_and_wait(d, family)
-    expect("solved" in status, f"status: {status}")
+    expect("done" in status, f"status: {status}")
+    return d.find_element(By.CSS_SELECTOR, f"#{family}-results pre.json").get_attribute("textContent")
 
 
-TESTS = {"country": test_country, "flow": test_flow, "flood": test_flood}
+def test_tokens(d):
+    # The seed's Montreal question: yellow L12 with LPS and QLS -> green X2; the rotations drawn.
+    answer = run_example(d, "tokens")
+    expect('"feasible_rotations":[0,1,3,4]' in answer, f"feasible rotations 0,1,3,4: {answer[:300]}")
+
+
+def test_taxis(d):
+    # A game played by the md heuristic on the bundled Thurn & Taxis map, drawn.
+    answer = run_example(d, "taxis")
+    expect('"heuristic":"md"' in answer and '"seed":3' in answer, f"the game played: {answer[:300]}")
+    expect(int(fact(d, "taxis", "length")) > 0, "a path of positive length")
+
+
+TESTS = {"country": test_country, "flow": test_flow, "flood": test_flood, "tokens": test_tokens, "taxis": test_taxis}
 
 
 def main():
@@ -161,11 +171,7 @@ def main():
         if not d.find_elements(By.ID, f"tab-{args.family}"):
             skip(f"{args.family} is not in GET /api/games yet (its game table is not filled)")
         d.find_element(By.ID, f"tab-{args.family}").click()
-        test = TESTS.get(args.family)
-        if test:
-            test(d)
-        else:
-            test_family_generic(d, args.family)
+        TESTS[args.family](d)
         shot = os.path.join(args.shots, f"{args.family}.png")
         d.save_screenshot(shot)
         print(f"passed; screenshot {shot}")

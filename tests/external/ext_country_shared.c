@@ -9,7 +9,7 @@
 #include "test_support.h"
 
 typedef struct shared {
-    gopt_country *p[400];
+    gopt_country_puzzle *p[400];
     char *url[400]; /* the block's url line, or NULL */
     int n;
 } shared;
@@ -59,7 +59,7 @@ static void all_puzzles_read(void **state) {
     assert_int_equal(data.n, 283);
     int unique = 0, with_solution = 0, holes = 0, variant = 0;
     for (int i = 0; i < data.n; i++) {
-        const gopt_country *p = data.p[i];
+        const gopt_country_puzzle *p = data.p[i];
         unique += p->given_unique == 1;
         with_solution += p->given != NULL;
         variant += p->empty_rooms;
@@ -93,11 +93,11 @@ static void urls_match_blocks(void **state) {
         urls++;
         gopt_text t;
         gopt_text_from_string(&t, data.p[i]->name, data.url[i]);
-        gopt_country *q = NULL;
+        gopt_country_puzzle *q = NULL;
         gopt_error err = {0};
         if (gopt_country_read(&t, "url", &q, &err) != 1) fail_msg("%s: %s", data.p[i]->name, err.msg);
         gopt_text_free(&t);
-        const gopt_country *p = data.p[i];
+        const gopt_country_puzzle *p = data.p[i];
         assert_int_equal(q->nrooms, p->nrooms);
         assert_int_equal(q->empty_rooms, p->empty_rooms);
         assert_memory_equal(q->room, p->room, (size_t)gopt_grid_cells(p->size) * sizeof *p->room);
@@ -121,7 +121,7 @@ static void stray_border_makes_noqx_unique(void **state) {
     assert_true(i < data.n && data.url[i]);
     gopt_text t;
     gopt_text_from_string(&t, "noqx", data.url[i]);
-    gopt_country *p = NULL;
+    gopt_country_puzzle *p = NULL;
     gopt_error err = {0};
     assert_int_equal(gopt_country_read(&t, "url", &p, &err), 1);
     gopt_text_free(&t);
@@ -133,17 +133,17 @@ static void stray_border_makes_noqx_unique(void **state) {
     assert_int_equal(a.solutions, 1);
     assert_true(a.complete);
     char why[256];
-    assert_true(gopt_country_check(p, ((gopt_country_loop *)a.solution)->dirs, why, sizeof why));
-    gopt_country_loop_free(a.solution);
+    assert_true(gopt_country_check(p, ((gopt_country_solution *)a.solution)->dirs, why, sizeof why));
+    gopt_country_solution_free(a.solution);
     free(a.extra);
     gopt_country_free(p);
 }
 
-static void check_answer(const gopt_country *p, const gopt_answer *a) {
+static void check_answer(const gopt_country_puzzle *p, const gopt_answer *a) {
     if (p->given_unique == 1) {
         if (a->status != GOPT_SOLVED || a->solutions != 1 || !a->complete)
             fail_msg("%s: expected unique, got status %d with %ld loops", p->name, a->status, a->solutions);
-        const gopt_country_loop *loop = a->solution;
+        const gopt_country_solution *loop = a->solution;
         if (p->given && memcmp(loop->dirs, p->given, (size_t)loop->ncells) != 0)
             fail_msg("%s: the loop differs from the given solution", p->name);
     } else {
@@ -151,7 +151,7 @@ static void check_answer(const gopt_country *p, const gopt_answer *a) {
             fail_msg("%s: expected two loops, got status %d with %ld", p->name, a->status, a->solutions);
     }
     char why[256] = "";
-    if (!gopt_country_check(p, ((const gopt_country_loop *)a->solution)->dirs, why, sizeof why))
+    if (!gopt_country_check(p, ((const gopt_country_solution *)a->solution)->dirs, why, sizeof why))
         fail_msg("%s: the answer fails the checker: %s", p->name, why);
 }
 
@@ -159,12 +159,12 @@ static void solve_all(const char *method, int every) {
     gopt_country_solve_options o = {.method = method, .count = 2};
     int solved = 0;
     for (int i = 0; i < data.n; i += every) {
-        const gopt_country *p = data.p[i];
+        const gopt_country_puzzle *p = data.p[i];
         if (every > 1 && gopt_grid_cells(p->size) > 100) continue; /* the MIP sample: small boards */
         gopt_answer a = {0};
         gopt_country_solve(p, &o, &a);
         check_answer(p, &a);
-        gopt_country_loop_free(a.solution);
+        gopt_country_solution_free(a.solution);
         free(a.extra);
         solved++;
     }

@@ -32,7 +32,7 @@ static gopt_flood_puzzle **load_boards(const char *path, size_t *n) {
     size_t cap = 0;
     int r;
     *n = 0;
-    while ((r = gopt_flood_parse(&t, NULL, NULL, &q, &err)) == 1) {
+    while ((r = gopt_flood_read(&t, NULL, NULL, &q, &err)) == 1) {
         gopt_grow(&p, &cap, *n + 1, sizeof *p);
         p[(*n)++] = q;
     }

@@ -40,7 +40,7 @@ static boards load(const char *path, const char *format) {
     assert_true(gopt_text_load(&t, path, &err));
     gopt_flood_puzzle *p;
     int r;
-    while ((r = gopt_flood_parse(&t, format, NULL, &p, &err)) == 1) {
+    while ((r = gopt_flood_read(&t, format, NULL, &p, &err)) == 1) {
         gopt_grow(&b.p, &b.cap, b.n + 1, sizeof *b.p);
         b.p[b.n++] = p;
     }
@@ -248,7 +248,7 @@ static void tiny_cases(void **state) {
         gopt_error err = {0};
         gopt_text_from_string(&t, "case", grid);
         gopt_flood_puzzle *p;
-        assert_int_equal(gopt_flood_parse(&t, "grid", NULL, &p, &err), 1);
+        assert_int_equal(gopt_flood_read(&t, "grid", NULL, &p, &err), 1);
         gopt_text_free(&t);
         const char *answer = arrow + 4;
         int want;

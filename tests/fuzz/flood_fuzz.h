@@ -13,12 +13,12 @@ static void flood_fuzz_board(const gopt_flood_puzzle *p) {
     assert(p->w >= 1 && p->h >= 1 && p->ncolours >= 1 && p->ncolours <= GOPT_FLOOD_MAX_COLOURS);
     assert(p->start >= 0 && p->start < p->w * p->h);
     for (int i = 0; i < p->w * p->h; i++) assert(p->cells[i] < p->ncolours);
-    char *text = gopt_flood_format(p, NULL, p->format);
+    char *text = gopt_flood_write(p, NULL, p->format);
     gopt_text t;
     gopt_error err = {0};
     gopt_text_from_string(&t, "again", text);
     gopt_flood_puzzle *q = NULL;
-    int r = gopt_flood_parse(&t, p->format, NULL, &q, &err);
+    int r = gopt_flood_read(&t, p->format, NULL, &q, &err);
     assert(r == 1);
     assert(q->w == p->w && q->h == p->h);
     gopt_flood_free(q);
@@ -42,7 +42,7 @@ static int flood_fuzz(const uint8_t *data, size_t size, const char *format) {
         gopt_error err = {0};
         gopt_flood_puzzle *p = NULL;
         size_t before = t.pos;
-        int r = gopt_flood_parse(&t, format, NULL, &p, &err);
+        int r = gopt_flood_read(&t, format, NULL, &p, &err);
         if (r < 0) {
             char buf[1024];
             gopt_error_text(&err, buf, sizeof buf);

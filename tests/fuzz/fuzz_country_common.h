@@ -10,7 +10,7 @@
 
 #include "gameopt/gameopt.h"
 
-static void fuzz_country_same(const gopt_country *a, const gopt_country *b) {
+static void fuzz_country_same(const gopt_country_puzzle *a, const gopt_country_puzzle *b) {
     int n = gopt_grid_cells(a->size);
     if (a->size.w != b->size.w || a->size.h != b->size.h || a->nrooms != b->nrooms ||
         a->empty_rooms != b->empty_rooms || memcmp(a->room, b->room, (size_t)n * sizeof *a->room) != 0 ||
@@ -21,7 +21,7 @@ static void fuzz_country_same(const gopt_country *a, const gopt_country *b) {
             if (gopt_country_border(a, c, d) != gopt_country_border(b, c, d)) abort();
 }
 
-static void fuzz_country_round_trip(const gopt_country *p) {
+static void fuzz_country_round_trip(const gopt_country_puzzle *p) {
     for (const char *const *f = gopt_country_formats; *f; f++) {
         const char *why = NULL;
         char *text = gopt_country_write(p, p->given, *f, &why);
@@ -31,7 +31,7 @@ static void fuzz_country_round_trip(const gopt_country *p) {
         }
         gopt_text t;
         gopt_text_from_string(&t, "again", text);
-        gopt_country *q = NULL;
+        gopt_country_puzzle *q = NULL;
         gopt_error err = {0};
         if (gopt_country_read(&t, *f, &q, &err) != 1) abort();
         fuzz_country_same(p, q);
@@ -54,7 +54,7 @@ static void fuzz_country_read_all(const uint8_t *data, size_t size, const char *
     gopt_text t;
     gopt_text_from(&t, "fuzz", (const char *)data, size);
     for (int i = 0; i < 64; i++) {
-        gopt_country *p = NULL;
+        gopt_country_puzzle *p = NULL;
         gopt_error err = {0};
         int r = gopt_country_read(&t, format, &p, &err);
         if (r < 0 && (!err.set || err.line < 1)) abort();

@@ -15,7 +15,7 @@ static gopt_flood_puzzle *board(const char *text) {
     gopt_error err = {0};
     gopt_text_from_string(&t, "board", text);
     gopt_flood_puzzle *p = NULL;
-    int r = gopt_flood_parse(&t, NULL, NULL, &p, &err);
+    int r = gopt_flood_read(&t, NULL, NULL, &p, &err);
     assert(r == 1);
     gopt_text_free(&t);
     return p;

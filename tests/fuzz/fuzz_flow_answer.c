@@ -34,6 +34,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         assert(err.set);
     }
     gopt_text_free(&a);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
     return 0;
 }

@@ -24,7 +24,7 @@ static void fuzz_flow_round_trip(const gopt_flow_puzzle *p) {
     assert(q->nnodes == p->nnodes && q->nedges == p->nedges && q->ncolours == p->ncolours);
     free(again);
     free(text);
-    gopt_flow_puzzle_free(q);
+    gopt_flow_free(q);
     gopt_text_free(&t);
 }
 
@@ -65,7 +65,7 @@ static int fuzz_flow_input(const uint8_t *data, size_t size, int format) {
         assert(t.pos > before);
         fuzz_flow_round_trip(p);
         fuzz_flow_solve(p);
-        gopt_flow_puzzle_free(p);
+        gopt_flow_free(p);
     }
     gopt_text_free(&t);
     return 0;

@@ -1,8 +1,9 @@
 /* Fuzz target for the tile language and the token list. The first line is a tile string;
  * when it parses, its canonical string must parse back to the same string, every edge set
  * must stay within the six edges, and the rest of the input is read as a token list
- * (`0:LPS,1:QLS`) and, when valid, placed on the tile itself under both rule sets (and
- * full rules with splitting cities) and checked. */
+ * (`0:LPS,1:QLS`), the third as reservations, and, when valid, placed on the tile itself
+ * under both rule sets (and full rules with splitting cities), some map sides closed, and
+ * checked. */
 #include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,13 +13,18 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void place_on_itself(const gopt_tokens_tile *tile, const char *tokens, int rotation) {
-    gopt_tokens_question q = {.from = tile, .from_rotation = rotation};
+static void place_on_itself(const gopt_tokens_tile *tile, const char *tokens, const char *reserve, int rotation) {
+    gopt_tokens_question q = {.from = tile, .from_rotation = rotation, .closed = (uint8_t)(rotation * 7 % 64)};
     gopt_error err = {0};
     if (!gopt_tokens_parse_stations(&q, tokens, "fuzz", &err)) {
         assert(err.set && err.line == 1 && err.col >= 1);
         return;
     }
+    if (reserve && !gopt_tokens_parse_reservations(&q, reserve, "fuzz", &err)) {
+        assert(err.set && err.line == 1 && err.col >= 1);
+        return;
+    }
+    for (long k = 0; k < 1; k++) (void)gopt_tokens_duplicates(&q, (const int8_t[GOPT_TOKENS_MAX_TOKENS]){0});
     for (int rules = 0; rules < 3; rules++) { /* tokens, full, full with splitting cities */
         q.rules = rules ? GOPT_TOKENS_RULES_FULL : GOPT_TOKENS_RULES_TOKENS;
         q.split = rules == 2;
@@ -57,8 +63,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         size_t len;
         const char *line = gopt_text_line(&t, &len);
         char *tokens = strndup(line, len);
-        place_on_itself(&tile, tokens, (int)(size % 6));
+        char *reserve = NULL;
+        if (gopt_text_peek(&t) >= 0) {
+            const char *rline = gopt_text_line(&t, &len);
+            reserve = strndup(rline, len);
+        }
+        place_on_itself(&tile, tokens, reserve, (int)(size % 6));
         free(tokens);
+        free(reserve);
     }
     gopt_text_free(&t);
     return 0;

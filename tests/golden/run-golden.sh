@@ -5,8 +5,8 @@
 #   CASE.out   expected stdout (exact)
 #   CASE.err   optional: expected stderr (exact)
 #   CASE.exit  optional: expected exit code (default 0)
-# Run times and memory vary from run to run, so the JSON fields "seconds", "peak_mb" and
-# "us_per_game" are replaced by 0 before comparing. GOLDEN_UPDATE=1 rewrites the expectations.
+# Run times and memory vary from run to run, so the JSON fields "seconds", "cpu_seconds",
+# "peak_mb" and "us_per_game" are replaced by 0 before comparing. GOLDEN_UPDATE=1 rewrites the expectations.
 set -u
 bin=$1
 case_file=$2
@@ -22,7 +22,7 @@ eval "set -- $args"
 code=$?
 
 normalize() {
-  sed -E 's/"(seconds|peak_mb|us_per_game)":[-+0-9.eE]+/"\1":0/g' "$1"
+  sed -E 's/"(seconds|cpu_seconds|peak_mb|us_per_game)":[-+0-9.eE]+/"\1":0/g' "$1"
 }
 normalize "$tmp/out.raw" >"$tmp/out"
 normalize "$tmp/err.raw" >"$tmp/err"

@@ -12,7 +12,7 @@
 #define CAP 40 /* solutions counted per method */
 
 typedef struct cycles {
-    const gopt_country *p;
+    const gopt_country_puzzle *p;
     int count;        /* valid loops, up to CAP + 1 */
     int all;          /* simple cycles of the grid */
     uint8_t pick[MAX_CELLS]; /* the pick-th cycle seen, for numbers */
@@ -21,7 +21,7 @@ typedef struct cycles {
     bool on_path[MAX_CELLS];
 } cycles;
 
-static bool open_side(const gopt_country *p, int u, gopt_dir d) {
+static bool open_side(const gopt_country_puzzle *p, int u, gopt_dir d) {
     int v = gopt_grid_step(p->size, u, d);
     return v >= 0 && p->room[v] != GOPT_COUNTRY_HOLE && p->room[u] != GOPT_COUNTRY_HOLE &&
            !(p->room[u] == p->room[v] && gopt_country_border(p, u, d));
@@ -73,9 +73,9 @@ static void brute_force(cycles *k) {
 }
 
 /* Rooms grown from random seeds; some holes and stray borders. */
-static gopt_country *random_puzzle(gopt_rng *r) {
+static gopt_country_puzzle *random_puzzle(gopt_rng *r) {
     int w = 2 + (int)gopt_rng_below(r, 3), h = 2 + (int)gopt_rng_below(r, 4);
-    gopt_country *p = gopt_country_new(w, h);
+    gopt_country_puzzle *p = gopt_country_new(w, h);
     int n = w * h, label[MAX_CELLS];
     for (int c = 0; c < n; c++) label[c] = -2;
     if (gopt_rng_below(r, 6) == 0) label[gopt_rng_below(r, (uint32_t)n)] = -1;
@@ -112,7 +112,7 @@ static gopt_country *random_puzzle(gopt_rng *r) {
 }
 
 /* Numbers: half the time read off a random cycle, else random. */
-static void random_numbers(gopt_country *p, gopt_rng *r, const cycles *k) {
+static void random_numbers(gopt_country_puzzle *p, gopt_rng *r, const cycles *k) {
     bool from_cycle = k->all > 0 && gopt_rng_below(r, 2);
     for (int room = 0; room < p->nrooms; room++) {
         if (gopt_rng_below(r, 3) != 0) continue;
@@ -125,20 +125,20 @@ static void random_numbers(gopt_country *p, gopt_rng *r, const cycles *k) {
     }
 }
 
-static int method_count(const gopt_country *p, const char *method) {
+static int method_count(const gopt_country_puzzle *p, const char *method) {
     gopt_country_solve_options o = {.method = method, .count = CAP};
     gopt_answer a = {0};
     gopt_country_solve(p, &o, &a);
     if (a.solutions > 0) {
         char why[256];
-        if (!gopt_country_check(p, ((gopt_country_loop *)a.solution)->dirs, why, sizeof why))
+        if (!gopt_country_check(p, ((gopt_country_solution *)a.solution)->dirs, why, sizeof why))
             fail_msg("%s answer fails the checker: %s", method, why);
         assert_int_equal(a.status, GOPT_SOLVED);
     } else {
         assert_int_equal(a.status, GOPT_INFEASIBLE);
     }
     assert_true(a.complete == (a.solutions < CAP));
-    gopt_country_loop_free(a.solution);
+    gopt_country_solution_free(a.solution);
     free(a.extra);
     return (int)a.solutions;
 }
@@ -148,7 +148,7 @@ static void methods_agree_with_brute_force(void **state) {
     int cases = test_cases(300), solvable = 0, multiple = 0;
     for (int i = 0; i < cases; i++) {
         gopt_rng r = gopt_rng_stream(8, (uint64_t)i);
-        gopt_country *p = random_puzzle(&r);
+        gopt_country_puzzle *p = random_puzzle(&r);
         cycles k = {.p = p, .pick_index = -1};
         brute_force(&k); /* every cycle, to pick one for the numbers */
         k.pick_index = k.all ? (int)gopt_rng_below(&r, (uint32_t)k.all) : -1;

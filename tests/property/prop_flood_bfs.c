@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/flood/flood_internal.h"
+#include "games/flood/internal.h"
 #include "test_support.h"
 
 typedef struct board {

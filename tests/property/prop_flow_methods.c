@@ -106,7 +106,7 @@ static void methods_agree_on_rectangles(void **state) {
         }
         if (i % 10 == 0 && w * h <= 16 && run(p, GOPT_FLOW_MIP, 1, false, text, NULL, NULL) != want)
             fail_msg("MIP disagrees (%ld)\n%s", n, text);
-        gopt_flow_puzzle_free(p);
+        gopt_flow_free(p);
         free(text);
     }
     print_message("%d boards: %ld solvable, %ld with one solution, %ld found assuming no self-touch\n", cases, solvable,
@@ -163,7 +163,7 @@ static void tidy_sat_agrees_on_open_rectangles(void **state) {
         routed += st == GOPT_SOLVED && gopt_counter_get(&a.counters, "route rounds") > 0 &&
                   gopt_counter_get(&a.counters, "conflicts") == 0;
         gopt_flow_solution_free(a.solution);
-        gopt_flow_puzzle_free(p);
+        gopt_flow_free(p);
         free(text);
     }
     print_message("%d open boards: %ld solvable, %ld routed\n", cases, solvable, routed);
@@ -236,7 +236,7 @@ static void graph_search_counts_like_sat(void **state) {
             solvable += n > 0;
             if (run(p, GOPT_FLOW_AUTO, 1, false, text, NULL, NULL) != (n > 0 ? GOPT_SOLVED : GOPT_INFEASIBLE))
                 fail_msg("auto disagrees (%ld)\n%s", n, text);
-            gopt_flow_puzzle_free(p);
+            gopt_flow_free(p);
         }
         free(text);
     }
@@ -244,8 +244,142 @@ static void graph_search_counts_like_sat(void **state) {
     assert_true(solvable > cases / 20);
 }
 
+/* The untouching convention: SAT (its clauses) and the search (the exact corner rule on
+ * full rectangles, the leaf test elsewhere) count the same solutions, never more than under
+ * simple paths; the portfolio and (now and then) the MIP's rows agree on solvability, on
+ * rectangles and on drawn boards. */
+static void untouching_counts_agree(void **state) {
+    (void)state;
+    int cases = test_cases(1500) / 2;
+    long fewer = 0, unsolvable_only_untouching = 0;
+    for (int i = 0; i < cases; i++) {
+        gopt_rng r = gopt_rng_stream(SEED + 2, (uint64_t)i);
+        char *text;
+        gopt_flow_puzzle *p = NULL;
+        if (i % 3 == 2) {
+            text = random_drawing(&r);
+            gopt_text t;
+            gopt_text_from_string(&t, "random", text);
+            gopt_error err = {0};
+            if (gopt_flow_read(&t, -1, (int)gopt_rng_below(&r, 2), &p, &err) != 1) p = NULL;
+            gopt_text_free(&t);
+        } else {
+            int w, h;
+            text = random_grid(&r, &w, &h);
+            p = parse(text, gopt_rng_below(&r, 3) == 0);
+        }
+        /* (under partial coverage the search tests untouching only at its leaves: keep those small) */
+        if (p && p->partial && p->nnodes > 16) {
+            gopt_flow_free(p);
+            p = NULL;
+        }
+        if (p) {
+            long simple = cross_count(p, text);
+            p->untouching = true;
+            long n = cross_count(p, text);
+            if (n > simple) fail_msg("more untouching solutions (%ld) than simple ones (%ld)\n%s", n, simple, text);
+            fewer += n < simple;
+            unsolvable_only_untouching += n == 0 && simple > 0;
+            gopt_status want = n > 0 ? GOPT_SOLVED : GOPT_INFEASIBLE;
+            if (run(p, GOPT_FLOW_AUTO, 1, false, text, NULL, NULL) != want) fail_msg("auto disagrees (%ld)\n%s", n, text);
+            if (i % 10 == 0 && p->nnodes <= 16 && run(p, GOPT_FLOW_MIP, 1, false, text, NULL, NULL) != want)
+                fail_msg("MIP disagrees (%ld)\n%s", n, text);
+            gopt_flow_free(p);
+        }
+        free(text);
+    }
+    print_message("%d boards: %ld with fewer untouching solutions, %ld solvable only with touching paths\n", cases, fewer,
+                  unsolvable_only_untouching);
+    assert_true(fewer > cases / 20);
+    assert_true(unsolvable_only_untouching > 0);
+}
+
+/* Boards made to trip the topological test: a solid block of endpoints (2x2 or 2x3) inside,
+ * its colours' partners on the border or anywhere, and more colours at random. Whenever the
+ * test (through --method search, whose first step it is) says "unsolvable", SAT must agree;
+ * it must also fire now and then. */
+static void topology_never_wrong(void **state) {
+    (void)state;
+    int cases = test_cases(1500) / 3, proofs = 0, unsolvable = 0;
+    for (int i = 0; i < cases; i++) {
+        gopt_rng r = gopt_rng_stream(SEED + 3, (uint64_t)i);
+        int w = 5 + (int)gopt_rng_below(&r, 4), h = 5 + (int)gopt_rng_below(&r, 4), cells = w * h;
+        char *grid = malloc((size_t)cells);
+        memset(grid, '.', (size_t)cells);
+        int bw = 2 + (int)gopt_rng_below(&r, 2), bh = 2;
+        int r0 = 1 + (int)gopt_rng_below(&r, (uint32_t)(h - bh - 1)), c0 = 1 + (int)gopt_rng_below(&r, (uint32_t)(w - bw - 1));
+        int k = 0;
+        for (int y = r0; y < r0 + bh; y++)
+            for (int x = c0; x < c0 + bw; x++) grid[y * w + x] = (char)('A' + k++);
+        int extra = (int)gopt_rng_below(&r, 3), paired = 0; /* colours below `paired` have both ends */
+        if (gopt_rng_below(&r, 2)) { /* half the boards: partners straight out, in the block's order */
+            for (int x = c0; x < c0 + bw; x++) grid[x] = grid[r0 * w + x], grid[(h - 1) * w + x] = grid[(r0 + 1) * w + x];
+            paired = k;
+        }
+        for (int colour = paired; colour < k + extra; colour++)
+            for (int side = colour < k ? 1 : 0; side < 2; side++) {
+                int v, tries = 0;
+                do { /* the block's partners mostly on the border */
+                    int y = (int)gopt_rng_below(&r, (uint32_t)h), x = (int)gopt_rng_below(&r, (uint32_t)w);
+                    if (gopt_rng_below(&r, 4) && tries < 50) {
+                        if (gopt_rng_below(&r, 2)) y = gopt_rng_below(&r, 2) ? 0 : h - 1;
+                        else x = gopt_rng_below(&r, 2) ? 0 : w - 1;
+                    }
+                    v = y * w + x;
+                    tries++;
+                } while (grid[v] != '.');
+                grid[v] = (char)('A' + colour);
+            }
+        gopt_buf b = {0};
+        for (int y = 0; y < h; y++) {
+            gopt_buf_append(&b, grid + y * w, (size_t)w);
+            gopt_buf_putc(&b, '\n');
+        }
+        free(grid);
+        char *text = gopt_buf_take(&b);
+        gopt_flow_puzzle *p = parse(text, gopt_rng_below(&r, 4) != 0); /* mostly partial: more are solvable */
+        p->untouching = gopt_rng_below(&r, 2);
+        gopt_flow_settings s = {.method = GOPT_FLOW_SEARCH, .count = 1, .node_budget = 1};
+        gopt_answer a = {0};
+        gopt_status st = gopt_flow_solve(p, &s, &a);
+        bool topo = st == GOPT_INFEASIBLE && strstr(a.note, "topology");
+        gopt_flow_solution_free(a.solution);
+        gopt_status sat = run(p, GOPT_FLOW_SAT, 1, false, text, NULL, NULL);
+        if (topo && sat != GOPT_INFEASIBLE) fail_msg("topology called a solvable board unsolvable: %s\n%s", a.note, text);
+        proofs += topo;
+        unsolvable += sat == GOPT_INFEASIBLE;
+        gopt_flow_free(p);
+        free(text);
+    }
+    print_message("%d boards with a block: %d unsolvable (SAT), %d proven by topology\n", cases, unsolvable, proofs);
+    assert_true(proofs > cases / 50);
+}
+
+/* The generator's unique boards have exactly one solution, counted by SAT (which the
+ * generator uses only for simple paths, after the sweep) and by the complete search, under
+ * the convention asked for. */
+static void generated_boards_are_unique(void **state) {
+    (void)state;
+    int cases = test_cases(1500) / 15;
+    for (int i = 0; i < cases; i++) {
+        gopt_rng r = gopt_rng_stream(SEED + 4, (uint64_t)i);
+        int w = 3 + (int)gopt_rng_below(&r, 5), h = 3 + (int)gopt_rng_below(&r, 5);
+        bool untouching = gopt_rng_below(&r, 2);
+        gopt_flow_puzzle *p = gopt_flow_generate_unique(w, h, 1 + w * h / 12, untouching, GOPT_FLOW_ANY_GRADE, 0, 52, &r, NULL);
+        if (!p) fail_msg("no unique %dx%d board", w, h);
+        assert_int_equal(p->untouching, untouching);
+        char *text = gopt_flow_write(p, NULL);
+        assert_int_equal(cross_count(p, text), 1);
+        free(text);
+        gopt_flow_free(p);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(generated_boards_are_unique),
+        cmocka_unit_test(topology_never_wrong),
+        cmocka_unit_test(untouching_counts_agree),
         cmocka_unit_test(methods_agree_on_rectangles),
         cmocka_unit_test(tidy_sat_agrees_on_open_rectangles),
         cmocka_unit_test(graph_search_counts_like_sat),

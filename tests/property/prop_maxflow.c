@@ -11,13 +11,13 @@ static void flow_equals_brute_force_min_cut(void **state) {
         int m = (int)gopt_rng_below(&r, (uint32_t)(n * (n - 1) + 1));
         int from[64], to[64];
         double cap[64];
-        gopt_flow_net *net = gopt_flow_net_new(n);
+        gopt_maxflow_net *net = gopt_maxflow_net_new(n);
         for (int e = 0; e < m; e++) {
             from[e] = (int)gopt_rng_below(&r, (uint32_t)n);
             do to[e] = (int)gopt_rng_below(&r, (uint32_t)n);
             while (to[e] == from[e]);
             cap[e] = gopt_rng_below(&r, 10);
-            gopt_flow_edge(net, from[e], to[e], cap[e]);
+            gopt_maxflow_edge(net, from[e], to[e], cap[e]);
         }
         int s = 0, t = n - 1;
         double best = 1e300;
@@ -28,12 +28,12 @@ static void flow_equals_brute_force_min_cut(void **state) {
                 if ((mask >> from[e] & 1u) && !(mask >> to[e] & 1u)) cut += cap[e];
             if (cut < best) best = cut;
         }
-        gopt_flow_result res;
+        gopt_maxflow_result res;
         gopt_error err = {0};
         assert_true(gopt_maxflow(net, s, t, &res, &err));
         assert_float_equal(res.value, best, 1e-9);
-        gopt_flow_result_free(&res);
-        gopt_flow_net_free(net);
+        gopt_maxflow_result_free(&res);
+        gopt_maxflow_net_free(net);
     }
 }
 

@@ -26,7 +26,7 @@ static void games_pass_the_checker_on_both_engines(void **state) {
         gopt_taxis_graph *g = random_graph(&rng, n, c % 4 == 0 ? -1 : 0.1 + 0.5 * gopt_rng_double(&rng)), *w = widened(g);
         gopt_taxis_setting *s = random_setting(&rng, n);
         for (int h = 0; h < GOPT_TAXIS_NSTARTS * GOPT_TAXIS_NEXTENSIONS; h++) {
-            gopt_taxis_heuristic heuristic = {(gopt_taxis_start)(h / 5), (gopt_taxis_extension)(h % 5)};
+            gopt_taxis_heuristic heuristic = {(gopt_taxis_start)(h / 5), (gopt_taxis_extension)(h % 5), NULL};
             gopt_rng a = gopt_rng_stream((uint64_t)c, (uint64_t)h), b = a;
             gopt_taxis_move ma[64], mb[64];
             int la = gopt_taxis_play(g, s, heuristic, &a, ma), lb = gopt_taxis_play(w, s, heuristic, &b, mb);
@@ -270,6 +270,46 @@ static void duels_follow_the_rules(void **state) {
     }
 }
 
+/* Every reading of the two-player rules: duels pass the checker under their reading; under
+ * `closed` no player takes a node of the other's path; `play-out` ends as the lengths say and
+ * (failure being final) gives the default rule's outcome, on the same draws. */
+static void duels_follow_every_reading(void **state) {
+    (void)state;
+    gopt_rng rng = gopt_rng_stream(101, 0);
+    for (int c = 0; c < test_cases(150); c++) {
+        int n = 2 + (int)gopt_rng_below(&rng, 20);
+        gopt_taxis_graph *g = random_graph(&rng, n, 0.15 + 0.4 * gopt_rng_double(&rng));
+        gopt_taxis_setting *s = random_setting(&rng, n);
+        gopt_taxis_heuristic pair[2] = {gopt_taxis_named_pairs[gopt_rng_below(&rng, 5)],
+                                        gopt_taxis_named_pairs[gopt_rng_below(&rng, 5)]};
+        gopt_taxis_outcome seen[4];
+        for (int k = 0; k < 4; k++) {
+            gopt_taxis_reading r = {k & 1, k >> 1};
+            gopt_rng draws = gopt_rng_stream((uint64_t)c, 5);
+            gopt_taxis_duel_move moves[2 * 64 + 2];
+            int nmoves, length[2];
+            gopt_taxis_outcome o = seen[k] = gopt_taxis_duel_read(g, s, pair, r, &draws, moves, &nmoves, length);
+            char why[300];
+            if (!gopt_taxis_check_duel_read(g, s, r, moves, nmoves, o, length, why, sizeof why))
+                fail_msg("case %d reading %s: %s", c, gopt_taxis_reading_name(r), why);
+            if (r.play_out)
+                assert_int_equal(o, length[0] > length[1] ? GOPT_TAXIS_FIRST_WINS
+                                    : length[1] > length[0] ? GOPT_TAXIS_SECOND_WINS : GOPT_TAXIS_TIE);
+            if (r.closed) { /* no node on both paths */
+                bool on[64] = {false};
+                for (int m = 0; m < nmoves; m++)
+                    if (moves[m].node >= 0 && moves[m].player == 0) on[moves[m].node] = true;
+                for (int m = 0; m < nmoves; m++)
+                    if (moves[m].node >= 0 && moves[m].player == 1) assert_false(on[moves[m].node]);
+            }
+        }
+        assert_int_equal(seen[0], seen[2]); /* play-out changes no outcome */
+        assert_int_equal(seen[1], seen[3]);
+        gopt_taxis_setting_free(s);
+        gopt_taxis_graph_free(g);
+    }
+}
+
 /* ---------------------------------------------------------------- Lemma 1 */
 
 static void tentacles_obey_lemma_1(void **state) {
@@ -376,6 +416,7 @@ int main(void) {
         cmocka_unit_test(checker_matches_brute_force),
         cmocka_unit_test(checker_rejects_broken_paths),
         cmocka_unit_test(duels_follow_the_rules),
+        cmocka_unit_test(duels_follow_every_reading),
         cmocka_unit_test(tentacles_obey_lemma_1),
         cmocka_unit_test(experiments_do_not_depend_on_threads),
     };

@@ -5,7 +5,7 @@ input (read from stdin). Then every error class: malformed requests, unknown nam
 options, bad puzzles (the same located message as the CLI), proven no-solution (422),
 size limit (413), content type (415), methods (405), Host (403), a full queue (503),
 and that the server stops cleanly on SIGTERM. Times and memory are left out of the
-comparison ("seconds", "peak_mb", "us_per_game"), as in the golden tests.
+comparison ("seconds", "cpu_seconds", "peak_mb", "us_per_game"), as in the golden tests.
 
     api_test.py GAMEOPT        (run from the source folder)"""
 import json
@@ -17,7 +17,7 @@ import tempfile
 import time
 
 BIN = os.path.abspath(sys.argv[1])
-VOLATILE = {"seconds", "peak_mb", "us_per_game"}
+VOLATILE = {"seconds", "cpu_seconds", "peak_mb", "us_per_game"}
 failures = []
 
 
@@ -148,8 +148,30 @@ def answers(s):
     check(flood.get("methods", [None])[0] == "astar" and "tatham" in flood.get("formats", []), "flood's methods and formats")
     solve = next((v for v in flood.get("verbs", []) if v["name"] == "solve"), {})
     check(any(o["name"] == "start" and o["type"] == "string" for o in solve.get("options", [])), "flood's own options")
-    check(any(o["name"] == "count" and o["type"] == "integer" and o["min"] == 1 for o in g["common_options"]),
+    country = next((x for x in g["games"] if x["name"] == "country"), {})
+    solve = next((v for v in country.get("verbs", []) if v["name"] == "solve"), {})
+    check(any(o["name"] == "count" and o["type"] == "int" and o["min"] == 1 for o in solve.get("options", [])),
           "common options with types and ranges")
+    check(not any(o["name"] in ("output", "threads", "shard") for o in solve.get("options", [])),
+          "options the API refuses are not listed")
+
+    # Declared verbs beyond solve, run as the command line runs them.
+    for game, verb, body, args in (
+            ("flood", "hint", {"input": "12\n21\n", "args": ["1"]}, ["flood", "hint", "--json", "-", "1"]),
+            ("tokens", "upgrade", {"options": {"from": "1867:L12", "tokens": "0:LPS,1:QLS"}},
+             ["tokens", "upgrade", "--json", "--from", "1867:L12", "--tokens", "0:LPS,1:QLS"]),
+            ("tokens", "show", {"args": ["1867:L12"]}, ["tokens", "show", "--json", "1867:L12"]),
+            ("taxis", "play", {"options": {"seed": 3, "heuristic": "md"}}, ["taxis", "play", "--json", "--seed", "3", "--heuristic", "md"]),
+            ("country", "convert", {"input": read("data/country/seed-10x10.txt"), "options": {"to": "url"}},
+             ["country", "convert", "--to", "url", "-"])):
+        if game not in names:
+            continue
+        code, exit_code, a = s.request(f"/api/{game}/{verb}", body)
+        r = subprocess.run([BIN, *args], input=body.get("input", ""), capture_output=True, text=True)
+        rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()] if "--json" in args else None
+        want = (rows[0] if len(rows) == 1 else rows) if rows is not None else {"text": r.stdout}
+        check(exit_code == r.returncode and normal(a) == normal(want),
+              f"{game} {verb}: the API answers as the CLI does:\n  {a}\n  {want}")
 
 
 def cli_error(game, text, args=()):
@@ -176,6 +198,7 @@ def errors(s):
                cli_error("country", bad, ["--format", "nope"]))
     m = error_case("/api/country/solve", b'{"input": "x",', 400, "malformed JSON")
     check(m.startswith("gameopt: request:1:"), f"malformed JSON is located: {m}")
+    error_case("/api/tokens/upgrade", {"input": "x"}, 400, "a verb without input")
     error_case("/api/country/solve", [1, 2], 400, "not an object")
     error_case("/api/country/solve", {"options": {}}, 400, "no input")
     error_case("/api/country/solve", {"input": "x", "file": "/etc/passwd"}, 400, "unknown field")
@@ -184,6 +207,11 @@ def errors(s):
     error_case("/api/country/solve", {"input": "x", "options": {"count": "two"}}, 400, "option of the wrong type")
     error_case("/api/country/solve", {"input": "x", "options": {"output": "/tmp/x.svg"}}, 400, "no file names")
     error_case("/api/country/solve", {"input": "x", "options": {"threads": 8}}, 400, "server options")
+    error_case("/api/tokens/upgrade", {"options": {"catalog": "/etc/passwd"}}, 400, "no option names a file")
+    error_case("/api/tokens/show", {"args": ["/etc/passwd"]}, 400, "no argument names a file")
+    error_case("/api/tokens/show", {"args": ["CMakeLists.txt"]}, 400, "no argument names a file, relative either")
+    error_case("/api/flood/hint", {"input": "12\n21\n", "options": {"beam-width": 0}}, 400, "a typed option out of range",
+               cli("flood", "12\n21\n", ["--beam-width", "0"])[2])
     error_case("/api/country/solve", {"input": "x", "picture": "png"}, 400, "unknown picture kind")
     error_case("/api/nogame/solve", {"input": "x"}, 404, "unknown game")
     error_case("/api/country/frobnicate", {"input": "x"}, 404, "unknown verb")

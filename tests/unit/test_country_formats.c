@@ -5,10 +5,10 @@
 
 #include "test_support.h"
 
-static gopt_country *read_one(const char *text, const char *format) {
+static gopt_country_puzzle *read_one(const char *text, const char *format) {
     gopt_text t;
     gopt_text_from_string(&t, "test", text);
-    gopt_country *p = NULL;
+    gopt_country_puzzle *p = NULL;
     gopt_error err = {0};
     int r = gopt_country_read(&t, format, &p, &err);
     if (r != 1) fail_msg("read failed: %s:%d:%d: %s", err.file, err.line, err.col, err.msg);
@@ -20,7 +20,7 @@ static gopt_country *read_one(const char *text, const char *format) {
 static char *read_error(const char *text, const char *format) {
     gopt_text t;
     gopt_text_from_string(&t, "test", text);
-    gopt_country *p = NULL;
+    gopt_country_puzzle *p = NULL;
     gopt_error err = {0};
     int r;
     while ((r = gopt_country_read(&t, format, &p, &err)) == 1) gopt_country_free(p);
@@ -30,7 +30,7 @@ static char *read_error(const char *text, const char *format) {
     return gopt_strdup(gopt_error_text(&err, buf, sizeof buf));
 }
 
-static void assert_same_puzzle(const gopt_country *a, const gopt_country *b) {
+static void assert_same_puzzle(const gopt_country_puzzle *a, const gopt_country_puzzle *b) {
     assert_int_equal(a->size.w, b->size.w);
     assert_int_equal(a->size.h, b->size.h);
     assert_int_equal(a->empty_rooms, b->empty_rooms);
@@ -41,7 +41,7 @@ static void assert_same_puzzle(const gopt_country *a, const gopt_country *b) {
 
 static void pzprjs_worked_example(void **state) {
     (void)state;
-    gopt_country *p = read_one("https://puzz.link/p?country/5/5/amda0uf02h12h\n", NULL);
+    gopt_country_puzzle *p = read_one("https://puzz.link/p?country/5/5/amda0uf02h12h\n", NULL);
     static const int rooms[25] = {0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 3, 4, 4, 4, 2, 3, 5, 5, 6, 6, 3, 5, 5, 6, 6};
     assert_int_equal(p->size.w, 5);
     assert_int_equal(p->size.h, 5);
@@ -60,14 +60,14 @@ static void url_forms_and_variant(void **state) {
     (void)state;
     const char *forms[] = {"country/5/5/amda0uf02h12h", "p?country/5/5/amda0uf02h12h",
                            "http://pzv.jp/p.html?country/5/5/amda0uf02h12h", "puzz.link/p?country/5/5/amda0uf02h12h  "};
-    gopt_country *first = read_one(forms[0], "url");
+    gopt_country_puzzle *first = read_one(forms[0], "url");
     for (int i = 1; i < 4; i++) {
-        gopt_country *p = read_one(forms[i], NULL);
+        gopt_country_puzzle *p = read_one(forms[i], NULL);
         assert_same_puzzle(first, p);
         gopt_country_free(p);
     }
     gopt_country_free(first);
-    gopt_country *e = read_one("https://puzz.link/p?country/e/5/5/vvuebrvb1q1j", NULL);
+    gopt_country_puzzle *e = read_one("https://puzz.link/p?country/e/5/5/vvuebrvb1q1j", NULL);
     assert_true(e->empty_rooms);
     assert_int_equal(e->nrooms, 17);
     assert_int_equal(e->number[0], 1);
@@ -95,17 +95,17 @@ static void pasted_link_forms(void **state) {
         "3%205%205%206%206%20/3%205%205%206%206%20/2%20.%20.%20.%20.%20/.%20.%20.%20.%20.%20/1%202%20.%20.%20.%20/"
         ".%20.%20.%20.%20.%20/.%20.%20.%20.%20.%20/",
     };
-    gopt_country *first = read_one("https://puzz.link/p?country/5/5/amda0uf02h12h", NULL);
+    gopt_country_puzzle *first = read_one("https://puzz.link/p?country/5/5/amda0uf02h12h", NULL);
     for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
-        gopt_country *p = read_one(forms[i], NULL);
+        gopt_country_puzzle *p = read_one(forms[i], NULL);
         assert_same_puzzle(first, p);
         gopt_country_free(p);
     }
     /* penpa-edit, our writer and reader: borders, numbers and the loop come back. */
-    gopt_country *q = read_one("name trip\nAAB\nACB\nDDD\nA=? B=2 D=17\nsolution\nse ew sw\nns - ns\nne ew nw\n", "text");
+    gopt_country_puzzle *q = read_one("name trip\nAAB\nACB\nDDD\nA=? B=2 D=17\nsolution\nse ew sw\nns - ns\nne ew nw\n", "text");
     char *link = gopt_country_write(q, q->given, "penpa", NULL);
     assert_non_null(strstr(link, "penpa-edit/#m=edit&p="));
-    gopt_country *back = read_one(link, NULL);
+    gopt_country_puzzle *back = read_one(link, NULL);
     assert_same_puzzle(q, back);
     assert_non_null(back->given);
     assert_memory_equal(q->given, back->given, 9);
@@ -113,6 +113,14 @@ static void pasted_link_forms(void **state) {
     gopt_country_free(back);
     gopt_country_free(q);
     gopt_country_free(first);
+    /* One room: no border inside, so the writer draws the frame (fuzz regression). */
+    q = read_one("AAA\nAAA\nA=4\n", "text");
+    link = gopt_country_write(q, NULL, "penpa", NULL);
+    back = read_one(link, NULL);
+    assert_same_puzzle(q, back);
+    free(link);
+    gopt_country_free(back);
+    gopt_country_free(q);
 }
 
 static const char seed_text[] =
@@ -124,7 +132,7 @@ static const char seed_text[] =
 
 static void seed_text_is_the_seed_url(void **state) {
     (void)state;
-    gopt_country *p = read_one(seed_text, NULL);
+    gopt_country_puzzle *p = read_one(seed_text, NULL);
     assert_string_equal(p->name, "seed");
     char *url = gopt_country_write(p, NULL, "url", NULL);
     assert_string_equal(url, "https://puzz.link/p?country/10/10/"
@@ -137,7 +145,7 @@ static void seed_text_is_the_seed_url(void **state) {
 static void round_trips(void **state) {
     (void)state;
     const char *text = "name trip\nvariant empty\nAAB\nACB\nDDD\nA=? B=2 D=17\nsolution\nse ew sw\nns - ns\nne ew nw\n";
-    gopt_country *p = read_one(text, "text");
+    gopt_country_puzzle *p = read_one(text, "text");
     assert_true(p->empty_rooms);
     assert_int_equal(p->number[0], GOPT_COUNTRY_UNKNOWN);
     assert_int_equal(p->number[3], 17);
@@ -145,7 +153,7 @@ static void round_trips(void **state) {
     const char *formats[] = {"text", "pzprv3", "block"};
     for (int i = 0; i < 3; i++) {
         char *written = gopt_country_write(p, p->given, formats[i], NULL);
-        gopt_country *q = read_one(written, NULL);
+        gopt_country_puzzle *q = read_one(written, NULL);
         assert_same_puzzle(p, q);
         assert_non_null(q->given);
         assert_memory_equal(p->given, q->given, 9);
@@ -154,7 +162,7 @@ static void round_trips(void **state) {
     }
     char *url = gopt_country_write(p, NULL, "url", NULL);
     assert_string_equal(url, "https://puzz.link/p?country/e/3/3/e0bg.2g-11\n");
-    gopt_country *q = read_one(url, NULL);
+    gopt_country_puzzle *q = read_one(url, NULL);
     assert_same_puzzle(p, q);
     gopt_country_free(q);
     free(url);
@@ -163,7 +171,7 @@ static void round_trips(void **state) {
 
 static void holes(void **state) {
     (void)state;
-    gopt_country *p = read_one("A.B\nAAB\n", "text");
+    gopt_country_puzzle *p = read_one("A.B\nAAB\n", "text");
     assert_int_equal(p->room[1], GOPT_COUNTRY_HOLE);
     assert_int_equal(p->nrooms, 2);
     const char *why = NULL;
@@ -171,7 +179,7 @@ static void holes(void **state) {
     assert_string_equal(why, "a puzz.link URL cannot hold cells outside the puzzle");
     char *pz = gopt_country_write(p, NULL, "pzprv3", NULL);
     assert_non_null(strstr(pz, "\n0 . 1 \n"));
-    gopt_country *q = read_one(pz, NULL);
+    gopt_country_puzzle *q = read_one(pz, NULL);
     assert_same_puzzle(p, q);
     gopt_country_free(q);
     free(pz);
@@ -187,7 +195,7 @@ static void pzprv3_with_a_loop_and_history(void **state) {
     (void)state;
     const char *file = "pzprv3\ncountry\n2\n2\n1\n0 0 \n0 0 \n4 . \n. . \n1 \n1 \n1 1 \n0 0 \n0 0 \n"
                        "history:{\"type\":\"pzpr\"}\n";
-    gopt_country *p = read_one(file, NULL);
+    gopt_country_puzzle *p = read_one(file, NULL);
     assert_int_equal(p->nrooms, 1);
     assert_int_equal(p->number[0], 4);
     static const uint8_t loop[4] = {GOPT_DIR_BIT(GOPT_E) | GOPT_DIR_BIT(GOPT_S), GOPT_DIR_BIT(GOPT_W) | GOPT_DIR_BIT(GOPT_S),
@@ -204,7 +212,7 @@ static void block_format(void **state) {
                         "puzzle second 1 2\nregions\n0 1\nclues \nend\n";
     gopt_text t;
     gopt_text_from_string(&t, "test", block);
-    gopt_country *p = NULL, *q = NULL;
+    gopt_country_puzzle *p = NULL, *q = NULL;
     gopt_error err = {0};
     assert_int_equal(gopt_country_read(&t, NULL, &p, &err), 1);
     assert_int_equal(gopt_country_read(&t, NULL, &q, &err), 1);
@@ -226,7 +234,7 @@ static void block_format(void **state) {
 /* A border between two cells of one room (they connect around it): kept as a wall. */
 static void stray_borders(void **state) {
     (void)state;
-    gopt_country *p = read_one("country/3/2/g0", NULL);
+    gopt_country_puzzle *p = read_one("country/3/2/g0", NULL);
     assert_int_equal(p->nrooms, 1);
     assert_non_null(p->wall);
     assert_int_equal(p->wall[0], GOPT_DIR_BIT(GOPT_E));

@@ -5,16 +5,16 @@
 
 #include "test_support.h"
 
-static long count(const gopt_country *p, const char *method) {
+static long count(const gopt_country_puzzle *p, const char *method) {
     gopt_country_solve_options o = {.method = method, .count = 2};
     gopt_answer a = {0};
     gopt_country_solve(p, &o, &a);
     long found = a.complete ? a.solutions : -1;
     if (a.solution) {
         char why[256];
-        if (!gopt_country_check(p, ((gopt_country_loop *)a.solution)->dirs, why, sizeof why)) fail_msg("%s", why);
+        if (!gopt_country_check(p, ((gopt_country_solution *)a.solution)->dirs, why, sizeof why)) fail_msg("%s", why);
     }
-    gopt_country_loop_free(a.solution);
+    gopt_country_solution_free(a.solution);
     free(a.extra);
     return found;
 }
@@ -29,7 +29,7 @@ static void generated_puzzles_are_unique(void **state) {
         for (uint64_t k = 0; k < 3; k++) {
             gopt_rng rng = gopt_rng_stream(11, k + 10 * i);
             gopt_error err = {0};
-            gopt_country *p = gopt_country_generate(sizes[i].w, sizes[i].h, sizes[i].empty, &rng, &err);
+            gopt_country_puzzle *p = gopt_country_generate(sizes[i].w, sizes[i].h, sizes[i].empty, &rng, &err);
             assert_non_null(p);
             assert_int_equal(p->size.w, sizes[i].w);
             assert_int_equal(p->size.h, sizes[i].h);
@@ -48,7 +48,7 @@ static void same_seed_same_puzzle(void **state) {
     for (int i = 0; i < 2; i++) {
         gopt_rng rng = gopt_rng_stream(3, 1);
         gopt_error err = {0};
-        gopt_country *p = gopt_country_generate(9, 7, false, &rng, &err);
+        gopt_country_puzzle *p = gopt_country_generate(9, 7, false, &rng, &err);
         text[i] = gopt_country_write(p, NULL, "url", NULL);
         gopt_country_free(p);
     }
@@ -64,7 +64,7 @@ static void bad_sizes(void **state) {
     gopt_error err = {0};
     assert_null(gopt_country_generate(1, 5, false, &rng, &err));
     char buf[600];
-    assert_string_equal(gopt_error_text(&err, buf, sizeof buf), "--size: sizes from 2x2 to 30x30");
+    assert_string_equal(gopt_error_text(&err, buf, sizeof buf), "--size: sizes from 2x2 to 60x60");
 }
 
 int main(void) {

@@ -4,24 +4,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/country/country_internal.h"
+#include "games/country/internal.h"
 #include "test_support.h"
 
-static gopt_country *read_one(const char *text) {
+static gopt_country_puzzle *read_one(const char *text) {
     gopt_text t;
     gopt_text_from_string(&t, "test", text);
-    gopt_country *p = NULL;
+    gopt_country_puzzle *p = NULL;
     gopt_error err = {0};
     if (gopt_country_read(&t, NULL, &p, &err) != 1) fail_msg("read failed: %d:%d: %s", err.line, err.col, err.msg);
     gopt_text_free(&t);
     return p;
 }
 
-static gopt_country *seed_puzzle(void) {
+static gopt_country_puzzle *seed_puzzle(void) {
     char path[1024];
     size_t len;
     char *text = test_read_file(test_source_path("data/country/seed-10x10.txt", path, sizeof path), &len);
-    gopt_country *p = read_one(text);
+    gopt_country_puzzle *p = read_one(text);
     free(text);
     return p;
 }
@@ -52,11 +52,11 @@ static void glyphs_to_dirs(const char *const *rows, int w, int h, uint8_t *dirs)
     }
 }
 
-static const char *checker_says(const gopt_country *p, const char *rows) {
+static const char *checker_says(const gopt_country_puzzle *p, const char *rows) {
     static char why[256];
     gopt_text t;
     gopt_text_from_string(&t, "rows", rows);
-    gopt_country *q = gopt_country_copy(p);
+    gopt_country_puzzle *q = gopt_country_copy(p);
     gopt_error err = {0};
     assert_true(country_read_loop_rows(&t, q, &err));
     gopt_text_free(&t);
@@ -66,7 +66,7 @@ static const char *checker_says(const gopt_country *p, const char *rows) {
     return ok ? "ok" : why;
 }
 
-static gopt_answer solve(const gopt_country *p, const char *method, long count) {
+static gopt_answer solve(const gopt_country_puzzle *p, const char *method, long count) {
     gopt_country_solve_options o = {.method = method, .count = count};
     gopt_answer a = {0};
     gopt_country_solve(p, &o, &a);
@@ -74,13 +74,13 @@ static gopt_answer solve(const gopt_country *p, const char *method, long count) 
 }
 
 static void release(gopt_answer *a) {
-    gopt_country_loop_free(a->solution);
+    gopt_country_solution_free(a->solution);
     free(a->extra);
 }
 
 static void seed_is_unique_and_its_loop_is_the_seeds(void **state) {
     (void)state;
-    gopt_country *p = seed_puzzle();
+    gopt_country_puzzle *p = seed_puzzle();
     uint8_t printed[100];
     glyphs_to_dirs(seed_printout, 10, 10, printed);
     const char *methods[] = {"sat", "mip"};
@@ -89,7 +89,7 @@ static void seed_is_unique_and_its_loop_is_the_seeds(void **state) {
         assert_int_equal(a.status, GOPT_SOLVED);
         assert_int_equal(a.solutions, 1);
         assert_true(a.complete);
-        const gopt_country_loop *loop = a.solution;
+        const gopt_country_solution *loop = a.solution;
         assert_int_equal(loop->length, 76);
         assert_memory_equal(loop->dirs, printed, 100);
         char why[256];
@@ -148,7 +148,7 @@ static bool on_model(void *user, gopt_sat *s) {
  * the loop, and two made of two separate loops of 54 and 22 cells. */
 static void seeds_model_alone_has_three_answers(void **state) {
     (void)state;
-    gopt_country *p = seed_puzzle();
+    gopt_country_puzzle *p = seed_puzzle();
     country_graph g;
     country_graph_init(&g, p);
     gopt_sat *s = country_sat_model(&g);
@@ -166,7 +166,7 @@ static void seeds_model_alone_has_three_answers(void **state) {
     gopt_country_free(p);
 }
 
-static void assert_count(const gopt_country *p, const char *method, long count, gopt_status status, long solutions,
+static void assert_count(const gopt_country_puzzle *p, const char *method, long count, gopt_status status, long solutions,
                          bool complete) {
     gopt_answer a = solve(p, method, count);
     assert_int_equal(a.status, status);
@@ -181,7 +181,7 @@ static void counts_and_infeasible(void **state) {
     const char *methods[] = {"sat", "mip"};
     for (int m = 0; m < 2; m++) {
         /* One room, no numbers: every cycle of the 3x3 grid graph (13 of them). */
-        gopt_country *p = read_one("AAA\nAAA\nAAA\n");
+        gopt_country_puzzle *p = read_one("AAA\nAAA\nAAA\n");
         assert_count(p, methods[m], 100, GOPT_SOLVED, 13, true);
         assert_count(p, methods[m], 2, GOPT_SOLVED, 2, false);
         gopt_country_free(p);
@@ -193,13 +193,13 @@ static void counts_and_infeasible(void **state) {
 }
 
 /* Solves with --count `count`, expecting a unique loop drawn as `rows`. */
-static void assert_unique_loop(const gopt_country *p, long count, const char *rows) {
+static void assert_unique_loop(const gopt_country_puzzle *p, long count, const char *rows) {
     gopt_answer a = solve(p, "sat", count);
     assert_int_equal(a.status, GOPT_SOLVED);
     assert_int_equal(a.solutions, 1);
     assert_true(a.complete);
     gopt_buf b = {0};
-    country_write_loop_rows(&b, p, ((gopt_country_loop *)a.solution)->dirs);
+    country_write_loop_rows(&b, p, ((gopt_country_solution *)a.solution)->dirs);
     assert_string_equal(b.data, rows);
     gopt_buf_free(&b);
     release(&a);
@@ -207,7 +207,7 @@ static void assert_unique_loop(const gopt_country *p, long count, const char *ro
 
 static void variant_and_holes(void **state) {
     (void)state;
-    gopt_country *p = read_one("https://puzz.link/p?country/e/5/5/vvuebrvb1q1j");
+    gopt_country_puzzle *p = read_one("https://puzz.link/p?country/e/5/5/vvuebrvb1q1j");
     assert_unique_loop(p, 2, "- se sw se sw\nse nw ns ns ns\nns - ne nw ns\nne sw se ew nw\n- ne nw - -\n");
     /* The same rooms under the standard rules: every room visited is impossible here. */
     p->empty_rooms = false;
@@ -228,7 +228,7 @@ static void variant_and_holes(void **state) {
 
 static void checker_catches_each_rule(void **state) {
     (void)state;
-    gopt_country *p = read_one("https://puzz.link/p?country/5/5/amda0uf02h12h");
+    gopt_country_puzzle *p = read_one("https://puzz.link/p?country/5/5/amda0uf02h12h");
     const char *good = "- - se sw -\nse ew nw ne sw\nne ew sw - ns\n- se nw se nw\n- ne ew nw -\n";
     assert_string_equal(checker_says(p, good), "ok");
     assert_string_equal(checker_says(p, "- - - - -\n- - - - -\n- - - - -\n- - - - -\n- - - - -\n"), "there is no loop");

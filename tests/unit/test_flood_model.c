@@ -10,7 +10,7 @@ static gopt_flood_puzzle *parse_one(const char *text, const char *format, const 
     gopt_text t;
     gopt_text_from_string(&t, "in", text);
     gopt_flood_puzzle *p = NULL;
-    int r = gopt_flood_parse(&t, format, o, &p, err);
+    int r = gopt_flood_read(&t, format, o, &p, err);
     gopt_text_free(&t);
     return r == 1 ? p : NULL;
 }
@@ -30,7 +30,7 @@ static int count_boards(const char *text, const char *format) {
     gopt_text_from_string(&t, "in", text);
     int n = 0;
     gopt_flood_puzzle *p;
-    while (gopt_flood_parse(&t, format, NULL, &p, &err) == 1) {
+    while (gopt_flood_read(&t, format, NULL, &p, &err) == 1) {
         gopt_flood_free(p);
         n++;
     }
@@ -130,7 +130,7 @@ static void tatham_ids(void **state) {
     assert_int_equal(p->limit, 7);
     assert_int_equal(p->leniency, 2);
     assert_int_equal(p->cells[3], 3);
-    char *back = gopt_flood_format(p, NULL, "tatham");
+    char *back = gopt_flood_write(p, NULL, "tatham");
     assert_string_equal(back, "3x2c4m2:012321,7\n");
     free(back);
     gopt_flood_free(p);
@@ -190,7 +190,7 @@ static void writers_round_trip(void **state) {
     gopt_error err = {0};
     gopt_flood_puzzle *p = parse_one("0120\n2201\n1002\n", NULL, NULL, &err);
     for (size_t f = 0; f < sizeof formats / sizeof *formats; f++) {
-        char *text = gopt_flood_format(p, NULL, formats[f]);
+        char *text = gopt_flood_write(p, NULL, formats[f]);
         gopt_flood_puzzle *q = parse_one(text, formats[f], NULL, &err);
         assert_non_null(q);
         assert_int_equal(q->w, p->w);

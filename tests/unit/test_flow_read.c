@@ -27,7 +27,7 @@ static char *read_error(const char *text, int format) {
     gopt_error err = {0};
     gopt_flow_puzzle *p = NULL;
     int r;
-    while ((r = gopt_flow_read(&t, format, -1, &p, &err)) == 1) gopt_flow_puzzle_free(p);
+    while ((r = gopt_flow_read(&t, format, -1, &p, &err)) == 1) gopt_flow_free(p);
     gopt_text_free(&t);
     assert_int_equal(r, -1);
     assert_true(err.set);
@@ -35,10 +35,78 @@ static char *read_error(const char *text, int format) {
     return gopt_strdup(gopt_error_text(&err, buf, sizeof buf));
 }
 
+/* (A guessed format's hint, " (read as ..."), is checked in its own test.) */
 static void expect_error(const char *text, int format, const char *want) {
     char *got = read_error(text, format);
+    char *hint = strstr(got, " (read as ");
+    if (hint && format < 0) *hint = 0;
     if (strcmp(got, want) != 0) fail_msg("error '%s', expected '%s'", got, want);
     free(got);
+}
+
+/* A format guessed from the board's shape names itself in an error, and says how to force
+ * another; a forced format does not. */
+static void misguessed_format_says_so(void **state) {
+    (void)state;
+    char *got = read_error("3 3\nab.\n..\nba.\n", -1);
+    assert_string_equal(got, "t:3:1: row 2 has 2 cells, expected 3 (read as thomasahle, guessed from the first lines; --format "
+                             "flow_solver|thomasahle|intgrid|houston|json|adc|samgoldman reads another)");
+    free(got);
+    got = read_error("3 3\nab.\n..\nba.\n", GOPT_FLOW_FLOW_SOLVER);
+    assert_string_equal(got, "t:3:1: row 3 has 2 cells, the rows above have 3");
+    free(got);
+}
+
+/* The new formats: digits as colours, the integer grid, JSON levels (many per file). */
+static void reads_intgrid_json_and_digits(void **state) {
+    (void)state;
+    gopt_text t;
+    gopt_error err = {0};
+    gopt_flow_puzzle *p = NULL;
+    gopt_text_from_string(&t, "t", "3 2\n1 0 1\n2 0 2\n0 0\n");
+    assert_int_equal(gopt_flow_guess_format(&t), GOPT_FLOW_INTGRID);
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 1);
+    assert_true(p->partial && p->untouching);
+    assert_int_equal(p->ncolours, 2);
+    assert_string_equal(p->label[1], "2");
+    char *text = gopt_flow_write(p, NULL);
+    assert_string_equal(text, "3 2\n1 0 1\n2 0 2\n");
+    free(text);
+    gopt_flow_free(p);
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 0);
+    gopt_text_free(&t);
+
+    gopt_text_from_string(&t, "t", "{\"levels\": [{\"grid\": [[\"red\", \"\", \"red\"]]}, [[\"darkblue\", null], [\"darkblue\", \"\"]]]}");
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 1);
+    assert_false(p->partial || p->untouching);
+    assert_string_equal(p->label[0], "red");
+    gopt_flow_free(p);
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 1);
+    assert_int_equal(p->rows, 2);
+    assert_string_equal(p->label[0], "darkblue");
+    text = gopt_flow_write(p, NULL);
+    assert_string_equal(text, "{\"grid\":[[\"darkblue\",\"\"],[\"darkblue\",\"\"]]}\n");
+    free(text);
+    gopt_flow_free(p);
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 0);
+    gopt_text_free(&t);
+
+    gopt_text_from_string(&t, "t", "1.2\n1.2\n");
+    assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 1);
+    assert_int_equal(p->format, GOPT_FLOW_FLOW_SOLVER);
+    assert_int_equal(p->ncolours, 2);
+    gopt_flow_free(p);
+    gopt_text_free(&t);
+
+    char *e = read_error("[[\"a\", \"\"], [\"a\"]]", -1);
+    assert_string_equal(e, "t:1:1: row 2 of the JSON grid has 1 cells, the rows above have 2");
+    free(e);
+    e = read_error("[[\"a\", \"a\"]", -1);
+    assert_non_null(strstr(e, "JSON: "));
+    free(e);
+    e = read_error("2 1\n1 x\n", GOPT_FLOW_INTGRID);
+    assert_non_null(strstr(e, "t:2:3: "));
+    free(e);
 }
 
 static void guesses_formats(void **state) {
@@ -79,7 +147,7 @@ static void reads_flow_solver_boards(void **state) {
     char *text = gopt_flow_write(p, NULL);
     assert_string_equal(text, "R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n");
     free(text);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 static void reads_thomasahle_files(void **state) {
@@ -95,11 +163,11 @@ static void reads_thomasahle_files(void **state) {
     char *out = gopt_flow_write(p, NULL);
     assert_string_equal(out, "3 2\na.b\na.b\n");
     free(out);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
     assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 1);
     assert_int_equal(p->ncolours, 1);
     assert_string_equal(p->label[0], "1");
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
     assert_int_equal(gopt_flow_read(&t, -1, -1, &p, &err), 0); /* "0 0" ends the file */
     gopt_text_free(&t);
 }
@@ -115,7 +183,7 @@ static void reads_houston_lists(void **state) {
     char *out = gopt_flow_write(p, NULL);
     assert_string_equal(out, "2 4 3\n(0, 0) (3, 2)\n(1, 0) (0, 2)\n");
     free(out);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 static void reads_contest_questions(void **state) {
@@ -124,7 +192,7 @@ static void reads_contest_questions(void **state) {
     assert_int_equal(p->format, GOPT_FLOW_ADC);
     assert_true(p->partial); /* contest rules */
     assert_string_equal(p->label[1], "2");
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
     /* 2016 and 2018 forms: layers, the second point after a space */
     p = read_one("SIZE 3X3X2\r\nLINE_NUM 2\r\n\r\nLINE#1 (0,0,1) (2,2,1)\r\nLINE#2 (0,2,1) (2,0,2)\r\n", -1, 0);
     assert_false(p->partial);
@@ -136,7 +204,7 @@ static void reads_contest_questions(void **state) {
     char *out = gopt_flow_write(p, NULL);
     assert_string_equal(out, "SIZE 3X3X2\nLINE_NUM 2\nLINE#1 (0,0,1) (2,2,1)\nLINE#2 (0,2,1) (2,0,2)\n");
     free(out);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 /* Links per node, in direction order. */
@@ -154,7 +222,7 @@ static void reads_drawings_with_bridges_warps_and_hexes(void **state) {
     assert_int_equal(degree(p, bridge + 1), 2); /* up and down */
     assert_int_equal(p->at[0], -1);             /* a hole */
     assert_false(p->plain);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 
     p = read_one("WARPS\nA-.-B-\n| |  \n.-.-.-\n|     \nA .-B\n", -1, -1);
     int first = p->at[0], last = p->at[2];
@@ -164,7 +232,7 @@ static void reads_drawings_with_bridges_warps_and_hexes(void **state) {
     assert_true(warp);
     /* a wall: no link between the last row's first two cells */
     assert_int_equal(degree(p, p->at[2 * p->cols + 0]), 1);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 
     p = read_one("HEX\n  A   B\n /|\\ /|\\\nB-.-.-.-A\n", -1, -1);
     int centre = p->at[1 * p->cols + 1];
@@ -172,7 +240,7 @@ static void reads_drawings_with_bridges_warps_and_hexes(void **state) {
     char *out = gopt_flow_write(p, NULL);
     assert_string_equal(out, "HEX\n  A   B\n /|\\ /|\\\nB-.-.-.-A\n");
     free(out);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 static void errors_name_the_place(void **state) {
@@ -201,6 +269,8 @@ static void errors_name_the_place(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(misguessed_format_says_so),
+        cmocka_unit_test(reads_intgrid_json_and_digits),
         cmocka_unit_test(guesses_formats),
         cmocka_unit_test(reads_flow_solver_boards),
         cmocka_unit_test(reads_thomasahle_files),

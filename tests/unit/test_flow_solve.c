@@ -67,7 +67,7 @@ static void seed_board_by_every_method(void **state) {
         assert_true(a.complete);
         gopt_flow_solution_free(a.solution);
     }
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 static void adjacent_endpoints_are_joined(void **state) {
@@ -81,7 +81,7 @@ static void adjacent_endpoints_are_joined(void **state) {
         free(text);
         gopt_flow_solution_free(a.solution);
     }
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 static void the_cross_is_proven_unsolvable(void **state) {
@@ -92,16 +92,18 @@ static void the_cross_is_proven_unsolvable(void **state) {
     assert_string_equal(a.note, "proven unsolvable by SAT");
     assert_int_equal(solve(p, GOPT_FLOW_MIP, 1, false, &a), GOPT_INFEASIBLE);
     assert_string_equal(a.note, "proven unsolvable by the integer program");
-    /* the search (and so the portfolio) sees it at once: both paths join cells of one colour */
+    /* the search (and so the portfolio) sees it at once: the two colours alternate around the
+     * border (topology; parity would see it too: both paths join cells of one colour) */
     assert_int_equal(solve(p, GOPT_FLOW_AUTO, 1, false, &a), GOPT_INFEASIBLE);
-    assert_non_null(strstr(a.note, "parity"));
-    gopt_flow_puzzle_free(p);
-    /* the same crossing with the parity balanced: the complete search proves it */
+    assert_string_equal(a.note, "proven unsolvable by topology: colours G and R both run from border to border and their "
+                                "endpoints alternate around it, so their paths would cross");
+    gopt_flow_free(p);
+    /* the same crossing with the parity balanced: topology still proves it */
     p = board("R..G\n....\n....\nG..R\n", -1);
     assert_int_equal(solve(p, GOPT_FLOW_SEARCH, 1, true, &a), GOPT_INFEASIBLE);
-    assert_string_equal(a.note, "proven unsolvable by a complete search");
+    assert_non_null(strstr(a.note, "proven unsolvable by topology"));
     assert_int_equal(solve(p, GOPT_FLOW_SAT, 1, false, &a), GOPT_INFEASIBLE);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 /* A board whose only solution has a path touching itself (a snake): the search that assumes
@@ -117,7 +119,7 @@ static void self_touching_solutions_need_sat(void **state) {
     gopt_flow_solution_free(a.solution);
     assert_int_equal(solve(p, GOPT_FLOW_SEARCH, 1, true, &a), GOPT_SOLVED);
     gopt_flow_solution_free(a.solution);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 static void parity_proves_unsolvable(void **state) {
@@ -128,12 +130,12 @@ static void parity_proves_unsolvable(void **state) {
     assert_int_equal(solve(p, GOPT_FLOW_AUTO, 1, false, &a), GOPT_INFEASIBLE);
     assert_non_null(strstr(a.note, "parity"));
     assert_int_equal(solve(p, GOPT_FLOW_MIP, 1, false, &a), GOPT_INFEASIBLE); /* MIP agrees on its own */
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
     /* the same board under partial coverage has an answer */
     p = board("A.\n.A\n", 1);
     assert_int_equal(solve(p, GOPT_FLOW_AUTO, 1, false, &a), GOPT_SOLVED);
     gopt_flow_solution_free(a.solution);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 static void bridges_warps_and_hexes_by_the_graph_search(void **state) {
@@ -158,7 +160,7 @@ static void bridges_warps_and_hexes_by_the_graph_search(void **state) {
         free(b);
         gopt_flow_solution_free(s.solution);
         gopt_flow_solution_free(t.solution);
-        gopt_flow_puzzle_free(p);
+        gopt_flow_free(p);
     }
 }
 
@@ -195,15 +197,15 @@ static void checker_says_why(void **state) {
     gopt_flow_solution_paint(q, t);
     expect_rejected(q, t, "the cell at row 1, column 2 has 3 path links (it needs 0 or 2)");
     gopt_flow_solution_free(t);
-    gopt_flow_puzzle_free(q);
+    gopt_flow_free(q);
     q = board("A..A\n....\n", 0);
     t = gopt_flow_solution_new(q);
     for (int i = 0; i < q->nedges; i++) t->used[i] = q->edge_u[i] < 4 && q->edge_v[i] < 4;
     gopt_flow_solution_paint(q, t);
     expect_rejected(q, t, "the cell at row 2, column 1 has 0 path links (it needs 2)");
     gopt_flow_solution_free(t);
-    gopt_flow_puzzle_free(q);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(q);
+    gopt_flow_free(p);
 }
 
 static gopt_flow_solution *answer(const gopt_flow_puzzle *p, const char *text) {
@@ -234,13 +236,13 @@ static void answers_are_traced_and_checked(void **state) {
     char buf[600];
     assert_string_equal(gopt_error_text(&err, buf, sizeof buf), "answer:4:3: no colour of the puzzle is written like this");
     gopt_text_free(&t);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
     /* a contest answer file: numbers, 00 empty */
     p = board("SIZE 4X3\nLINE_NUM 2\nLINE#1 (0,0)-(3,0)\nLINE#2 (0,2)-(3,2)\n", -1);
     s = answer(p, "SIZE 4X3\n01,01,01,01\n00,00,00,00\n02,02,02,02\n");
     assert_true(gopt_flow_check(p, s, why, sizeof why));
     gopt_flow_solution_free(s);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 /* Under partial coverage the answer never has a path touching itself (contest files). */
@@ -255,7 +257,7 @@ static void partial_answers_are_untangled(void **state) {
         if (s->colour[u] >= 0 && s->colour[u] == s->colour[v]) assert_true(s->used[e]);
     }
     gopt_flow_solution_free(a.solution);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 static void pictures_and_lp_files(void **state) {
@@ -284,7 +286,7 @@ static void pictures_and_lp_files(void **state) {
     }
     rmdir(dir);
     gopt_flow_solution_free(a.solution);
-    gopt_flow_puzzle_free(p);
+    gopt_flow_free(p);
 }
 
 int main(void) {

@@ -2,7 +2,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "core/igraph_glue.h"
 
 #include "test_support.h"
 
@@ -112,12 +115,93 @@ static void bad_graph_files_are_errors(void **state) {
     assert_string_equal(err.msg, "cannot open: No such file or directory");
 }
 
+/* Issue 16 items 2, 7, 11, 12: directories, sizes, positions, byte-order marks, names. */
+static void graph_files_fail_located(void **state) {
+    (void)state;
+    gopt_error err = {0};
+    char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/gameopt-dir-%d.gml", (int)getpid());
+    assert_int_equal(mkdir(dir, 0700), 0);
+    for (int f = GOPT_GRAPH_AUTO; f <= GOPT_GRAPH_NCOL; f++) {
+        gopt_error_clear(&err);
+        assert_null(gopt_graph_load(dir, (gopt_graph_format)f, false, &err));
+        assert_string_equal(err.msg, "not a regular file (a directory)");
+    }
+    rmdir(dir);
+    gopt_error_clear(&err);
+    assert_null(gopt_graph_load("/dev/null", GOPT_GRAPH_GML, false, &err));
+    assert_string_equal(err.msg, "not a regular file");
+
+    char *path = write_temp(".txt", "0 1\n1 99999999\n");
+    gopt_error_clear(&err);
+    assert_null(gopt_graph_load_at_most(path, GOPT_GRAPH_AUTO, false, 1024, &err));
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 3);
+    assert_string_equal(err.msg, "node number out of range (at most 1024 nodes)");
+    unlink(path);
+    free(path);
+    path = write_temp(".txt", "0 1\n1 2 3\n");
+    gopt_error_clear(&err);
+    assert_null(gopt_graph_load(path, GOPT_GRAPH_AUTO, false, &err));
+    assert_int_equal(err.line, 2);
+    assert_string_equal(err.msg, "an edge needs two node numbers; this one has one");
+    unlink(path);
+    free(path);
+    path = write_temp(".txt", "0 1\n1 x\n");
+    gopt_error_clear(&err);
+    assert_null(gopt_graph_load(path, GOPT_GRAPH_AUTO, false, &err));
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 3);
+    unlink(path);
+    free(path);
+
+    path = write_temp(".gml", "graph [\n node [ id 0 ]\n node [ id 1\n edge [ source 0 target 1 ]\n]\n");
+    gopt_error_clear(&err);
+    assert_null(gopt_graph_load(path, GOPT_GRAPH_AUTO, false, &err));
+    assert_int_equal(err.line, 6); /* igraph's line, from its message */
+    assert_non_null(strstr(err.msg, "not a readable GML graph: "));
+    unlink(path);
+    free(path);
+
+    path = write_temp(".gml", "\xEF\xBB\xBFgraph [ node [ id 0 label \"a\" ] node [ id 1 label \"b\" ] edge [ source 0 target 1 ] ]\n");
+    gopt_error_clear(&err);
+    gopt_graph *g = gopt_graph_load(path, GOPT_GRAPH_AUTO, false, &err);
+    assert_non_null(g);
+    assert_string_equal(g->names[1], "b");
+    gopt_graph_free(g);
+    unlink(path);
+    free(path);
+
+    path = write_temp(".ncol", "K\xF6ln Bonn\n");
+    gopt_error_clear(&err);
+    assert_null(gopt_graph_load(path, GOPT_GRAPH_AUTO, false, &err));
+    assert_string_equal(err.msg, "node 1's name is not UTF-8 text; save the file as UTF-8");
+    unlink(path);
+    free(path);
+}
+
+static igraph_error_t call_fatal(void *ctx) {
+    (void)ctx;
+    igraph_fatal("a test of the fatal handler", __FILE__, __LINE__);
+}
+
+/* igraph's fatal errors come back as failures inside igraph_glue_call, not abort(). */
+static void igraph_fatal_errors_return(void **state) {
+    (void)state;
+    igraph_glue_lock();
+    assert_int_equal(igraph_glue_call(call_fatal, NULL), IGRAPH_FAILURE);
+    assert_string_equal(igraph_glue_message(), "fatal igraph error: a test of the fatal handler");
+    igraph_glue_unlock();
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(adjacency_arrays),
         cmocka_unit_test(gml_with_names_and_positions),
         cmocka_unit_test(graphml_and_edge_lists),
         cmocka_unit_test(bad_graph_files_are_errors),
+        cmocka_unit_test(graph_files_fail_located),
+        cmocka_unit_test(igraph_fatal_errors_return),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "test_support.h"
 
 static void positions_follow_lines_and_utf8_columns(void **state) {
@@ -166,6 +168,42 @@ static void reasons_fill_a_buffer_and_return_false(void **state) {
     assert_false(gopt_reason(NULL, 0, "ignored"));
 }
 
+/* Issue 16 items 8 and 12: a byte-order mark is skipped; other encodings are refused where
+ * they start. */
+static void utf8_and_byte_order_marks(void **state) {
+    (void)state;
+    gopt_text t;
+    gopt_text_from_string(&t, "x", "\xEF\xBB\xBF" "ab");
+    assert_int_equal(gopt_text_peek(&t), 'a');
+    assert_int_equal(t.len, 2);
+    gopt_text_free(&t);
+    assert_int_equal(gopt_utf8_invalid("abc", 3), 3);
+    assert_int_equal(gopt_utf8_invalid("K\xC3\xB6ln", 5), 5);      /* Köln */
+    assert_int_equal(gopt_utf8_invalid("K\xF6ln", 4), 1);           /* Latin-1 */
+    assert_int_equal(gopt_utf8_invalid("\xC0\xAF", 2), 0);         /* overlong '/' */
+    assert_int_equal(gopt_utf8_invalid("a\xED\xA0\x80", 4), 1);   /* a surrogate */
+    assert_int_equal(gopt_utf8_invalid("\xF4\x90\x80\x80", 4), 0); /* beyond U+10FFFF */
+    assert_int_equal(gopt_utf8_invalid("ab\xE2\x82", 4), 2);       /* cut short */
+    assert_int_equal(gopt_utf8_invalid("\xF0\x9F\x98\x80", 4), 4); /* an emoji */
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/gameopt-text-%d.txt", (int)getpid());
+    FILE *f = fopen(path, "wb");
+    fputs("\xEF\xBB\xBF" "first\nK\xC3\xB6ln M\xFC" "nchen\n", f);
+    fclose(f);
+    gopt_error err = {0};
+    assert_false(gopt_text_load(&t, path, &err));
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 7);
+    assert_string_equal(err.msg, "not UTF-8 text (byte 0xfc); save the file as UTF-8");
+    f = fopen(path, "wb");
+    fputs("\xEF\xBB\xBF" "1 2\n", f);
+    fclose(f);
+    assert_true(gopt_text_load(&t, path, &err));
+    assert_string_equal(t.data, "1 2\n");
+    gopt_text_free(&t);
+    unlink(path);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(positions_follow_lines_and_utf8_columns),
@@ -179,6 +217,7 @@ int main(void) {
         cmocka_unit_test(load_reports_missing_files),
         cmocka_unit_test(first_error_wins),
         cmocka_unit_test(reasons_fill_a_buffer_and_return_false),
+        cmocka_unit_test(utf8_and_byte_order_marks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

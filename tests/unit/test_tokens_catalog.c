@@ -59,13 +59,54 @@ static void catalog_errors(void **state) {
     catalog_fails("X1 yellow city\nX1 -> X2\n", 2, 7, "no tile named 'X2'");
     catalog_fails("X1 yellow city\nX2 green city\nX1 -> X2\nX1 -> X2\n", 4, 1, "two upgrade rules");
     catalog_fails("X1\n", 1, 3, "expected a colour");
+    catalog_fails("X1 yellow city\nX1 @ 0,6\n", 2, 6, "number out of range");
+    catalog_fails("X1 yellow city\nX1 @ 0\nX1 @ 1\n", 3, 1, "two rotation rules");
+    catalog_fails("order yellow purple\n", 1, 14, "unknown colour 'purple'");
+    catalog_fails("order yellow\n", 1, 13, "at least two colours");
+    catalog_fails("use standard 5 999\n", 1, 16, "standard has no tile named '999'");
+    catalog_fails("use nowhere 5\n", 1, 5, "cannot use 'nowhere'");
+}
+
+/* The bundled games' rules: colour order, restricted rotations, tiles from the standard list. */
+static void catalog_rules(void **state) {
+    (void)state;
+    gopt_error err = {0};
+    gopt_tokens_catalog *c1830 = gopt_tokens_catalog_open("1830", &err);
+    assert_non_null(c1830);
+    const gopt_tokens_tile *up[32];
+    /* 1830 has no gray tiles: brown is the end. */
+    assert_int_equal(gopt_tokens_catalog_next_colour(c1830, GOPT_TOKENS_BROWN), GOPT_TOKENS_UNKNOWN_COLOUR);
+    assert_int_equal(gopt_tokens_catalog_upgrades(c1830, gopt_tokens_catalog_find(c1830, "63"), up, 32), 0);
+    /* The OO hexes take tile 59 only; New York 54 then 62. */
+    assert_int_equal(gopt_tokens_catalog_upgrades(c1830, gopt_tokens_catalog_find(c1830, "OO"), up, 32), 1);
+    assert_string_equal(up[0]->name, "59");
+    assert_int_equal(gopt_tokens_catalog_upgrades(c1830, gopt_tokens_catalog_find(c1830, "54"), up, 32), 1);
+    assert_string_equal(up[0]->name, "62");
+    /* A plain city hex takes 57 (the standard tile, taken with `use`). */
+    assert_int_equal(gopt_tokens_catalog_upgrades(c1830, gopt_tokens_catalog_find(c1830, "city"), up, 32), 1);
+    assert_string_equal(up[0]->name, "57");
+    assert_int_equal(up[0]->colour, GOPT_TOKENS_YELLOW);
+    gopt_tokens_catalog_free(c1830);
+    gopt_tokens_catalog *c1846 = gopt_tokens_catalog_open("1846", &err);
+    assert_non_null(c1846);
+    assert_int_equal(gopt_tokens_catalog_find(c1846, "298")->rotations, 1);
+    assert_int_equal(gopt_tokens_catalog_find(c1846, "14")->rotations, 0);
+    gopt_tokens_catalog_free(c1846);
+    gopt_tokens_catalog *c1889 = gopt_tokens_catalog_open("1889", &err);
+    assert_non_null(c1889);
+    /* Kouchi (K, green on the map) becomes 465; Kotohira's H hex takes 438. */
+    assert_int_equal(gopt_tokens_catalog_upgrades(c1889, gopt_tokens_catalog_find(c1889, "F9"), up, 32), 1);
+    assert_string_equal(up[0]->name, "465");
+    assert_int_equal(gopt_tokens_catalog_upgrades(c1889, gopt_tokens_catalog_find(c1889, "I4"), up, 32), 1);
+    assert_string_equal(up[0]->name, "438");
+    gopt_tokens_catalog_free(c1889);
 }
 
 static void bundled_catalogs(void **state) {
     (void)state;
-    const char *games[] = {"1867", "1861", "18Chesapeake", "1822CA", "1822ca"};
-    int sizes[] = {15, 4, 12, 44, 44};
-    for (int g = 0; g < 5; g++) {
+    const char *games[] = {"1867", "1861", "18Chesapeake", "1822CA", "1822ca", "standard", "1830", "1846", "1889"};
+    int sizes[] = {15, 4, 12, 44, 44, 25, 19, 24, 22};
+    for (int g = 0; g < 9; g++) {
         gopt_error err = {0};
         gopt_tokens_catalog *c = gopt_tokens_catalog_open(games[g], &err);
         if (!c) gopt_error_print(stderr, &err);
@@ -75,8 +116,8 @@ static void bundled_catalogs(void **state) {
         gopt_tokens_catalog_free(c);
     }
     gopt_error err = {0};
-    assert_null(gopt_tokens_catalog_open("1830", &err));
-    assert_non_null(strstr(err.msg, "no bundled catalogue for game '1830' (bundled: 1822ca, 1861, 1867, 18chesapeake)"));
+    assert_null(gopt_tokens_catalog_open("1999", &err));
+    assert_non_null(strstr(err.msg, "no bundled catalogue for game '1999' (bundled: 1822ca, 1830, 1846, 1861, 1867, 1889, 18chesapeake, standard)"));
 }
 
 static const gopt_tokens_tile *l12(void) {
@@ -165,7 +206,7 @@ static void lookup(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(catalog_format), cmocka_unit_test(catalog_errors), cmocka_unit_test(bundled_catalogs),
+        cmocka_unit_test(catalog_format), cmocka_unit_test(catalog_errors), cmocka_unit_test(bundled_catalogs), cmocka_unit_test(catalog_rules),
         cmocka_unit_test(station_lists),  cmocka_unit_test(lookup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

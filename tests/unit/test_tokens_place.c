@@ -51,7 +51,7 @@ static void full_rules_about_the_tile(void **state) {
     reason_is(&town, "0:A", &bent, 0, GOPT_TOKENS_TOWN_LOST, "old town 0 (edges {1,4}) fits no town of the new tile");
     gopt_tokens_tile one = parse("city;path=a:0,b:_0");
     gopt_tokens_tile with_town = parse("city;town;path=a:0,b:_0;path=a:2,b:_1");
-    reason_is(&one, "0:A", &with_town, 0, GOPT_TOKENS_TOWN_LOST, "the new tile has 1 towns, the old one 0: towns never appear");
+    reason_is(&one, "0:A", &with_town, 0, GOPT_TOKENS_TOWN_LOST, "the new tile has 1 town, the old one 0: towns never appear");
     gopt_tokens_tile empty = parse("city=slots:0;city;path=a:0,b:_0;path=a:1,b:_1");
     gopt_tokens_tile elsewhere = parse("city=slots:3;path=a:1,b:_0;path=a:2,b:_0");
     reason_is(&empty, "1:A", &elsewhere, 0, GOPT_TOKENS_NO_CITY, "old city 0 (edges {0}) fits no city of the new tile");

@@ -3,6 +3,7 @@
  * merge. Every answer passes the checker. */
 #include "test_support.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static gopt_tokens_tile parse(const char *code) {
@@ -173,6 +174,16 @@ static void map_around_the_hex(void **state) {
     assert_int_equal(open, 1u << 5);
     assert_false(gopt_tokens_map_open_edges(m, "Z99", &open, &err));
     assert_string_equal(err.msg, "the 1867 map has no hex 'Z99'");
+    /* Regression (fuzzing, UBSan): a long run of column letters overflowed the column. */
+    gopt_error long_coord = {0};
+    assert_false(gopt_tokens_map_open_edges(m, "ABCDEFGHIJKLMNOPQRSTUVWXYZ1", &open, &long_coord));
+    gopt_text t;
+    gopt_text_from_string(&t, "map", "layout flat\nABCDEFGHIJ1 white\n");
+    gopt_error bad_map = {0};
+    assert_null(gopt_tokens_map_read(&t, &bad_map));
+    gopt_text_free(&t);
+    assert_int_equal(bad_map.line, 2);
+    assert_non_null(strstr(bad_map.msg, "is not a hex coordinate"));
     gopt_tokens_map_free(m);
     /* Toronto's green tile 120 (cities on {0,1} and {2,3}) with both tokens: rotations 1 and
      * 4 keep them; on the map only rotation 1 ({1,2} and {3,4}) stays on it. */
@@ -202,6 +213,90 @@ static void map_around_the_hex(void **state) {
     assert_string_equal(twice.msg, "edge 1 given twice");
 }
 
+/* A reservation takes a slot and follows its city; two tokens of one company merging into
+ * one city are flagged, and returned when the game says so (1822CA). */
+static void reservations_and_duplicates(void **state) {
+    (void)state;
+    gopt_tokens_tile oo = parse("city;city=slots:2;path=a:0,b:_0;path=a:3,b:_1;label=OO");
+    gopt_tokens_tile one = parse("city=slots:3;path=a:0,b:_0;path=a:3,b:_0;path=a:1,b:_0;label=OO");
+    gopt_tokens_tile two = parse("city=slots:2;city=slots:2;path=a:0,b:_0;path=a:3,b:_1;label=OO");
+    gopt_tokens_question q;
+    question(&q, &oo, "0:CPR,1:CPR");
+    gopt_error err = {0};
+    assert_true(gopt_tokens_parse_reservations(&q, "1:GT", "--reserve", &err));
+    assert_int_equal(q.ntokens, 3);
+    assert_true(q.tokens[2].reserved);
+    char key[64];
+    assert_string_equal(gopt_tokens_token_key(&q, 2, key, sizeof key), "reserved:GT");
+    assert_string_equal(gopt_tokens_token_key(&q, 1, key, sizeof key), "CPR@1");
+    gopt_tokens_answer a;
+    assert_int_equal(solve(&q, &one, &a), 1u << 0 | 1u << 3);
+    const int8_t *row = a.rotations[0].placements;
+    assert_int_equal(row[2], 0); /* the reservation went with its city */
+    assert_int_equal(gopt_tokens_duplicates(&q, row), 1u << 1);
+    json_t *j = gopt_tokens_answer_json(&q, &a, false);
+    char *text = gopt_json_string(j);
+    assert_non_null(strstr(text, "\"placements\":[{\"CPR@0\":0,\"CPR@1\":0,\"reserved:GT\":0}]"));
+    assert_non_null(strstr(text, "\"duplicate\":[\"CPR@1\"],\"duplicates\":\"keep\""));
+    free(text);
+    json_decref(j);
+    gopt_tokens_answer_free(&a);
+    /* Two cities stay two: no duplicate. */
+    assert_int_equal(solve(&q, &two, &a), 1u << 0 | 1u << 3);
+    assert_int_equal(gopt_tokens_duplicates(&q, a.rotations[0].placements), 0);
+    gopt_tokens_answer_free(&a);
+    /* The reservation takes its slot: old city 1 (2 slots: CPR and GT's reservation) is full. */
+    gopt_tokens_question full;
+    question(&full, &oo, "0:CPR,1:CPR,1:B&O");
+    gopt_error bad = {0};
+    assert_false(gopt_tokens_parse_reservations(&full, "1:GT", "--reserve", &bad));
+    assert_string_equal(bad.msg, "city 1 of the old tile has 2 slots, too few for 3 tokens");
+    /* Returned duplicates change the outcome, not the legal rotations. */
+    q.duplicates = GOPT_TOKENS_DUPLICATES_RETURN;
+    assert_int_equal(solve(&q, &one, &a), 1u << 0 | 1u << 3);
+    j = gopt_tokens_answer_json(&q, &a, false);
+    text = gopt_json_string(j);
+    assert_non_null(strstr(text, "\"duplicates\":\"return\""));
+    free(text);
+    json_decref(j);
+    gopt_tokens_answer_free(&a);
+}
+
+/* The audit of 1867: 26 upgrades between city tiles; under full rules 7 are never legal
+ * (tobymao/18xx #3123's table: X1 only to X5, X2 to X5 or X7, X3 to X6 or X7, X4 to X5 or
+ * X6, and 637 only to X6); under tokens rules the legal rotations of 19 depend on where the
+ * tokens sit. */
+static void audit_1867(void **state) {
+    (void)state;
+    gopt_error err = {0};
+    gopt_tokens_catalog *c = gopt_tokens_catalog_open("1867", &err);
+    assert_non_null(c);
+    gopt_tokens_audit a;
+    assert_true(gopt_tokens_audit_run(c, GOPT_TOKENS_RULES_FULL, &a, &err));
+    assert_int_equal(a.nrows, 26);
+    assert_true(a.checked);
+    int never = 0, depends = 0;
+    for (int k = 0; k < a.nrows; k++) {
+        never += a.rows[k].stuck == a.rows[k].configurations;
+        depends += a.rows[k].depends;
+    }
+    assert_int_equal(never, 7);
+    assert_int_equal(depends, 0);
+    assert_string_equal(a.rows[2].to->name, "X2");
+    assert_int_equal(a.rows[2].empty_rotations, 1u << 0 | 1u << 1 | 1u << 3 | 1u << 4);
+    assert_int_equal(a.layouts, 195);
+    gopt_tokens_audit_free(&a);
+    assert_true(gopt_tokens_audit_run(c, GOPT_TOKENS_RULES_TOKENS, &a, &err));
+    depends = 0;
+    for (int k = 0; k < a.nrows; k++) depends += a.rows[k].depends;
+    assert_int_equal(depends, 19);
+    /* 637 -> X5 under tokens rules: stuck exactly when two or more of its cities hold tokens. */
+    assert_string_equal(a.rows[5].to->name, "X5");
+    assert_int_equal(a.rows[5].stuck, 4);
+    gopt_tokens_audit_free(&a);
+    gopt_tokens_catalog_free(c);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(beijing_gains_two_cities),
@@ -209,6 +304,8 @@ int main(void) {
         cmocka_unit_test(cities_split_and_merge),
         cmocka_unit_test(gauges),
         cmocka_unit_test(map_around_the_hex),
+        cmocka_unit_test(reservations_and_duplicates),
+        cmocka_unit_test(audit_1867),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

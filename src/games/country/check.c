@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 #define AT(c) (c) / g.w + 1, (c) % g.w + 1
 
-static bool check_drawing(const gopt_country *p, const uint8_t *dirs, char *why, size_t size) {
+static bool check_drawing(const gopt_country_puzzle *p, const uint8_t *dirs, char *why, size_t size) {
     gopt_grid g = p->size;
     for (int c = 0; c < gopt_grid_cells(g); c++) {
         if (dirs[c] & ~15u) return gopt_reason(why, size, "row %d col %d: not a set of directions", AT(c));
@@ -33,7 +33,7 @@ static bool check_drawing(const gopt_country *p, const uint8_t *dirs, char *why,
 }
 
 /* Walks the loop from its first cell; all used cells must be on that walk. */
-static bool check_one_loop(const gopt_country *p, const uint8_t *dirs, char *why, size_t size) {
+static bool check_one_loop(const gopt_country_puzzle *p, const uint8_t *dirs, char *why, size_t size) {
     gopt_grid g = p->size;
     int n = gopt_grid_cells(g), used = 0, start = -1;
     for (int c = 0; c < n; c++)
@@ -60,7 +60,7 @@ static bool check_one_loop(const gopt_country *p, const uint8_t *dirs, char *why
     return true;
 }
 
-static bool check_rooms(const gopt_country *p, const uint8_t *dirs, char *why, size_t size) {
+static bool check_rooms(const gopt_country_puzzle *p, const uint8_t *dirs, char *why, size_t size) {
     gopt_grid g = p->size;
     int n = gopt_grid_cells(g);
     int *crossings = gopt_calloc((size_t)p->nrooms + 1, sizeof *crossings);
@@ -100,7 +100,7 @@ static bool check_rooms(const gopt_country *p, const uint8_t *dirs, char *why, s
     return ok;
 }
 
-bool gopt_country_check(const gopt_country *p, const uint8_t *dirs, char *why, size_t why_size) {
+bool gopt_country_check(const gopt_country_puzzle *p, const uint8_t *dirs, char *why, size_t why_size) {
     return check_drawing(p, dirs, why, why_size) && check_one_loop(p, dirs, why, why_size) &&
            check_rooms(p, dirs, why, why_size);
 }

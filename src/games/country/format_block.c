@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 typedef struct clue {
     long region, value;
@@ -17,7 +17,7 @@ typedef struct clue {
 } clue;
 
 typedef struct block {
-    gopt_country *p;
+    gopt_country_puzzle *p;
     int *label;
     gopt_text_mark regions_at;
     clue *clues;
@@ -76,7 +76,7 @@ static bool read_clues(gopt_text *t, block *b, gopt_error *err) {
 
 /* Rooms from the region ids, then the clues on them. */
 static bool finish(gopt_text *t, block *b, gopt_text_mark end_at, gopt_error *err) {
-    gopt_country *p = b->p;
+    gopt_country_puzzle *p = b->p;
     if (!b->have_regions) return gopt_text_fail_at(t, end_at, err, "the puzzle has no regions");
     gopt_country_set_rooms(p, b->label);
     int split = country_split_label(p, b->label);
@@ -138,7 +138,7 @@ static bool read_keyword(gopt_text *t, block *b, bool *done, gopt_error *err) {
                              "expected source, url, variant, unique, regions, clues, solution or end");
 }
 
-bool country_read_block(gopt_text *t, gopt_country **out, gopt_error *err) {
+bool country_read_block(gopt_text *t, gopt_country_puzzle **out, gopt_error *err) {
     if (!gopt_text_accept_word(t, "puzzle")) return gopt_text_fail(t, err, "expected 'puzzle <id> <rows> <cols>'");
     gopt_text_skip_spaces(t);
     size_t idlen = word_length(t);
@@ -173,7 +173,7 @@ bool country_read_block(gopt_text *t, gopt_country **out, gopt_error *err) {
     return true;
 }
 
-char *country_write_block(const gopt_country *p, const uint8_t *dirs) {
+char *country_write_block(const gopt_country_puzzle *p, const uint8_t *dirs) {
     gopt_grid g = p->size;
     gopt_buf b = {0};
     /* The id is one word here: blanks and control bytes in a name (from the text format)

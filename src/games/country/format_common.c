@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 const char *const gopt_country_formats[] = {"url", "pzprv3", "block", "text", "penpa", NULL};
 
@@ -17,7 +17,7 @@ bool country_read_number(gopt_text *t, long *out, gopt_error *err) {
 
 static bool is_blank(int c) { return c == ' ' || c == '\t'; }
 
-bool country_read_loop_rows(gopt_text *t, gopt_country *p, gopt_error *err) {
+bool country_read_loop_rows(gopt_text *t, gopt_country_puzzle *p, gopt_error *err) {
     gopt_grid g = p->size;
     uint8_t *dirs = gopt_calloc((size_t)gopt_grid_cells(g), 1);
     for (int r = 0; r < g.h; r++) {
@@ -49,7 +49,7 @@ bool country_read_loop_rows(gopt_text *t, gopt_country *p, gopt_error *err) {
     return true;
 }
 
-void country_write_loop_rows(gopt_buf *b, const gopt_country *p, const uint8_t *dirs) {
+void country_write_loop_rows(gopt_buf *b, const gopt_country_puzzle *p, const uint8_t *dirs) {
     gopt_grid g = p->size;
     char tok[5];
     for (int r = 0; r < g.h; r++) {
@@ -71,7 +71,7 @@ static int by_label_then_first(const void *a, const void *b) {
     return (x->first > y->first) - (x->first < y->first);
 }
 
-int country_split_label(const gopt_country *p, const int *label) {
+int country_split_label(const gopt_country_puzzle *p, const int *label) {
     label_room *rooms = gopt_malloc((size_t)(p->nrooms > 0 ? p->nrooms : 1) * sizeof *rooms);
     for (int r = 0; r < p->nrooms; r++) rooms[r] = (label_room){label[p->room_first[r]], p->room_first[r]};
     qsort(rooms, (size_t)p->nrooms, sizeof *rooms, by_label_then_first);
@@ -101,7 +101,7 @@ static const char *guess_format(const gopt_text *t) {
     return "text";
 }
 
-int gopt_country_read(gopt_text *t, const char *format, gopt_country **out, gopt_error *err) {
+int gopt_country_read(gopt_text *t, const char *format, gopt_country_puzzle **out, gopt_error *err) {
     gopt_text_skip_ws_comments(t, '#');
     if (gopt_text_eof(t)) return 0;
     if (!format) format = guess_format(t);
@@ -115,7 +115,7 @@ int gopt_country_read(gopt_text *t, const char *format, gopt_country **out, gopt
     return ok ? 1 : -1;
 }
 
-char *gopt_country_write(const gopt_country *p, const uint8_t *dirs, const char *format, const char **why) {
+char *gopt_country_write(const gopt_country_puzzle *p, const uint8_t *dirs, const char *format, const char **why) {
     const char *unused;
     if (!why) why = &unused;
     *why = NULL;

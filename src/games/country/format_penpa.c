@@ -18,7 +18,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 #define PENPA_MAX_TEXT (8u << 20) /* inflated bytes we accept (a 100x100 board is ~1 MB) */
 
@@ -202,7 +202,7 @@ static void read_borders(const penpa_grid *g, json_t *edges, uint8_t *vb, uint8_
 }
 
 /* Room numbers from the cell-centre numbers; false with *why on a bad one. */
-static bool read_numbers(const penpa_grid *g, json_t *numbers, gopt_country *p, char *why, size_t size) {
+static bool read_numbers(const penpa_grid *g, json_t *numbers, gopt_country_puzzle *p, char *why, size_t size) {
     const char *key;
     json_t *value;
     json_object_foreach(numbers, key, value) {
@@ -230,7 +230,7 @@ static bool read_numbers(const penpa_grid *g, json_t *numbers, gopt_country *p, 
 }
 
 /* The loop drawn in the answer layer, if any. */
-static void read_loop(const penpa_grid *g, json_t *lines, gopt_country *p) {
+static void read_loop(const penpa_grid *g, json_t *lines, gopt_country_puzzle *p) {
     uint8_t *dirs = gopt_calloc((size_t)gopt_grid_cells(p->size), 1);
     bool any = false;
     const char *key;
@@ -255,11 +255,11 @@ static void read_loop(const penpa_grid *g, json_t *lines, gopt_country *p) {
 }
 
 /* The decoded text into a puzzle; false with *why naming what was found instead. */
-static gopt_country *from_text(const char *text, char *why, size_t size) {
+static gopt_country_puzzle *from_text(const char *text, char *why, size_t size) {
     char *header = text_line(text, 0), *margins = text_line(text, 1), *layer = text_line(text, 3);
     char *answer = text_line(text, 4);
     json_t *m = NULL, *q = NULL, *a = NULL;
-    gopt_country *p = NULL;
+    gopt_country_puzzle *p = NULL;
     char kind[16] = "";
     long nx = 0, ny = 0;
     if (header) sscanf(header, "%15[^,],%ld,%ld", kind, &nx, &ny);
@@ -312,7 +312,7 @@ static gopt_country *from_text(const char *text, char *why, size_t size) {
     return p;
 }
 
-bool country_read_penpa(gopt_text *t, const char *s, size_t n, gopt_country **out, gopt_error *err) {
+bool country_read_penpa(gopt_text *t, const char *s, size_t n, gopt_country_puzzle **out, gopt_error *err) {
     const char *value = NULL, *end = s + n;
     for (size_t i = 0; i + 2 <= n && !value; i++)
         if (s[i] == 'p' && s[i + 1] == '=' && i > 0 && strchr("&?#", s[i - 1])) value = s + i + 2;
@@ -363,7 +363,7 @@ static void set_key(json_t *obj, long a, long b, json_t *value) {
     json_object_set_new(obj, key, value);
 }
 
-char *country_write_penpa(const gopt_country *p, const uint8_t *dirs, const char **why) {
+char *country_write_penpa(const gopt_country_puzzle *p, const uint8_t *dirs, const char **why) {
     gopt_grid gg = p->size;
     for (int c = 0; c < gopt_grid_cells(gg); c++)
         if (p->room[c] == GOPT_COUNTRY_HOLE) {
@@ -395,6 +395,13 @@ char *country_write_penpa(const gopt_country *p, const uint8_t *dirs, const char
                 set_key(json_object_get(a, "line"), point_of(&g, 0, r, c), point_of(&g, 0, r, c + 1), json_integer(3));
             if (dirs && r + 1 < gg.h && (dirs[cell] & GOPT_DIR_BIT(GOPT_S)))
                 set_key(json_object_get(a, "line"), point_of(&g, 0, r, c), point_of(&g, 0, r + 1, c), json_integer(3));
+        }
+    /* A board of one room has no border inside; its frame is drawn as Edge lines so the link
+     * still shows (and our reader still finds) a board drawn in the Edge mode. */
+    if (json_object_size(edges) == 0)
+        for (int i = 0; i < gg.w; i++) {
+            set_key(edges, point_of(&g, 1, -1, i - 1), point_of(&g, 1, -1, i), json_integer(2));
+            set_key(edges, point_of(&g, 1, gg.h - 1, i - 1), point_of(&g, 1, gg.h - 1, i), json_integer(2));
         }
     /* The cells the editor draws, as the first point then differences. */
     json_t *centers = json_array();

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 /* The items of one line, with where each begins. */
 typedef struct items {
@@ -68,7 +68,7 @@ static bool item_int(gopt_text *t, const items *it, int i, long min, long max, l
     return ok;
 }
 
-static bool read_header(gopt_text *t, gopt_country **out, gopt_error *err) {
+static bool read_header(gopt_text *t, gopt_country_puzzle **out, gopt_error *err) {
     if (!gopt_text_accept_word(t, "pzprv3")) return gopt_text_fail(t, err, "expected 'pzprv3'");
     if (gopt_text_accept(t, '.')) {
         long version;
@@ -95,7 +95,7 @@ static bool read_header(gopt_text *t, gopt_country **out, gopt_error *err) {
     return true;
 }
 
-static bool read_rooms(gopt_text *t, gopt_country *p, gopt_error *err) {
+static bool read_rooms(gopt_text *t, gopt_country_puzzle *p, gopt_error *err) {
     gopt_grid g = p->size;
     int *label = gopt_malloc((size_t)gopt_grid_cells(g) * sizeof *label);
     items it;
@@ -114,7 +114,7 @@ static bool read_rooms(gopt_text *t, gopt_country *p, gopt_error *err) {
     return ok;
 }
 
-static bool read_numbers(gopt_text *t, gopt_country *p, gopt_error *err) {
+static bool read_numbers(gopt_text *t, gopt_country_puzzle *p, gopt_error *err) {
     gopt_grid g = p->size;
     items it;
     for (int r = 0; r < g.h; r++) {
@@ -134,7 +134,7 @@ static bool read_numbers(gopt_text *t, gopt_country *p, gopt_error *err) {
 }
 
 /* The line states, when the file has them and some are set, become the given loop. */
-static bool read_lines(gopt_text *t, gopt_country *p, gopt_error *err) {
+static bool read_lines(gopt_text *t, gopt_country_puzzle *p, gopt_error *err) {
     gopt_grid g = p->size;
     uint8_t *dirs = gopt_calloc((size_t)gopt_grid_cells(g), 1);
     items it;
@@ -166,8 +166,8 @@ static bool read_lines(gopt_text *t, gopt_country *p, gopt_error *err) {
     return true;
 }
 
-bool country_read_pzprv3(gopt_text *t, gopt_country **out, gopt_error *err) {
-    gopt_country *p = NULL;
+bool country_read_pzprv3(gopt_text *t, gopt_country_puzzle **out, gopt_error *err) {
+    gopt_country_puzzle *p = NULL;
     if (!read_header(t, &p, err)) return false;
     bool ok = read_rooms(t, p, err) && read_numbers(t, p, err);
     if (ok && !at_next_puzzle(t)) ok = read_lines(t, p, err);
@@ -184,7 +184,7 @@ bool country_read_pzprv3(gopt_text *t, gopt_country **out, gopt_error *err) {
     return true;
 }
 
-char *country_write_pzprv3(const gopt_country *p, const uint8_t *dirs) {
+char *country_write_pzprv3(const gopt_country_puzzle *p, const uint8_t *dirs) {
     gopt_grid g = p->size;
     gopt_buf b = {0};
     gopt_buf_printf(&b, "pzprv3\ncountry%s\n%d\n%d\n%d\n", p->empty_rooms ? "/e" : "", g.h, g.w, p->nrooms);

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 /* Characters that may name a room: printable ASCII but the ones with a meaning here. */
 static bool is_room_char(int c) { return c > ' ' && c < 0x7f && c != '.' && c != '#' && c != '='; }
@@ -123,7 +123,7 @@ static bool read_grid(gopt_text *t, char **cells, gopt_grid *size, gopt_text_mar
 }
 
 /* `A=4 B=? ...` lines. */
-static bool read_numbers(gopt_text *t, gopt_country *p, const char *cells, gopt_error *err) {
+static bool read_numbers(gopt_text *t, gopt_country_puzzle *p, const char *cells, gopt_error *err) {
     int n = gopt_grid_cells(p->size);
     for (;;) {
         skip_comment_lines(t);
@@ -152,7 +152,7 @@ static bool read_numbers(gopt_text *t, gopt_country *p, const char *cells, gopt_
     }
 }
 
-bool country_read_text(gopt_text *t, gopt_country **out, gopt_error *err) {
+bool country_read_text(gopt_text *t, gopt_country_puzzle **out, gopt_error *err) {
     char *name = NULL, *cells = NULL;
     bool empty_rooms = false;
     gopt_grid g = {0, 0};
@@ -165,7 +165,7 @@ bool country_read_text(gopt_text *t, gopt_country **out, gopt_error *err) {
         free(name);
         return false;
     }
-    gopt_country *p = gopt_country_new(g.w, g.h);
+    gopt_country_puzzle *p = gopt_country_new(g.w, g.h);
     p->name = name;
     p->empty_rooms = empty_rooms;
     int n = gopt_grid_cells(g);
@@ -203,7 +203,7 @@ bool country_read_text(gopt_text *t, gopt_country **out, gopt_error *err) {
     return true;
 }
 
-char *country_write_text(const gopt_country *p, const uint8_t *dirs, const char **why) {
+char *country_write_text(const gopt_country_puzzle *p, const uint8_t *dirs, const char **why) {
     int nsymbols = (int)sizeof room_symbols - 1;
     if (p->nrooms > nsymbols) {
         *why = "the text format names at most 78 rooms (use pzprv3 or block)";

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 static int base32_value(int c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -82,7 +82,7 @@ static void label_areas(gopt_grid g, const uint8_t *vb, const uint8_t *hb, int *
 /* A border drawn between two cells of one area (they connect around it) separates no
  * rooms; puzz.link still counts the loop crossing it and the cells beside it, so we keep it
  * as a wall inside the room. */
-static void record_walls(gopt_country *p, const uint8_t *vb, const uint8_t *hb) {
+static void record_walls(gopt_country_puzzle *p, const uint8_t *vb, const uint8_t *hb) {
     gopt_grid g = p->size;
     for (int pass = 0; pass < 2; pass++) {
         int n = pass == 0 ? (g.w - 1) * g.h : g.w * (g.h - 1);
@@ -97,7 +97,7 @@ static void record_walls(gopt_country *p, const uint8_t *vb, const uint8_t *hb) 
     }
 }
 
-static bool read_numbers(gopt_text *t, gopt_country *p, gopt_error *err) {
+static bool read_numbers(gopt_text *t, gopt_country_puzzle *p, gopt_error *err) {
     int r = 0;
     while (r < p->nrooms && !at_url_end(t)) {
         gopt_text_mark at = gopt_text_save(t);
@@ -131,9 +131,9 @@ static bool read_numbers(gopt_text *t, gopt_country *p, gopt_error *err) {
     return true;
 }
 
-gopt_country *country_from_borders(gopt_grid g, const uint8_t *vb, const uint8_t *hb) {
+gopt_country_puzzle *country_from_borders(gopt_grid g, const uint8_t *vb, const uint8_t *hb) {
     int *label = gopt_malloc((size_t)gopt_grid_cells(g) * sizeof *label);
-    gopt_country *p = gopt_country_new(g.w, g.h);
+    gopt_country_puzzle *p = gopt_country_new(g.w, g.h);
     label_areas(g, vb, hb, label);
     gopt_country_set_rooms(p, label);
     record_walls(p, vb, hb);
@@ -142,7 +142,7 @@ gopt_country *country_from_borders(gopt_grid g, const uint8_t *vb, const uint8_t
 }
 
 /* `country[_edit|_play]/[e/]COLS/ROWS/BODY`, the whole of t (a cleaned copy of the query). */
-static bool read_query(gopt_text *t, gopt_country **out, gopt_error *err) {
+static bool read_query(gopt_text *t, gopt_country_puzzle **out, gopt_error *err) {
     if (!gopt_text_accept_word(t, "country"))
         return gopt_text_fail(t, err, "expected a Country Road URL (https://puzz.link/p?country/COLS/ROWS/...)");
     if (!gopt_text_accept_word(t, "_edit")) gopt_text_accept_word(t, "_play");
@@ -155,7 +155,7 @@ static bool read_query(gopt_text *t, gopt_country **out, gopt_error *err) {
     gopt_grid g = {(int)w, (int)h};
     int nv = (g.w - 1) * g.h, nh = g.w * (g.h - 1);
     uint8_t *vb = gopt_calloc((size_t)nv + 1, 1), *hb = gopt_calloc((size_t)nh + 1, 1);
-    gopt_country *p = NULL;
+    gopt_country_puzzle *p = NULL;
     bool ok = read_bits(t, vb, nv, err) && read_bits(t, hb, nh, err);
     if (ok) {
         p = country_from_borders(g, vb, hb);
@@ -175,7 +175,7 @@ static bool read_query(gopt_text *t, gopt_country **out, gopt_error *err) {
 /* A pzprv3 file in a URL (`p?pzprv3/country/ROWS/COLS/...`): pzprjs reads the query as the
  * file with '/' for line ends, after the browser's percent-decoding. Errors point at the
  * query, naming the line of the file inside it. */
-static bool read_pzprv3_query(gopt_text *t, const char *q, size_t n, gopt_country **out, gopt_error *err) {
+static bool read_pzprv3_query(gopt_text *t, const char *q, size_t n, gopt_country_puzzle **out, gopt_error *err) {
     gopt_buf b = {0};
     for (size_t i = 0; i < n; i++) {
         int hi = i + 2 < n ? hex_value(q[i + 1] | 0x20) : -1, lo = i + 2 < n ? hex_value(q[i + 2] | 0x20) : -1;
@@ -223,7 +223,7 @@ static bool not_country(gopt_text *t, const char *s, size_t n, const char *q, go
                           (int)len, pid);
 }
 
-bool country_read_url(gopt_text *t, gopt_country **out, gopt_error *err) {
+bool country_read_url(gopt_text *t, gopt_country_puzzle **out, gopt_error *err) {
     /* The link as people paste it: in quotes or angle brackets, with blanks around. */
     const char *s = t->data + t->pos;
     size_t n = gopt_text_line_rest(t);
@@ -234,6 +234,14 @@ bool country_read_url(gopt_text *t, gopt_country **out, gopt_error *err) {
     for (size_t i = 0; i < skip; i++) gopt_text_next(t);
     s += skip;
     n -= skip;
+    /* One link per line: text after it (past the closing quote or bracket trimmed above) would
+     * otherwise be ignored without a word. */
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] != ' ' && s[k] != '\t') continue;
+        while (k < n && (s[k] == ' ' || s[k] == '\t')) k++;
+        for (size_t i = 0; i < k; i++) gopt_text_next(t);
+        return gopt_text_fail(t, err, "unexpected text after the link (one puzzle link per line)");
+    }
     const char *q = memchr(s, '?', n);
     bool ok;
     if (country_is_penpa(s, n)) {
@@ -279,7 +287,7 @@ static void put_bits(gopt_buf *b, const uint8_t *bits, int n) {
     }
 }
 
-char *country_write_url(const gopt_country *p, const char **why) {
+char *country_write_url(const gopt_country_puzzle *p, const char **why) {
     gopt_grid g = p->size;
     int n = gopt_grid_cells(g);
     for (int c = 0; c < n; c++)

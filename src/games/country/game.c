@@ -4,28 +4,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 static const char *const methods[] = {"sat", "mip", NULL};
 
 static int parse(gopt_text *t, const gopt_options *o, void **puzzle, gopt_error *err) {
-    gopt_country *p = NULL;
+    gopt_country_puzzle *p = NULL;
     int r = gopt_country_read(t, o ? o->format : NULL, &p, err);
     if (r == 1) *puzzle = p;
     return r;
 }
 
-static const char *puzzle_name(const void *puzzle) { return ((const gopt_country *)puzzle)->name; }
+static const char *puzzle_name(const void *puzzle) { return ((const gopt_country_puzzle *)puzzle)->name; }
 
 static char *format(const void *puzzle, const void *solution, const char *fmt) {
-    const gopt_country_loop *loop = solution;
+    const gopt_country_solution *loop = solution;
     const char *why = NULL;
+    /* no format named: the first that holds this puzzle (a URL holds no cells outside the
+     * puzzle; the fuzz target through the interface found one that it printed as a comment) */
+    for (int f = 0; !fmt && gopt_country_formats[f]; f++) {
+        char *text = gopt_country_write(puzzle, loop ? loop->dirs : NULL, gopt_country_formats[f], &why);
+        if (text) return text;
+    }
+    if (!fmt) fmt = gopt_country_formats[0];
     char *text = gopt_country_write(puzzle, loop ? loop->dirs : NULL, fmt, &why);
     return text ? text : gopt_format("# cannot write this puzzle as %s: %s\n", fmt, why);
 }
 
 static bool check(const void *puzzle, const void *solution, char *why, size_t size) {
-    return gopt_country_check(puzzle, ((const gopt_country_loop *)solution)->dirs, why, size);
+    return gopt_country_check(puzzle, ((const gopt_country_solution *)solution)->dirs, why, size);
 }
 
 static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer *a) {
@@ -42,16 +49,12 @@ static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer 
 }
 
 static bool render(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
-    const gopt_country_loop *loop = solution;
+    const gopt_country_solution *loop = solution;
     return gopt_country_render(puzzle, loop ? loop->dirs : NULL, path, err);
 }
 
-/* --size WxH (columns x rows) and --empty-rooms. */
-static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
-    int w, h;
-    gopt_opt_size(o, country_generate_opts, "size", &w, &h);
-    return gopt_country_generate(w, h, gopt_option_flag(o, "empty-rooms"), rng, err);
-}
+/* --size WxH (columns x rows), --empty-rooms, --clues (verbs.c). */
+static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) { return country_generate(o, rng, err); }
 
 static const char country_help[] =
     "Draw one loop through cell centres that enters and leaves every room once; a number\n"
@@ -69,10 +72,12 @@ static const char country_help[] =
     "  gameopt country solve 'https://puzz.link/p?country/5/5/amda0uf02h12h/'\n"
     "  echo 'https://puzz.link/p?country/5/5/amda0uf02h12h' | gameopt country solve --json\n"
     "  gameopt country solve --method mip --output loop.svg data/country/seed-10x10.txt\n"
-    "  gameopt country convert --to url data/country/seed-10x10.txt\n";
+    "  gameopt country convert --to url data/country/seed-10x10.txt\n"
+    "  gameopt country explain --output steps.svg data/country/seed-10x10.txt\n"
+    "  gameopt country generate --size 30x30 --clues minimal --grade --count 3\n";
 
 static void free_puzzle(void *p) { gopt_country_free(p); }
-static void free_solution(void *s) { gopt_country_loop_free(s); }
+static void free_solution(void *s) { gopt_country_solution_free(s); }
 
 const gopt_game gopt_game_country = {
     .name = "country",

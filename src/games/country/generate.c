@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 typedef struct gen {
     gopt_grid g;          /* cells */
@@ -166,7 +166,7 @@ static void plan_free(plan *P) {
 }
 
 /* Room keys per cell into P->label, and the rooms and numbers into p. */
-static void plan_apply(plan *P, const gen *G, gopt_country *p) {
+static void plan_apply(plan *P, const gen *G, gopt_country_puzzle *p) {
     int n = gopt_grid_cells(G->g), *start = gopt_malloc((size_t)P->length * sizeof *start);
     int first_cut = 0;
     while (!P->cut[first_cut]) first_cut++;
@@ -197,6 +197,9 @@ static bool plan_split(plan *P, const gen *G, const uint8_t *other, gopt_rng *rn
     if (k > 0) {
         int i = candidates[gopt_rng_below(rng, (uint32_t)k)];
         P->number[P->label[G->order[i]]] = GOPT_COUNTRY_NO_NUMBER;
+        /* The new run starts at i + 1: a number kept under that key from an earlier run that
+         * started there (before a merge) counts other cells, so it goes too. */
+        P->number[(i + 1) % P->length] = GOPT_COUNTRY_NO_NUMBER;
         P->cut[i] = 1;
     }
     free(candidates);
@@ -216,6 +219,7 @@ static bool plan_merge(plan *P, const gen *G, const uint8_t *other, gopt_rng *rn
     if (k > 0) {
         int i = candidates[gopt_rng_below(rng, (uint32_t)k)];
         P->number[P->label[G->order[i]]] = GOPT_COUNTRY_NO_NUMBER;
+        P->number[(i + 1) % P->length] = GOPT_COUNTRY_NO_NUMBER; /* that key is gone */
         P->cut[i] = 0;
     }
     free(candidates);
@@ -256,29 +260,50 @@ static bool plan_move_area(plan *P, const gen *G, const uint8_t *other, gopt_rng
     return k > 0;
 }
 
-/* Loops of p, up to two; the one that is not `ours` kept in `other`. */
-static long count_loops(const gopt_country *p, const uint8_t *ours, uint8_t *other) {
-    int n = gopt_grid_cells(p->size);
-    country_run run = {.p = p, .count = 2};
-    run.first = gopt_malloc((size_t)n);
-    run.second = gopt_malloc((size_t)n);
-    country_solve_sat(&run);
-    if (run.found == 2) memcpy(other, memcmp(run.first, ours, (size_t)n) == 0 ? run.second : run.first, (size_t)n);
-    free(run.first);
-    free(run.second);
-    return run.complete || run.found == 2 ? run.found : -1;
+/* Is edge e of g on the loop `dirs`? */
+static bool edge_in(const country_graph *g, const uint8_t *dirs, int e) {
+    int u = g->eu[e], v = g->ev[e];
+    gopt_dir d = v == u + 1 && u / g->p->size.w == v / g->p->size.w ? GOPT_E : GOPT_S;
+    return dirs[u] & GOPT_DIR_BIT(d);
 }
 
-static int loop_cells_in(const gopt_country *p, const uint8_t *dirs, int room) {
+/* Another loop than `ours` (kept in `other`): 1 found, 0 none (ours is the only one; ours
+ * is valid by construction, so this proves uniqueness), -1 a limit. One solve with ours
+ * blocked, instead of enumerating two. */
+static int other_loop(const gopt_country_puzzle *p, const uint8_t *ours, uint8_t *other, int max_rounds) {
+    country_graph g;
+    country_graph_init(&g, p);
+    gopt_sat *s = country_sat_model(&g);
+    int *block = gopt_malloc((size_t)(g.nedges + 1) * sizeof *block), n = 0;
+    for (int e = 0; e < g.nedges; e++)
+        if (edge_in(&g, ours, e)) block[n++] = -country_edge_var(e);
+    gopt_sat_clause(s, block, n);
+    gopt_cuts loop = {.separate = country_separate, .user = &g, .max_rounds = max_rounds};
+    gopt_cuts_result r = gopt_cuts_sat(s, &loop);
+    if (r == GOPT_CUTS_FOUND) {
+        bool *on = gopt_malloc((size_t)(g.nedges + 1) * sizeof *on);
+        for (int e = 0; e < g.nedges; e++) on[e] = gopt_sat_val(s, country_edge_var(e));
+        country_graph_dirs(&g, on, other);
+        free(on);
+    }
+    free(block);
+    gopt_sat_free(s);
+    country_graph_free(&g);
+    return r == GOPT_CUTS_FOUND ? 1 : r == GOPT_CUTS_NONE ? 0 : -1;
+}
+
+static int loop_cells_in(const gopt_country_puzzle *p, const uint8_t *dirs, int room) {
     int k = 0;
     for (int c = 0; c < gopt_grid_cells(p->size); c++) k += p->room[c] == room && dirs[c];
     return k;
 }
 
+#define REFINE_MAX_ROUNDS 2000 /* a refinement stuck beyond this starts a fresh loop */
+
 /* Every room gets its number; while another loop exists, a run where the two loops differ
  * is split in two (our loop still enters each part once) and the parts get their numbers.
  * False when no run can be split. */
-static bool refine_until_unique(plan *P, const gen *G, gopt_country *p, gopt_rng *rng) {
+static bool refine_until_unique(plan *P, const gen *G, gopt_country_puzzle *p, gopt_rng *rng) {
     int n = gopt_grid_cells(p->size);
     uint8_t *other = gopt_malloc((size_t)n);
     bool unique = false;
@@ -290,42 +315,122 @@ static bool refine_until_unique(plan *P, const gen *G, gopt_country *p, gopt_rng
         for (int r = 0; r < p->nrooms; r++)
             if (p->number[r] == GOPT_COUNTRY_NO_NUMBER)
                 p->number[r] = P->number[P->label[p->room_first[r]]] = loop_cells_in(p, G->dirs, r);
-        long found = count_loops(p, G->dirs, other);
-        if (found == 1) {
+        /* other_loop proves uniqueness only for a valid loop of ours: numbers that do not
+         * fit it (stale after a refinement) end this attempt rather than pass as unique. */
+        bool fits = true;
+        for (int r = 0; r < p->nrooms && fits; r++) fits = p->number[r] < 0 || p->number[r] == loop_cells_in(p, G->dirs, r);
+        if (!fits) break;
+        int found = other_loop(p, G->dirs, other, REFINE_MAX_ROUNDS);
+        if (found == 0) {
             unique = true;
             break;
         }
-        if (found != 2) break;
-        /* Split, merge or move, in a random order of preference, whichever applies first. */
+        if (found < 0) break;
+        /* Split, merge or move, in a random order of preference, whichever applies first;
+         * the loops often differ in several places, so a change per dozen cells where they
+         * differ (up to 8) saves solves on big boards. */
         bool (*const moves[3])(plan *, const gen *, const uint8_t *, gopt_rng *) = {plan_split, plan_merge,
                                                                                    plan_move_area};
-        int first = (int)gopt_rng_below(rng, 3);
+        int differ = 0;
+        for (int c = 0; c < n; c++) differ += G->dirs[c] != other[c];
+        int changes = 1 + differ / 12 < 8 ? 1 + differ / 12 : 8;
         bool changed = false;
-        for (int i = 0; i < 3 && !changed; i++) changed = moves[(first + i) % 3](P, G, other, rng);
+        for (int k = 0; k < changes; k++) {
+            int first = (int)gopt_rng_below(rng, 3);
+            bool once = false;
+            for (int i = 0; i < 3 && !once; i++) once = moves[(first + i) % 3](P, G, other, rng);
+            changed |= once;
+        }
         if (!changed) break;
     }
     free(other);
     return unique;
 }
 
-static void drop_numbers(gopt_country *p, const uint8_t *ours, gopt_rng *rng) {
+/* Drops numbers in random order while the puzzle stays unique. A number kept was needed
+ * with the numbers then present, a superset of the final ones, so it is still needed at the
+ * end: one pass leaves a minimal set. In the standard rules one solver serves every test:
+ * numbers sit behind selector variables, our loop is blocked once, and each test assumes
+ * the selectors of the numbers kept but the one tried (the loop's cuts hold for any
+ * numbers). In the variant the numbers also say which rooms must be visited, so each test
+ * builds its model afresh. */
+/* A test that needs more rounds of the lazy loop (a second "loop" keeps falling apart into
+ * small cycles) keeps its number: the puzzle stays unique, and such numbers are counted. */
+#define DROP_MAX_ROUNDS 200
+
+static void drop_numbers(gopt_country_puzzle *p, const uint8_t *ours, gopt_rng *rng, int *undecided) {
     int *order = gopt_malloc((size_t)p->nrooms * sizeof *order);
-    uint8_t *other = gopt_malloc((size_t)gopt_grid_cells(p->size));
     for (int r = 0; r < p->nrooms; r++) order[r] = r;
     gopt_rng_shuffle_int(rng, order, (size_t)p->nrooms);
-    for (int i = 0; i < p->nrooms; i++) {
-        int r = order[i], v = p->number[r];
-        if (v == GOPT_COUNTRY_NO_NUMBER) continue;
-        p->number[r] = GOPT_COUNTRY_NO_NUMBER;
-        if (count_loops(p, ours, other) != 1) p->number[r] = v;
+    if (p->empty_rooms) {
+        uint8_t *other = gopt_malloc((size_t)gopt_grid_cells(p->size));
+        for (int i = 0; i < p->nrooms; i++) {
+            int r = order[i], v = p->number[r];
+            if (v == GOPT_COUNTRY_NO_NUMBER) continue;
+            p->number[r] = GOPT_COUNTRY_NO_NUMBER;
+            int found = other_loop(p, ours, other, DROP_MAX_ROUNDS);
+            if (found < 0) (*undecided)++;
+            if (found != 0) p->number[r] = v;
+        }
+        free(other);
+        free(order);
+        return;
     }
+    country_graph g;
+    country_graph_init(&g, p);
+    int *selector = gopt_malloc((size_t)p->nrooms * sizeof *selector);
+    for (int r = 0; r < p->nrooms; r++) selector[r] = 0;
+    gopt_sat *s = country_sat_model_selected(&g, selector);
+    int *lits = gopt_malloc((size_t)(g.nedges + p->nrooms + 1) * sizeof *lits), n = 0;
+    for (int e = 0; e < g.nedges; e++)
+        if (edge_in(&g, ours, e)) lits[n++] = -country_edge_var(e);
+    gopt_sat_clause(s, lits, n);
+    bool *kept = gopt_malloc((size_t)p->nrooms * sizeof *kept);
+    for (int r = 0; r < p->nrooms; r++) kept[r] = p->number[r] != GOPT_COUNTRY_NO_NUMBER && selector[r] != 0;
+    for (int i = 0; i < p->nrooms; i++) {
+        int r = order[i];
+        if (!kept[r]) continue;
+        int m = 0;
+        for (int q = 0; q < p->nrooms; q++)
+            if (kept[q] && q != r) lits[m++] = selector[q];
+        gopt_cuts loop = {.separate = country_separate, .user = &g, .assume = lits, .nassume = m,
+                          .max_rounds = DROP_MAX_ROUNDS};
+        gopt_cuts_result res = gopt_cuts_sat(s, &loop);
+        if (res == GOPT_CUTS_LIMIT) (*undecided)++;
+        if (res == GOPT_CUTS_NONE) {
+            kept[r] = false;
+            p->number[r] = GOPT_COUNTRY_NO_NUMBER;
+        }
+    }
+    free(kept);
+    free(lits);
+    free(selector);
+    gopt_sat_free(s);
+    country_graph_free(&g);
     free(order);
-    free(other);
 }
 
-gopt_country *gopt_country_generate(int w, int h, bool empty_rooms, gopt_rng *rng, gopt_error *err) {
-    if (w < 2 || h < 2 || w > 30 || h > 30) {
-        gopt_fail(err, "--size", 0, 0, "sizes from 2x2 to 30x30");
+/* Numbers back, in random order, until `percent` of the rooms have one (a unique puzzle
+ * stays unique with more numbers). */
+static void add_numbers(gopt_country_puzzle *p, const uint8_t *ours, int percent, gopt_rng *rng) {
+    int *order = gopt_malloc((size_t)p->nrooms * sizeof *order), have = 0;
+    for (int r = 0; r < p->nrooms; r++) order[r] = r, have += p->number[r] != GOPT_COUNTRY_NO_NUMBER;
+    gopt_rng_shuffle_int(rng, order, (size_t)p->nrooms);
+    for (int i = 0; i < p->nrooms && 100 * have < percent * p->nrooms; i++)
+        if (p->number[order[i]] == GOPT_COUNTRY_NO_NUMBER) p->number[order[i]] = loop_cells_in(p, ours, order[i]), have++;
+    free(order);
+}
+
+gopt_country_puzzle *gopt_country_generate(int w, int h, bool empty_rooms, gopt_rng *rng, gopt_error *err) {
+    gopt_country_generate_options o = {.w = w, .h = h, .empty_rooms = empty_rooms, .clues = GOPT_COUNTRY_CLUES_MINIMAL};
+    return gopt_country_generate_with(&o, rng, err);
+}
+
+gopt_country_puzzle *gopt_country_generate_with(const gopt_country_generate_options *o, gopt_rng *rng, gopt_error *err) {
+    int w = o->w, h = o->h;
+    bool empty_rooms = o->empty_rooms;
+    if (w < 2 || h < 2 || w > GOPT_COUNTRY_GENERATE_MAX || h > GOPT_COUNTRY_GENERATE_MAX) {
+        gopt_fail(err, "--size", 0, 0, "sizes from 2x2 to %dx%d", GOPT_COUNTRY_GENERATE_MAX, GOPT_COUNTRY_GENERATE_MAX);
         return NULL;
     }
     int n = w * h;
@@ -333,7 +438,7 @@ gopt_country *gopt_country_generate(int w, int h, bool empty_rooms, gopt_rng *rn
     G.square = gopt_calloc((size_t)n, 1);
     G.dirs = gopt_calloc((size_t)n, 1);
     G.order = gopt_malloc((size_t)n * sizeof *G.order);
-    gopt_country *p = NULL;
+    gopt_country_puzzle *p = NULL;
     bool broken = false;
     for (int attempt = 0; attempt < 200 && !p && !broken; attempt++) {
         random_loop(&G);
@@ -349,7 +454,10 @@ gopt_country *gopt_country_generate(int w, int h, bool empty_rooms, gopt_rng *rn
             p = NULL;
             continue;
         }
-        drop_numbers(p, G.dirs, rng);
+        int undecided = 0;
+        if (o->clues < 100) drop_numbers(p, G.dirs, rng, &undecided);
+        if (o->undecided) *o->undecided = undecided;
+        if (o->clues > 0) add_numbers(p, G.dirs, o->clues, rng);
         char why[256];
         if (!gopt_country_check(p, G.dirs, why, sizeof why)) {
             gopt_fail(err, "generate", 0, 0, "internal error: a generated loop breaks the rules: %s", why);

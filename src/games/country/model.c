@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
-gopt_country *gopt_country_new(int w, int h) {
-    gopt_country *p = gopt_calloc(1, sizeof *p);
+gopt_country_puzzle *gopt_country_new(int w, int h) {
+    gopt_country_puzzle *p = gopt_calloc(1, sizeof *p);
     p->size = (gopt_grid){w, h};
     int n = w * h;
     p->room = gopt_calloc((size_t)n, sizeof *p->room);
@@ -17,7 +17,7 @@ gopt_country *gopt_country_new(int w, int h) {
     return p;
 }
 
-void gopt_country_free(gopt_country *p) {
+void gopt_country_free(gopt_country_puzzle *p) {
     if (!p) return;
     free(p->name);
     free(p->room);
@@ -35,8 +35,8 @@ static int *copy_ints(const int *a, int n) {
     return b;
 }
 
-gopt_country *gopt_country_copy(const gopt_country *p) {
-    gopt_country *q = gopt_calloc(1, sizeof *q);
+gopt_country_puzzle *gopt_country_copy(const gopt_country_puzzle *p) {
+    gopt_country_puzzle *q = gopt_calloc(1, sizeof *q);
     *q = *p;
     int n = gopt_grid_cells(p->size);
     q->name = p->name ? gopt_strdup(p->name) : NULL;
@@ -49,7 +49,7 @@ gopt_country *gopt_country_copy(const gopt_country *p) {
     return q;
 }
 
-int gopt_country_set_rooms(gopt_country *p, const int *label) {
+int gopt_country_set_rooms(gopt_country_puzzle *p, const int *label) {
     gopt_grid g = p->size;
     int n = gopt_grid_cells(g);
     int *stack = gopt_malloc((size_t)(n > 0 ? n : 1) * sizeof *stack);
@@ -90,13 +90,13 @@ int gopt_country_set_rooms(gopt_country *p, const int *label) {
     return rooms;
 }
 
-gopt_country_loop *gopt_country_loop_new(int ncells) {
-    gopt_country_loop *l = gopt_calloc(1, sizeof *l + (size_t)ncells);
+gopt_country_solution *gopt_country_solution_new(int ncells) {
+    gopt_country_solution *l = gopt_calloc(1, sizeof *l + (size_t)ncells);
     l->ncells = ncells;
     return l;
 }
 
-void gopt_country_loop_free(gopt_country_loop *l) { free(l); }
+void gopt_country_solution_free(gopt_country_solution *l) { free(l); }
 
 /* Token letters in the order of the shared data: n, s, e, w. */
 static const gopt_dir token_order[4] = {GOPT_N, GOPT_S, GOPT_E, GOPT_W};
@@ -128,7 +128,7 @@ bool gopt_country_parse_token(const char *s, size_t len, uint8_t *dirs) {
     return true;
 }
 
-bool gopt_country_border(const gopt_country *p, int c, gopt_dir d) {
+bool gopt_country_border(const gopt_country_puzzle *p, int c, gopt_dir d) {
     int v = gopt_grid_step(p->size, c, d);
     if (v < 0 || p->room[c] == GOPT_COUNTRY_HOLE || p->room[v] == GOPT_COUNTRY_HOLE) return false;
     if (p->room[c] != p->room[v]) return true;

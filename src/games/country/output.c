@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
-void gopt_country_draw(FILE *out, const gopt_country *p, const uint8_t *dirs, bool unicode) {
+void gopt_country_draw(FILE *out, const gopt_country_puzzle *p, const uint8_t *dirs, bool unicode) {
     gopt_grid g = p->size;
     for (int r = 0; r < g.h; r++) {
         for (int c = 0; c < g.w; c++) {
@@ -22,7 +22,7 @@ void gopt_country_draw(FILE *out, const gopt_country *p, const uint8_t *dirs, bo
 
 /* What the answer proves, in words: "unique", "not unique (2 loops found)", ... */
 static void describe(char *buf, size_t size, const gopt_answer *a, long count) {
-    const gopt_country_loop *loop = a->solution;
+    const gopt_country_solution *loop = a->solution;
     if (a->status == GOPT_INFEASIBLE) {
         snprintf(buf, size, "no solution");
         return;
@@ -40,8 +40,8 @@ static void describe(char *buf, size_t size, const gopt_answer *a, long count) {
     snprintf(buf, size, "%s, %d loop cells%s", what, loop->length, a->solutions > 1 ? " (the first shown)" : "");
 }
 
-static void print_as(FILE *out, const gopt_country *p, const gopt_answer *a, const char *format) {
-    const gopt_country_loop *loop = a->solution;
+static void print_as(FILE *out, const gopt_country_puzzle *p, const gopt_answer *a, const char *format) {
+    const gopt_country_solution *loop = a->solution;
     const char *why = NULL;
     char *text = gopt_country_write(p, loop ? loop->dirs : NULL, format, &why);
     if (text) fputs(text, out);
@@ -50,8 +50,8 @@ static void print_as(FILE *out, const gopt_country *p, const gopt_answer *a, con
 }
 
 void country_print(FILE *out, const void *puzzle, const gopt_answer *a, const gopt_options *o) {
-    const gopt_country *p = puzzle;
-    const gopt_country_loop *loop = a->solution;
+    const gopt_country_puzzle *p = puzzle;
+    const gopt_country_solution *loop = a->solution;
     const gopt_country_stats *stats = a->extra;
     const char *as = gopt_option(o, "print");
     if (as && strcmp(as, "drawing") != 0) {
@@ -68,8 +68,8 @@ void country_print(FILE *out, const void *puzzle, const gopt_answer *a, const go
 
 json_t *country_json(const void *puzzle, const gopt_answer *a, const gopt_options *o) {
     (void)o;
-    const gopt_country *p = puzzle;
-    const gopt_country_loop *loop = a->solution;
+    const gopt_country_puzzle *p = puzzle;
+    const gopt_country_solution *loop = a->solution;
     const gopt_country_stats *stats = a->extra;
     json_t *j = json_object();
     json_object_set_new(j, "name", json_string(a->name));
@@ -93,6 +93,6 @@ json_t *country_json(const void *puzzle, const gopt_answer *a, const gopt_option
     }
     json_object_set_new(j, "solution", rows);
     json_object_set_new(j, "rounds", json_integer(stats ? stats->rounds : 0));
-    gopt_json_set_real(j, "seconds", a->seconds, 6);
+    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     return j;
 }

@@ -1,7 +1,8 @@
 /* Pictures (SVG, PNG, PDF by extension): the grid, room borders in thick lines, holes in
  * grey, each room's number in the corner of its first cell, and the loop through the cell
  * centres. */
-#include "country_internal.h"
+#include "internal.h"
+#include "render/cairo_dl.h"
 
 #define CELL 32.0
 #define MARGIN 12.0
@@ -10,13 +11,13 @@ static double cx(int col) { return MARGIN + (col + 0.5) * CELL; }
 static double cy(int row) { return MARGIN + (row + 0.5) * CELL; }
 
 /* Is there a border on side d of cell c (the board's edge and holes count for a cell inside)? */
-static bool border(const gopt_country *p, int c, gopt_dir d) {
+static bool border(const gopt_country_puzzle *p, int c, gopt_dir d) {
     int v = gopt_grid_step(p->size, c, d);
     int a = p->room[c], b = v < 0 ? GOPT_COUNTRY_HOLE : p->room[v];
     return a != b || gopt_country_border(p, c, d);
 }
 
-static void draw_board(cairo_t *cr, const gopt_country *p) {
+static void draw_board(cairo_t *cr, const gopt_country_puzzle *p) {
     gopt_grid g = p->size;
     const gopt_rgb hole = {0.82, 0.82, 0.82}, grid = {0.75, 0.75, 0.75};
     for (int c = 0; c < gopt_grid_cells(g); c++) {
@@ -47,7 +48,7 @@ static void draw_board(cairo_t *cr, const gopt_country *p) {
     }
 }
 
-static void draw_loop(cairo_t *cr, const gopt_country *p, const uint8_t *dirs) {
+static void draw_loop(cairo_t *cr, const gopt_country_puzzle *p, const uint8_t *dirs) {
     gopt_grid g = p->size;
     const gopt_rgb line = {0.1, 0.45, 0.85}, empty = {0.55, 0.55, 0.55};
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
@@ -59,12 +60,64 @@ static void draw_loop(cairo_t *cr, const gopt_country *p, const uint8_t *dirs) {
     }
 }
 
-bool gopt_country_render(const gopt_country *p, const uint8_t *dirs, const char *path, gopt_error *err) {
+bool gopt_country_render(const gopt_country_puzzle *p, const uint8_t *dirs, const char *path, gopt_error *err) {
     gopt_grid g = p->size;
     gopt_canvas *canvas = gopt_canvas_open(path, 2 * MARGIN + g.w * CELL, 2 * MARGIN + g.h * CELL, err);
     if (!canvas) return false;
     cairo_t *cr = gopt_canvas_cr(canvas);
     draw_board(cr, p);
     if (dirs) draw_loop(cr, p, dirs);
+    return gopt_canvas_close(canvas, err);
+}
+
+/* The strip of an explanation: panels side by side, each the board after a share of the
+ * steps (loop edges drawn, unused cells dotted, edges known off the loop crossed), with the
+ * step number under it. */
+bool gopt_country_explain_render(const gopt_country_explanation *x, int panels, const char *path, gopt_error *err) {
+    const gopt_country_puzzle *p = x->p;
+    gopt_grid g = p->size;
+    if (panels < 1) panels = 1;
+    if (panels > x->nsteps + 1) panels = x->nsteps + 1;
+    double w = 2 * MARGIN + g.w * CELL, h = 2 * MARGIN + g.h * CELL + 16;
+    gopt_canvas *canvas = gopt_canvas_open(path, panels * w, h, err);
+    if (!canvas) return false;
+    cairo_t *cr = gopt_canvas_cr(canvas);
+    int n = gopt_grid_cells(g);
+    uint8_t *dirs = gopt_malloc((size_t)n), *cut = gopt_malloc((size_t)n);
+    int8_t *cells = gopt_malloc((size_t)n);
+    const gopt_rgb line = {0.1, 0.45, 0.85}, off = {0.85, 0.3, 0.3}, used = {0.1, 0.45, 0.85}, grey = {0.4, 0.4, 0.4};
+    for (int k = 0; k < panels; k++) {
+        int upto = panels == 1 ? x->nsteps : (int)((long)x->nsteps * (k + 1) / panels);
+        country_explain_state(x, upto, dirs, cells, cut);
+        cairo_save(cr);
+        cairo_translate(cr, k * w, 0);
+        draw_board(cr, p);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        for (int c = 0; c < n; c++) {
+            int row = c / g.w, col = c % g.w;
+            if (cells[c] == 0 && p->room[c] != GOPT_COUNTRY_HOLE) gopt_draw_circle(cr, cx(col), cy(row), 2.5, &grey, NULL, 0);
+            if (cells[c] == 1 && !dirs[c]) gopt_draw_circle(cr, cx(col), cy(row), 3.0, NULL, &used, 1.5);
+            if (dirs[c] & GOPT_DIR_BIT(GOPT_E)) gopt_draw_line(cr, cx(col), cy(row), cx(col + 1), cy(row), 4, line);
+            if (dirs[c] & GOPT_DIR_BIT(GOPT_S)) gopt_draw_line(cr, cx(col), cy(row), cx(col), cy(row + 1), 4, line);
+            /* an edge known off the loop: a small cross on the side between the two cells */
+            if (cut[c] & GOPT_DIR_BIT(GOPT_E)) {
+                double mx = cx(col) + CELL / 2, my = cy(row);
+                gopt_draw_line(cr, mx - 3, my - 3, mx + 3, my + 3, 1.2, off);
+                gopt_draw_line(cr, mx - 3, my + 3, mx + 3, my - 3, 1.2, off);
+            }
+            if (cut[c] & GOPT_DIR_BIT(GOPT_S)) {
+                double mx = cx(col), my = cy(row) + CELL / 2;
+                gopt_draw_line(cr, mx - 3, my - 3, mx + 3, my + 3, 1.2, off);
+                gopt_draw_line(cr, mx - 3, my + 3, mx + 3, my - 3, 1.2, off);
+            }
+        }
+        char label[48];
+        snprintf(label, sizeof label, "after step %d of %d", upto, x->nsteps);
+        gopt_draw_text(cr, w / 2, h - 8, label, 11, gopt_black);
+        cairo_restore(cr);
+    }
+    free(dirs);
+    free(cut);
+    free(cells);
     return gopt_canvas_close(canvas, err);
 }

@@ -21,11 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 static void *alloc_n(int n, size_t size) { return gopt_calloc((size_t)(n > 0 ? n : 1), size); }
 
-void country_graph_init(country_graph *g, const gopt_country *p) {
+void country_graph_init(country_graph *g, const gopt_country_puzzle *p) {
     memset(g, 0, sizeof *g);
     g->p = p;
     gopt_grid size = p->size;
@@ -105,7 +105,7 @@ void country_graph_dirs(const country_graph *g, const bool *edge_on, uint8_t *di
 }
 
 /* A room the loop has to visit. */
-static bool must_visit(const gopt_country *p, int room) { return !p->empty_rooms || p->number[room] >= 1; }
+static bool must_visit(const gopt_country_puzzle *p, int room) { return !p->empty_rooms || p->number[room] >= 1; }
 
 static int find(int *parent, int x) {
     while (parent[x] != x) x = parent[x] = parent[parent[x]];
@@ -157,7 +157,7 @@ static void add_cut(country_graph *g, gopt_cut_sink *k, int n, int s, int t) {
 
 /* Room-set cut for the rooms of group `grp` (g->group[r] == grp). */
 static void room_cut(country_graph *g, gopt_cut_sink *k, int grp, int s, int t) {
-    const gopt_country *p = g->p;
+    const gopt_country_puzzle *p = g->p;
     bool inside = false, outside = false;
     for (int r = 0; r < p->nrooms; r++) {
         if (!must_visit(p, r)) continue;
@@ -179,7 +179,7 @@ static void room_cut(country_graph *g, gopt_cut_sink *k, int grp, int s, int t) 
 
 /* Subtour cut on the cells of cycle `cyc`. */
 static void cell_cut(country_graph *g, gopt_cut_sink *k, int cyc, int s, int t) {
-    const gopt_country *p = g->p;
+    const gopt_country_puzzle *p = g->p;
     memset(g->room_count, 0, (size_t)p->nrooms * sizeof *g->room_count);
     int n = 0;
     for (int c = 0; c < g->ncells; c++) {
@@ -203,7 +203,7 @@ static void cell_cut(country_graph *g, gopt_cut_sink *k, int cyc, int s, int t) 
 
 int country_separate(void *graph, gopt_cut_sink *k) {
     country_graph *g = graph;
-    const gopt_country *p = g->p;
+    const gopt_country_puzzle *p = g->p;
     int *cycle_cell = g->cycle_cell;
     int ncycles = label_cycles(g, k, cycle_cell);
     if (ncycles <= 1) return 0;

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
-gopt_status gopt_country_solve(const gopt_country *p, const gopt_country_solve_options *o, gopt_answer *a) {
+gopt_status gopt_country_solve(const gopt_country_puzzle *p, const gopt_country_solve_options *o, gopt_answer *a) {
     const char *method = o->method ? o->method : "sat";
     if (strcmp(method, "sat") != 0 && strcmp(method, "mip") != 0) {
         /* a wrong name is the caller's error, never a quiet switch to another method */
@@ -32,7 +32,7 @@ gopt_status gopt_country_solve(const gopt_country *p, const gopt_country_solve_o
     *stats = (gopt_country_stats){run.rounds, run.cuts, run.room_cuts};
     a->extra = stats;
     if (run.found > 0) {
-        gopt_country_loop *loop = gopt_country_loop_new(n);
+        gopt_country_solution *loop = gopt_country_solution_new(n);
         memcpy(loop->dirs, run.first, (size_t)n);
         loop->length = country_loop_length(loop->dirs, n);
         a->solution = loop;

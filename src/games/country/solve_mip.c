@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 static gopt_mip *build(const country_graph *g) {
-    const gopt_country *p = g->p;
+    const gopt_country_puzzle *p = g->p;
     gopt_mip *m = gopt_mip_new(p->name ? p->name : "country");
     char name[64];
     for (int e = 0; e < g->nedges; e++) {
@@ -127,7 +127,7 @@ void country_solve_mip(country_run *run) {
     country_graph_free(&g);
 }
 
-gopt_mip *gopt_country_mip_model(const gopt_country *p, bool with_cuts) {
+gopt_mip *gopt_country_mip_model(const gopt_country_puzzle *p, bool with_cuts) {
     country_graph g;
     country_graph_init(&g, p);
     gopt_mip *m = build(&g);

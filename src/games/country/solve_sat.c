@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "country_internal.h"
+#include "internal.h"
 
 /* Degree 0 or 2 at every cell. */
 static void add_degrees(gopt_sat *s, const country_graph *g) {
@@ -75,8 +75,8 @@ static void add_crossings(gopt_sat *s, const int *lits, int m, bool may_be_empty
     if (!may_be_empty) gopt_sat_clause(s, lits, m);
 }
 
-static void add_rooms(gopt_sat *s, const country_graph *g) {
-    const gopt_country *p = g->p;
+static void add_rooms(gopt_sat *s, const country_graph *g, int *selector) {
+    const gopt_country_puzzle *p = g->p;
     int *lits = gopt_malloc((size_t)(g->ncells + g->nedges + 1) * sizeof *lits);
     for (int c = 0; c < g->ncells; c++)
         for (gopt_dir d = GOPT_E; d <= GOPT_S; d++)
@@ -95,7 +95,8 @@ static void add_rooms(gopt_sat *s, const country_graph *g) {
         bool unused = k > p->room_size[r] - k && k <= p->room_size[r];
         for (int c = 0; c < g->ncells; c++)
             if (p->room[c] == r) lits[n++] = unused ? -country_cell_var(g, c) : country_cell_var(g, c);
-        gopt_sat_exactly(s, lits, n, unused ? n - k : k);
+        if (selector) gopt_sat_exactly_if(s, selector[r] = gopt_sat_var(s), lits, n, unused ? n - k : k);
+        else gopt_sat_exactly(s, lits, n, unused ? n - k : k);
     }
     int n = 0;
     for (int c = 0; c < g->ncells; c++)
@@ -106,7 +107,7 @@ static void add_rooms(gopt_sat *s, const country_graph *g) {
 
 /* No loop of four cells when some room that must be visited lies outside them. */
 static void add_squares(gopt_sat *s, const country_graph *g) {
-    const gopt_country *p = g->p;
+    const gopt_country_puzzle *p = g->p;
     int w = p->size.w;
     for (int c = 0; c < g->ncells; c++) {
         int e1 = g->cell_edge[4 * c + GOPT_E], e2 = g->cell_edge[4 * c + GOPT_S];
@@ -128,14 +129,16 @@ static void add_squares(gopt_sat *s, const country_graph *g) {
     }
 }
 
-gopt_sat *country_sat_model(const country_graph *g) {
+gopt_sat *country_sat_model_selected(const country_graph *g, int *selector) {
     gopt_sat *s = gopt_sat_new();
     gopt_sat_vars(s, g->nedges + g->ncells);
     add_degrees(s, g);
-    add_rooms(s, g);
+    add_rooms(s, g, selector);
     add_squares(s, g);
     return s;
 }
+
+gopt_sat *country_sat_model(const country_graph *g) { return country_sat_model_selected(g, NULL); }
 
 void country_solve_sat(country_run *run) {
     country_graph g;

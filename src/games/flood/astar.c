@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flood_internal.h"
+#include "gameopt/stop.h"
+#include "internal.h"
 #include "gameopt/alloc.h"
 #include "gameopt/timer.h"
 
@@ -275,6 +276,11 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         if ((++pops & 255) == 0) {
             if (lim->deadline > 0 && gopt_now() > lim->deadline) {
                 out->stopped = "time limit";
+                break;
+            }
+            gopt_stop_reason why = gopt_stop_check(); /* Ctrl-C, a cancelled request */
+            if (why != GOPT_GO) {
+                out->stopped = gopt_stop_word(why);
                 break;
             }
         }

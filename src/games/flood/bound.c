@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flood_internal.h"
+#include "internal.h"
 #include "gameopt/alloc.h"
 
 void flood_bounder_init(flood_bounder *b, const flood_graph *g) {

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flood_internal.h"
+#include "internal.h"
 #include "gameopt/alloc.h"
 
 void flood_expander_init(flood_expander *e, const flood_graph *g) {

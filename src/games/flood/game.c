@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "flood_internal.h"
+#include "internal.h"
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
 #include "gameopt/require.h"
@@ -110,7 +110,8 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
     if (out.length >= 0) a->solution = gopt_flood_solution_new(out.moves, out.length);
     free(out.moves);
     if (out.status == GOPT_LIMIT) {
-        snprintf(a->note, sizeof a->note, "%s reached", out.stopped);
+        bool limit = strstr(out.stopped, "limit") != NULL; /* else "interrupted", "cancelled" */
+        snprintf(a->note, sizeof a->note, "%s%s", out.stopped, limit ? " reached" : "");
         /* the limit's best sequence is printed too, so it is checked here like any answer */
         char fail[200];
         if (o->verify && a->solution) {
@@ -129,13 +130,13 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
 
 static int parse(gopt_text *t, const gopt_options *o, void **puzzle, gopt_error *err) {
     gopt_flood_puzzle *p = NULL;
-    int r = gopt_flood_parse(t, o->format, o, &p, err);
+    int r = gopt_flood_read(t, o->format, o, &p, err);
     *puzzle = p;
     return r;
 }
 
 static char *format(const void *puzzle, const void *solution, const char *fmt) {
-    return gopt_flood_format(puzzle, solution, fmt);
+    return gopt_flood_write(puzzle, solution, fmt);
 }
 
 static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer *a) {
@@ -176,7 +177,7 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     const gopt_flood_solution *s = a->solution;
     json_t *j = json_object();
     json_object_set_new(j, "index", json_integer(a->index));
-    json_object_set_new(j, "status", json_string(a->status == GOPT_SOLVED ? "solved" : "unknown"));
+    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
     json_object_set_new(j, "length", s ? json_integer(s->length) : json_null());
     char *moves = s ? gopt_flood_moves_text(p, s->moves, s->length) : NULL;
     json_object_set_new(j, "moves", moves ? json_string(moves) : json_null());
@@ -184,7 +185,7 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     json_object_set_new(j, "optimal", json_boolean(r && r->optimal));
     json_object_set_new(j, "lower_bound", r ? json_integer(r->lower_bound) : json_null());
     json_object_set_new(j, "nodes", json_integer(r ? r->nodes : 0));
-    gopt_json_set_real(j, "seconds", a->seconds, 6);
+    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     gopt_json_set_real(j, "peak_mb", r ? r->peak_mb : 0, 3);
     json_object_set_new(j, "name", json_string(a->name));
     if (p->limit >= 0) json_object_set_new(j, "limit", json_integer(p->limit));
@@ -204,6 +205,16 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
     int c = (int)gopt_opt_int(o, flood_generate_opts, "colours");
     if ((long)w * h > GOPT_FLOOD_MAX_CELLS) {
         gopt_fail(err, "--size", 0, 0, "%dx%d has more than %d cells", w, h, GOPT_FLOOD_MAX_CELLS);
+        return NULL;
+    }
+    /* Refuse what the chosen format cannot hold, instead of writing another format. */
+    const char *format = o->format ? o->format : "grid";
+    if (strcmp(format, "compact") == 0 && w != h) {
+        gopt_fail(err, "--format", 0, 0, "compact boards are square (one line of n*n colours); use --size NxN");
+        return NULL;
+    }
+    if (strcmp(format, "tatham") == 0 && c > 10) {
+        gopt_fail(err, "--format", 0, 0, "Tatham's game IDs hold at most 10 colours, not %d", c);
         return NULL;
     }
     gopt_flood_puzzle *p = gopt_flood_new(w, h, c);

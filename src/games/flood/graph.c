@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flood_internal.h"
+#include "internal.h"
 #include "gameopt/alloc.h"
 
 bool flood_graph_build(flood_graph *g, const gopt_flood_puzzle *p, char *why, size_t why_size) {

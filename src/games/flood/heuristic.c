@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flood_internal.h"
+#include "internal.h"
 #include "gameopt/alloc.h"
 
 /* A growing sequence of moves. */

@@ -3,7 +3,7 @@
 #ifndef FLOOD_KERNELS_H
 #define FLOOD_KERNELS_H
 
-#include "flood_internal.h"
+#include "internal.h"
 
 #define FLOOD_KERNEL_ENTRIES(v)                                                                      \
     void flood_neighbours_or##v(const flood_graph *g, const uint64_t *src, uint64_t *dst);           \

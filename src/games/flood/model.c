@@ -172,7 +172,7 @@ static void write_numbers(gopt_buf *b, const gopt_flood_puzzle *p, int base, con
     }
 }
 
-char *gopt_flood_format(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *format) {
+char *gopt_flood_write(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *format) {
     gopt_buf b = {0};
     gopt_buf_puts(&b, "");
     int n = p->w * p->h;
@@ -183,7 +183,10 @@ char *gopt_flood_format(const gopt_flood_puzzle *p, const gopt_flood_solution *s
     } else if (strcmp(format, "99problems") == 0) {
         gopt_buf_printf(&b, "%d %d %d\n", p->w, p->h, p->ncolours);
         write_numbers(&b, p, 1, " ");
-        gopt_buf_printf(&b, " \n%d\n", s ? s->length : p->expected >= 0 ? p->expected : 0);
+        /* the optimum line is optional: written only when known (a 0 would claim one) */
+        int known = s ? s->length : p->expected;
+        if (known >= 0) gopt_buf_printf(&b, " \n%d\n", known);
+        else gopt_buf_puts(&b, " \n");
         s = NULL; /* the count is the file's last line */
     } else if (strcmp(format, "puchert") == 0) {
         gopt_buf_printf(&b, "%d %d\n%d %d\n", p->h, p->w, p->start / p->w, p->start % p->w);
@@ -192,7 +195,10 @@ char *gopt_flood_format(const gopt_flood_puzzle *p, const gopt_flood_solution *s
         int m = p->leniency >= 0 ? p->leniency : 0;
         gopt_buf_printf(&b, "%dx%dc%dm%d:", p->w, p->h, p->ncolours, m);
         write_numbers(&b, p, 0, NULL);
-        gopt_buf_printf(&b, ",%d\n", p->limit >= 0 ? p->limit : s ? s->length + m : 999);
+        /* the move limit is optional: written only when known (no stand-in number) */
+        int limit = p->limit >= 0 ? p->limit : s ? s->length + m : -1;
+        if (limit >= 0) gopt_buf_printf(&b, ",%d", limit);
+        gopt_buf_putc(&b, '\n');
     } else {
         write_rows(&b, p, single_chars(p) ? NULL : " ");
     }

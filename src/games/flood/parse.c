@@ -435,7 +435,7 @@ const char *gopt_flood_guess_format(const char *data, size_t len) {
 
 /* ---- the entry point ---- */
 
-int gopt_flood_parse(gopt_text *t, const char *format, const gopt_options *o, gopt_flood_puzzle **out,
+int gopt_flood_read(gopt_text *t, const char *format, const gopt_options *o, gopt_flood_puzzle **out,
                      gopt_error *err) {
     *out = NULL;
     if (!format) format = gopt_flood_guess_format(t->data, t->len);

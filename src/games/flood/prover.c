@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flood_internal.h"
+#include "gameopt/stop.h"
+#include "internal.h"
 #include "gameopt/alloc.h"
 #include "gameopt/timer.h"
 
@@ -146,6 +147,7 @@ static int cmp_succ(const void *x, const void *y) {
 static bool out_of_time(prover *p) {
     if (p->stopped) return true;
     if ((p->nodes & 1023) == 0 && p->lim->deadline > 0 && gopt_now() > p->lim->deadline) p->stopped = "time limit";
+    if ((p->nodes & 1023) == 0 && !p->stopped && gopt_stop_check() != GOPT_GO) p->stopped = gopt_stop_word(gopt_stop_check());
     return p->stopped != NULL;
 }
 

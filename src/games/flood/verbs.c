@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flood_internal.h"
+#include "internal.h"
 #include "flood_sim.h"
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"

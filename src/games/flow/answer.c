@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
+#include "parse.h"
 
 typedef struct tracer {
     const gopt_flow_puzzle *p;
@@ -98,9 +99,10 @@ static bool read_rows(gopt_text *t, const gopt_flow_puzzle *p, int layer, int *m
             int v = p->at[((size_t)layer * p->rows + r) * p->cols + c];
             gopt_text_mark at = gopt_text_save(t);
             int k;
-            if (p->format == GOPT_FLOW_ADC) {
+            if (p->format == GOPT_FLOW_ADC || p->format == GOPT_FLOW_INTGRID) {
                 long n;
-                if (c > 0 && !gopt_text_expect(t, ',', err)) return false;
+                if (p->format == GOPT_FLOW_INTGRID) gopt_text_skip_spaces(t);
+                else if (c > 0 && !gopt_text_expect(t, ',', err)) return false;
                 if (!gopt_text_int(t, 0, 1000000, &n, err)) return false;
                 char label[16];
                 snprintf(label, sizeof label, "%ld", n);
@@ -151,8 +153,8 @@ gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *
     int *mark = gopt_malloc(((size_t)p->nnodes + 1) * sizeof *mark);
     for (int v = 0; v < p->nnodes; v++) mark[v] = p->kind[v] == GOPT_FLOW_CELL ? -1 : -2;
     bool ok = true;
-    gopt_text_skip_ws_comments(t, p->format == GOPT_FLOW_THOMASAHLE ? '#' : 0);
-    if (p->format == GOPT_FLOW_THOMASAHLE || p->format == GOPT_FLOW_ADC) {
+    gopt_text_skip_ws_comments(t, p->format == GOPT_FLOW_THOMASAHLE || p->format == GOPT_FLOW_INTGRID ? '#' : 0);
+    if (p->format == GOPT_FLOW_THOMASAHLE || p->format == GOPT_FLOW_ADC || p->format == GOPT_FLOW_INTGRID) {
         long w, h;
         if (p->format == GOPT_FLOW_ADC) ok = gopt_text_accept_word(t, "SIZE") || gopt_text_fail(t, err, "expected 'SIZE'");
         gopt_text_skip_spaces(t);
@@ -171,7 +173,9 @@ gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *
         }
     }
     if (ok && p->format == GOPT_FLOW_SAMGOLDMAN) ok = read_drawing(t, p, mark, err);
-    for (int z = 0; z < p->layers && ok && p->format != GOPT_FLOW_SAMGOLDMAN; z++) {
+    if (ok && p->format == GOPT_FLOW_JSON) ok = flow_read_json_answer(t, p, mark, err);
+    bool rows = p->format != GOPT_FLOW_SAMGOLDMAN && p->format != GOPT_FLOW_JSON;
+    for (int z = 0; z < p->layers && ok && rows; z++) {
         gopt_text_skip_ws(t);
         if (p->layers > 1 || gopt_text_peek(t) == 'L') {
             long layer;

@@ -5,7 +5,7 @@
  * endpoint), so with no stray cycle every node lies on a walk. */
 #include <stdlib.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 static void where(const gopt_flow_puzzle *p, int v, char *buf, size_t size) {
     const char *channel = p->kind[v] == GOPT_FLOW_BRIDGE_H ? " (horizontal channel)"
@@ -81,6 +81,17 @@ bool gopt_flow_check(const gopt_flow_puzzle *p, const gopt_flow_solution *s, cha
         else
             ok = gopt_reason(why, size, "%s is marked %s but its path is %s", at, s->colour[v] >= 0 ? p->label[s->colour[v]] : "empty",
                       walked[v] >= 0 ? p->label[walked[v]] : "none");
+    }
+    /* Untouching: two linked nodes of one path are consecutive on it (the walks above
+     * proved every coloured node lies on its colour's single path). */
+    for (int e = 0; e < p->nedges && ok && p->untouching; e++) {
+        int u = p->edge_u[e], v = p->edge_v[e];
+        if (s->used[e] || walked[u] < 0 || walked[u] != walked[v]) continue;
+        char at2[96];
+        where(p, u, at, sizeof at);
+        where(p, v, at2, sizeof at2);
+        ok = gopt_reason(why, size, "the path of colour %s touches itself: %s and %s are neighbours but not consecutive on it",
+                         p->label[walked[u]], at, at2);
     }
     free(degree);
     free(walked);

@@ -1,6 +1,6 @@
 /* Stray cycles: the components of the used edges that reach no endpoint. The SAT and MIP
  * separators both cut them off (the checker finds them with its own walk). */
-#include "flow_internal.h"
+#include "internal.h"
 
 int flow_stray_cycles(const gopt_flow_puzzle *p, const uint8_t *used, int *comp, int *nodes, int *start) {
     int n = p->nnodes, found = 0, top = 0;
@@ -31,4 +31,12 @@ int flow_stray_cycles(const gopt_flow_puzzle *p, const uint8_t *used, int *comp,
     }
     start[found] = top;
     return found;
+}
+
+bool flow_touches(const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
+    for (int e = 0; e < p->nedges; e++) {
+        int k = s->colour[p->edge_u[e]];
+        if (!s->used[e] && k >= 0 && k == s->colour[p->edge_v[e]]) return true;
+    }
+    return false;
 }

@@ -2,7 +2,7 @@
  * and pipes for the terminal. */
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/term.h"
 
 static int colour_of(const gopt_flow_puzzle *p, const gopt_flow_solution *s, int v) {
@@ -27,6 +27,9 @@ static void put_row(gopt_buf *b, const gopt_flow_puzzle *p, const gopt_flow_solu
         if (p->format == GOPT_FLOW_ADC) {
             int k = v >= 0 ? colour_of(p, s, v) : -1;
             gopt_buf_printf(b, "%s%02d", c ? "," : "", k >= 0 ? atoi(p->label[k]) : 0);
+        } else if (p->format == GOPT_FLOW_INTGRID) {
+            int k = v >= 0 ? colour_of(p, s, v) : -1;
+            gopt_buf_printf(b, "%s%d", c ? " " : "", k >= 0 ? atoi(p->label[k]) : 0);
         } else {
             gopt_buf_putc(b, cell_char(p, s, v));
         }
@@ -71,6 +74,21 @@ static void write_adc(gopt_buf *b, const gopt_flow_puzzle *p, const gopt_flow_so
     }
 }
 
+/* A JSON level: {"grid":[["red","",...],...]} on one line (colour names hold no quote or
+ * backslash: the reader refuses them). */
+static void write_json(gopt_buf *b, const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
+    gopt_buf_puts(b, "{\"grid\":[");
+    for (int r = 0; r < p->rows; r++) {
+        gopt_buf_puts(b, r ? ",[" : "[");
+        for (int c = 0; c < p->cols; c++) {
+            int v = node_at(p, 0, r, c), k = v >= 0 ? colour_of(p, s, v) : -1;
+            gopt_buf_printf(b, "%s\"%s\"", c ? "," : "", k >= 0 ? p->label[k] : "");
+        }
+        gopt_buf_putc(b, ']');
+    }
+    gopt_buf_puts(b, "]}\n");
+}
+
 /* The drawing with every empty cell replaced by its path's letter. */
 static void write_drawing(gopt_buf *b, const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
     const char *text = p->drawing;
@@ -96,6 +114,7 @@ char *gopt_flow_write(const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
     switch (p->format) {
     case GOPT_FLOW_ADC: write_adc(&b, p, s); break;
     case GOPT_FLOW_SAMGOLDMAN: write_drawing(&b, p, s); break;
+    case GOPT_FLOW_JSON: write_json(&b, p, s); break;
     case GOPT_FLOW_HOUSTON:
         if (!s) {
             gopt_buf_printf(&b, "%d %d %d\n", p->ncolours, p->cols, p->rows);
@@ -108,7 +127,7 @@ char *gopt_flow_write(const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
         /* a solved board is a letter grid */
         __attribute__((fallthrough));
     default:
-        if (p->format == GOPT_FLOW_THOMASAHLE) gopt_buf_printf(&b, "%d %d\n", p->cols, p->rows);
+        if (p->format == GOPT_FLOW_THOMASAHLE || p->format == GOPT_FLOW_INTGRID) gopt_buf_printf(&b, "%d %d\n", p->cols, p->rows);
         for (int r = 0; r < p->rows; r++) {
             put_row(&b, p, s, 0, r);
             gopt_buf_putc(&b, '\n');

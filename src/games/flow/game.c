@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/json.h"
 #include "gameopt/require.h"
 #include "gameopt/term.h"
@@ -21,6 +21,8 @@ static int parse(gopt_text *t, const gopt_options *o, void **out, gopt_error *er
     int partial = gopt_option_flag(o, "partial") ? 1 : gopt_option_flag(o, "full") ? 0 : -1;
     gopt_flow_puzzle *p = NULL;
     int r = gopt_flow_read(t, format, partial, &p, err);
+    const char *paths = gopt_option(o, "paths");
+    if (p && paths) p->untouching = strcmp(paths, "untouching") == 0;
     *out = p;
     return r;
 }
@@ -33,8 +35,8 @@ static char *format(const void *puzzle, const void *solution, const char *name) 
     if (f < 0 || f == (int)p->format || f == GOPT_FLOW_SAMGOLDMAN || !rectangular) return gopt_flow_write(p, solution);
     gopt_flow_puzzle copy = *p;
     copy.format = (gopt_flow_format)f;
-    char(*labels)[8] = NULL;
-    if (f == GOPT_FLOW_ADC) { /* contest files number their lines */
+    char(*labels)[GOPT_FLOW_LABEL] = NULL;
+    if (f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID) { /* contest files number their lines */
         labels = gopt_malloc((size_t)p->ncolours * sizeof *labels);
         for (int k = 0; k < p->ncolours; k++) snprintf(labels[k], sizeof labels[k], "%d", k + 1);
         copy.label = labels;
@@ -68,7 +70,8 @@ static bool check(const void *puzzle, const void *solution, char *why, size_t si
     return gopt_flow_check(puzzle, solution, why, size);
 }
 
-/* "solved", "unsolvable", "unknown" (the words of --json) */
+/* "solved", "unsolvable", "unknown" (the words of the text output; JSON uses the common
+ * status words, gopt_status_name) */
 static const char *status_word(gopt_status s) {
     return s == GOPT_SOLVED ? "solved" : s == GOPT_INFEASIBLE ? "unsolvable" : "unknown";
 }
@@ -101,8 +104,10 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     (void)o;
     json_t *j = json_object();
     json_object_set_new(j, "name", json_string(a->name));
-    json_object_set_new(j, "status", json_string(status_word(a->status)));
+    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
     json_object_set_new(j, "solutions", json_integer(a->solutions));
+    /* the convention the count and any "unsolvable" hold under */
+    json_object_set_new(j, "paths", json_string(((const gopt_flow_puzzle *)puzzle)->untouching ? "untouching" : "simple"));
     if (a->solution) {
         int n;
         char **rows = gopt_flow_rows(puzzle, a->solution, &n);
@@ -117,7 +122,8 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
         json_object_set_new(j, "rows", json_null());
     }
     json_object_set_new(j, "method", json_string(a->method ? a->method : "auto"));
-    gopt_json_set_real(j, "seconds", a->seconds, 6);
+    if (a->status != GOPT_SOLVED && a->note[0]) json_object_set_new(j, "note", json_string(a->note)); /* the proof or the limit */
+    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     return j;
 }
 
@@ -130,12 +136,49 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
     int w, h;
     gopt_opt_size(o, flow_generate_opts, "size", &w, &h);
     if (w < 2) return gopt_fail(err, "--size", 0, 0, "a board is at least 2 columns wide"), NULL;
+    /* The letter formats name a colour by one character, so they hold only so many colours; a
+     * board with more would be written with repeated letters and not read back. */
+    int f = o->format ? format_by_name(o->format) : 0;
+    if (f == GOPT_FLOW_SAMGOLDMAN)
+        return gopt_fail(err, "--format", 0, 0, "generated boards are written as flow_solver, thomasahle, adc or houston"),
+               NULL;
+    long half = (long)w * h / 2 > 1 ? (long)w * h / 2 : 1;
+    long most = f == GOPT_FLOW_HOUSTON || f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID || f == GOPT_FLOW_JSON ? half
+                : f == GOPT_FLOW_THOMASAHLE                                                        ? 62
+                                                                                                   : 52;
+    if (most > half) most = half;
     long colours = gopt_option(o, "colours") ? gopt_opt_int(o, flow_generate_opts, "colours") : 0;
-    if (colours < 1) colours = (w * h) / 8 > 1 ? (w * h) / 8 : 1;
-    return gopt_flow_random(w, h, (int)colours, rng);
+    if (colours > half)
+        return gopt_fail(err, "--colours", 0, 0, "%ld colours do not fit on %dx%d cells (at most %ld)", colours, w, h,
+                         half),
+               NULL;
+    if (colours > most)
+        return gopt_fail(err, "--colours", 0, 0, "the %s format has letters for %ld colours; use --format houston or adc",
+                         gopt_flow_format_names[f], most),
+               NULL;
+    if (!gopt_option_flag(o, "unique")) {
+        if (colours < 1) colours = (w * h) / 8 > 1 ? (w * h) / 8 : 1;
+        if (colours > most) colours = most;
+        return gopt_flow_generate(w, h, (int)colours, rng);
+    }
+    /* Unique under the convention of the format written (or --paths); splitting paths adds
+     * colours, so start with fewer than the random boards' one per eight cells. */
+    if (h < 2) return gopt_fail(err, "--size", 0, 0, "a unique board is at least 2 rows high"), NULL;
+    if (colours < 1) colours = (w * h) / 12 > 1 ? (w * h) / 12 : 1;
+    if (colours > most) colours = most;
+    bool untouching = gopt_option(o, "paths") ? gopt_opt_enum(o, flow_generate_opts, "paths") == 1
+                                              : gopt_flow_untouching_default((gopt_flow_format)f);
+    gopt_flow_grade grade = gopt_option(o, "grade") ? (gopt_flow_grade)(1 + gopt_opt_enum(o, flow_generate_opts, "grade"))
+                                                    : GOPT_FLOW_ANY_GRADE;
+    double work;
+    gopt_flow_puzzle *p = gopt_flow_generate_unique(w, h, (int)colours, untouching, grade, 0, most, rng, &work);
+    if (!p)
+        gopt_fail(err, "--grade", 0, 0, "no unique %dx%d board %s%s found in 200 tries", w, h,
+                  gopt_option(o, "grade") ? "of grade " : "", gopt_option(o, "grade") ? gopt_option(o, "grade") : "");
+    return p;
 }
 
-static void free_puzzle(void *p) { gopt_flow_puzzle_free(p); }
+static void free_puzzle(void *p) { gopt_flow_free(p); }
 static void free_solution(void *s) { gopt_flow_solution_free(s); }
 
 static const char flow_help[] =
@@ -145,15 +188,26 @@ static const char flow_help[] =
     "a graph of cells.\n"
     "\n"
     "formats (guessed from the first lines):\n"
-    "  flow_solver  one row per line; letters are colours, anything else is blank\n"
+    "  flow_solver  one row per line; letters and digits are colours, anything else is blank\n"
     "  thomasahle   'W H', then H rows ('.' blank); many puzzles per file; '0 0' ends\n"
+    "  intgrid      'W H', then H rows of W integers (0 empty): partial coverage by default\n"
+    "  json         a grid of colour names (\"\" empty), or {\"grid\": ...}; many levels in an array\n"
+    "               or under \"levels\"\n"
     "  adc          SIZE WxH[xD], LINE_NUM n, LINE#k (x,y)-(x,y): partial coverage by default\n"
     "  samgoldman   STANDARD|BRIDGES|HEX|WARPS, then the board drawn with links - | / \\\n"
     "  houston      'ncolours W H', then '(x, y) (x, y)' per colour\n"
     "\n"
-    "methods: auto tries the search (assuming paths never touch themselves) within a node\n"
-    "budget, then SAT; only SAT, MIP or --complete search prove 'unsolvable'. --count N counts\n"
-    "solutions with SAT (or the complete search with --method search).\n"
+    "paths: a path touches itself when two of its cells are neighbours but not consecutive on\n"
+    "it. --paths untouching (default for thomasahle, intgrid and adc files, as published\n"
+    "Numberlink puzzles assume) considers only paths that never do, in solving, counting and\n"
+    "proofs; --paths simple (default for Flow Free formats) allows them. '--count 2' answering 1\n"
+    "proves uniqueness under the convention: untouching, no second filling without touching\n"
+    "paths (fillings with them may exist); simple, no second filling at all. JSON says which.\n"
+    "\n"
+    "methods: auto tries the search (assuming paths never touch themselves: exact under\n"
+    "untouching on full rectangles) within a node budget, then SAT; only SAT, MIP, the exact or\n"
+    "--complete search, parity or topology prove 'unsolvable'. --count N counts solutions with\n"
+    "the search or SAT.\n"
     "\n"
     "examples:\n"
     "  gameopt flow solve data/flow/seed_5x5.txt\n"

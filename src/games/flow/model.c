@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 const int flow_dir_dr[GOPT_FLOW_NDIRS] = {-1, 0, 1, 0, -1, 1, 1, -1, 0, 0};
 const int flow_dir_dc[GOPT_FLOW_NDIRS] = {0, 1, 0, -1, 1, 1, -1, -1, 0, 0};
@@ -137,6 +137,7 @@ gopt_flow_puzzle *flow_build_finish(flow_builder *b, bool partial) {
     gopt_flow_puzzle *p = b->p;
     int n = p->nnodes, m = p->nedges;
     p->partial = partial;
+    p->untouching = gopt_flow_untouching_default(p->format);
     p->link_start = gopt_calloc((size_t)n + 1, sizeof *p->link_start);
     p->links = gopt_malloc(((size_t)2 * m + 1) * sizeof *p->links);
     p->edge_u = gopt_malloc(((size_t)m + 1) * sizeof *p->edge_u);
@@ -181,11 +182,11 @@ void flow_build_abort(flow_builder *b) {
     free(b->nends);
     free(b->nb);
     free(b->nnb);
-    gopt_flow_puzzle_free(b->p);
+    gopt_flow_free(b->p);
     b->p = NULL;
 }
 
-void gopt_flow_puzzle_free(gopt_flow_puzzle *p) {
+void gopt_flow_free(gopt_flow_puzzle *p) {
     if (!p) return;
     free(p->row);
     free(p->col);

@@ -7,7 +7,7 @@
  * two-colouring and pass. */
 #include <stdlib.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 bool flow_parity_ok(const gopt_flow_puzzle *p) {
     int n = p->nnodes;

@@ -3,7 +3,7 @@
 #ifndef GAMEOPT_FLOW_PARSE_H
 #define GAMEOPT_FLOW_PARSE_H
 
-#include "flow_internal.h"
+#include "internal.h"
 
 typedef struct flow_marks {
     gopt_text_mark *at; /* first occurrence of each colour */
@@ -27,6 +27,17 @@ gopt_flow_puzzle *flow_parse_finish(const gopt_text *t, flow_builder *b, flow_ma
 
 /* parse_adc.c: a contest question "SIZE WxH[xD]", "LINE_NUM n", "LINE#k (x,y)-(x,y)". */
 gopt_flow_puzzle *flow_read_adc(gopt_text *t, bool partial, gopt_error *err);
+/* parse_numbers.c: "W H", then H rows of W integers (0 empty); many per file, "0 0" ends.
+ * Returns 1, 0 at the end, -1 on an error (like gopt_flow_read). */
+int flow_read_intgrid(gopt_text *t, bool partial, gopt_flow_puzzle **out, gopt_error *err);
+/* parse_json.c: a level as scrapers store it: a grid (array of rows, each an array of colour
+ * names, "" or null empty), or an object holding one under "grid", "board" or "level"; many
+ * levels as an array of them, one after another, or under "levels". Returns 1, 0, -1. */
+int flow_read_json(gopt_text *t, bool partial, gopt_flow_puzzle **out, gopt_error *err);
+/* An answer for a JSON level: the filled grid of colour names; writes each display
+ * position's colour (-1 empty) to mark[]. */
+bool flow_read_json_answer(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gopt_error *err);
+
 /* parse_drawing.c: samgoldman's graph-ASCII (STANDARD, BRIDGES, HEX, WARPS). */
 gopt_flow_puzzle *flow_read_drawing(gopt_text *t, bool partial, gopt_error *err);
 

@@ -3,13 +3,14 @@
  * HoustonWeHaveABug's "ncolours W H" lists of endpoint coordinates; plus guessing which
  * format a file holds and dispatching to the other readers. */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/grid.h"
 #include "parse.h"
 
-const char *const gopt_flow_format_names[] = {"flow_solver", "thomasahle", "adc", "samgoldman", "houston", NULL};
+const char *const gopt_flow_format_names[] = {"flow_solver", "thomasahle", "adc", "samgoldman", "houston", "json", "intgrid", NULL};
 
 /* The largest board we read: four times the largest known puzzle (1002x1002). */
 #define MAX_CELLS (4L * 1024 * 1024)
@@ -62,6 +63,7 @@ gopt_flow_format gopt_flow_guess_format(const gopt_text *t) {
     for (int i = 0; i < 4; i++)
         if (starts_with_word(p, e, kinds[i])) return GOPT_FLOW_SAMGOLDMAN;
     if (starts_with_word(p, e, "SIZE")) return GOPT_FLOW_ADC;
+    if (*p == '{' || *p == '[' || *p == ',' || *p == ']') return GOPT_FLOW_JSON; /* (also between levels) */
     /* thomasahle's files may open with '#' comments; a flow_solver row may also start with
      * '#' (a blank cell), so look past the comments before deciding. */
     while (*p == '#') {
@@ -71,7 +73,12 @@ gopt_flow_format gopt_flow_guess_format(const gopt_text *t) {
     }
     int n = count_numbers(p, e);
     if (n == 3) return GOPT_FLOW_HOUSTON;
-    if (n == 2) return GOPT_FLOW_THOMASAHLE;
+    if (n == 2) {
+        /* "W H" then rows of W characters (thomasahle) or of W numbers (intgrid) */
+        long w = strtol(p, NULL, 10);
+        const char *e2, *row = next_filled_line(e, end, &e2);
+        return row && w >= 2 && count_numbers(row, e2) == w ? GOPT_FLOW_INTGRID : GOPT_FLOW_THOMASAHLE;
+    }
     return GOPT_FLOW_FLOW_SOLVER;
 }
 
@@ -124,7 +131,7 @@ gopt_flow_puzzle *flow_parse_finish(const gopt_text *t, flow_builder *b, flow_ma
 
 /* ---------------------------------------------------------------- flow_solver */
 
-/* A block of rows; letters are colours, anything else blank. */
+/* A block of rows; letters and digits are colours, anything else blank. */
 static gopt_flow_puzzle *read_flow_solver(gopt_text *t, bool partial, gopt_error *err) {
     gopt_text_mark start = gopt_text_save(t);
     gopt_char_block block;
@@ -137,7 +144,7 @@ static gopt_flow_puzzle *read_flow_solver(gopt_text *t, bool partial, gopt_error
     for (int r = 0; r < h && ok; r++)
         for (int c = 0; c < w && ok; c++) {
             char ch = block.cells[r * w + c];
-            if (!isalpha((unsigned char)ch)) continue;
+            if (!isalnum((unsigned char)ch)) continue; /* letters and digits are colours */
             gopt_text_mark at = {0, block.first_line + r, block.first_col + c};
             ok = flow_parse_add_endpoint(t, &b, &m, r * w + c, (char[]){ch, 0}, at, err);
         }
@@ -277,18 +284,35 @@ static void skip_blank_lines(gopt_text *t) {
     }
 }
 
+bool gopt_flow_untouching_default(gopt_flow_format f) {
+    return f == GOPT_FLOW_THOMASAHLE || f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID;
+}
+
 int gopt_flow_read(gopt_text *t, int format, int partial, gopt_flow_puzzle **out, gopt_error *err) {
     *out = NULL;
     skip_blank_lines(t);
     if (gopt_text_eof(t)) return 0;
     gopt_flow_format f = format >= 0 ? (gopt_flow_format)format : gopt_flow_guess_format(t);
-    bool part = partial >= 0 ? partial != 0 : f == GOPT_FLOW_ADC;
+    bool part = partial >= 0 ? partial != 0 : f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID;
+    int r;
     switch (f) {
-    case GOPT_FLOW_THOMASAHLE: return read_thomasahle(t, part, out, err);
-    case GOPT_FLOW_ADC: *out = flow_read_adc(t, part, err); break;
-    case GOPT_FLOW_SAMGOLDMAN: *out = flow_read_drawing(t, part, err); break;
-    case GOPT_FLOW_HOUSTON: *out = read_houston(t, part, err); break;
-    default: *out = read_flow_solver(t, part, err); break;
+    case GOPT_FLOW_THOMASAHLE: r = read_thomasahle(t, part, out, err); break;
+    case GOPT_FLOW_INTGRID: r = flow_read_intgrid(t, part, out, err); break;
+    case GOPT_FLOW_JSON: r = flow_read_json(t, part, out, err); break;
+    case GOPT_FLOW_ADC: *out = flow_read_adc(t, part, err), r = *out ? 1 : -1; break;
+    case GOPT_FLOW_SAMGOLDMAN: *out = flow_read_drawing(t, part, err), r = *out ? 1 : -1; break;
+    case GOPT_FLOW_HOUSTON: *out = read_houston(t, part, err), r = *out ? 1 : -1; break;
+    default: *out = read_flow_solver(t, part, err), r = *out ? 1 : -1; break;
     }
-    return *out ? 1 : -1;
+    /* A format guessed from the board's shape (not from a keyword or JSON's brackets) may be
+     * the wrong one: say what was tried, and how to read the file as something else. */
+    bool shape = f == GOPT_FLOW_FLOW_SOLVER || f == GOPT_FLOW_THOMASAHLE || f == GOPT_FLOW_INTGRID || f == GOPT_FLOW_HOUSTON;
+    if (r < 0 && format < 0 && shape) {
+        size_t len = strlen(err->msg);
+        snprintf(err->msg + len, sizeof err->msg - len,
+                 " (read as %s, guessed from the first lines; --format flow_solver|thomasahle|intgrid|houston|json|adc|"
+                 "samgoldman reads another)",
+                 gopt_flow_format_names[f]);
+    }
+    return r;
 }

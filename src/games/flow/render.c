@@ -6,8 +6,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/canvas.h"
+#include "render/cairo_dl.h"
 
 typedef struct picture {
     const gopt_flow_puzzle *p;

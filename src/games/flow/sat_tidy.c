@@ -18,7 +18,7 @@
  * can wander through empty space, which is where SAT loses its time on contest boards. */
 #include <stdlib.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/sat.h"
 
 typedef struct tidy {

@@ -11,7 +11,7 @@
  * answer is always readable from its cell colours alone, as contest answer files need. */
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 /* Beyond this many cells the portfolio does not build a SAT model (it would take gigabytes),
  * unless --memory-limit is given: then the SAT method's own estimate decides. */
@@ -71,19 +71,28 @@ bool flow_record(flow_run *r, gopt_flow_solution *s) {
     char why[200];
     bool ok = gopt_flow_check(r->p, s, why, sizeof why);
     if (!ok) snprintf(r->a->note, sizeof r->a->note, "internal error: a counted solution failed the checker: %s", why);
-    gopt_flow_solution_free(s);
+    if (ok && r->keep_second && !r->second) r->second = s;
+    else gopt_flow_solution_free(s);
     return ok;
 }
 
-/* May the search assume that no path touches itself? Only where the corner rule is worked
- * out: a plain rectangle, looking for one solution. */
+/* Under the untouching convention on a full-coverage rectangle the corner rule is exact, so
+ * the search that uses it is complete: it counts and proves. */
+static bool lemma_exact(const gopt_flow_puzzle *p) { return p->plain && !p->partial && p->untouching; }
+
+/* May the search assume that no path touches itself? Where the convention says so, and as
+ * a heuristic where the corner rule is worked out: a plain rectangle, looking for one
+ * solution. */
 static bool lemma_applies(const gopt_flow_puzzle *p, const gopt_flow_settings *s) {
-    return p->plain && !s->complete && s->count == 1;
+    return lemma_exact(p) || (p->plain && !s->complete && s->count == 1);
 }
 
 static gopt_status portfolio(const gopt_flow_puzzle *p, const gopt_flow_settings *s, flow_run *r) {
     gopt_answer *a = r->a;
-    if (lemma_applies(p, s)) {
+    if (lemma_exact(p)) { /* complete: counts and proofs too */
+        gopt_status st = flow_solve_search(r, true, budget(p, s));
+        if (st != GOPT_LIMIT) return st;
+    } else if (lemma_applies(p, s)) {
         gopt_flow_puzzle full = *p;
         full.partial = false; /* a full-coverage solution solves a partial puzzle too */
         flow_run search = *r;
@@ -118,9 +127,15 @@ gopt_status gopt_flow_solve(const gopt_flow_puzzle *p, const gopt_flow_settings 
     flow_run r = {.p = p, .count = s->count > 0 ? s->count : 1, .a = a};
     if (s->time_limit > 0) r.deadline = gopt_now() + s->time_limit;
     r.memory_mb = s->memory_limit_mb;
-    /* The parity proof belongs to our search (and so to the portfolio); SAT and MIP prove
+    /* The parity and topological proofs belong to our search (and so to the portfolio); SAT and MIP prove
      * things on their own, so the methods stay independent cross-checks. */
     bool ours = s->method == GOPT_FLOW_AUTO || s->method == GOPT_FLOW_SEARCH;
+    /* (the topological test first: it looks at the endpoints only) */
+    if (ours && !flow_topology_ok(p, a->note, sizeof a->note)) {
+        a->method = "search";
+        a->complete = true;
+        return GOPT_INFEASIBLE;
+    }
     if (ours && !p->partial && !flow_parity_ok(p)) {
         a->method = "search";
         a->complete = true;

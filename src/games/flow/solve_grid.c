@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 
 enum { N = 1, E = 2, S = 4, W = 8 };
 
@@ -290,7 +290,11 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
     setup(&g, p, lemma);
     int n = g.w * g.h, i = 0;
     long found = 0;
+    int64_t skipped = 0;
     bool limit = false, bad = false;
+    /* Under the untouching convention (full coverage) the lemma is the convention itself, so
+     * an exhausted sweep is still a proof. */
+    bool proves = !lemma || (p->untouching && !p->partial);
     frame *f = &g.stack[0];
     reserve(&g);
     f->cell = g.order[0];
@@ -298,12 +302,18 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
     f->nopts = (uint8_t)options(&g, f->cell, f->in, f->opts);
     for (;;) {
         if (i == n) {
-            found++;
-            if (!flow_record(r, solution(&g, p))) {
-                bad = true;
-                break;
+            gopt_flow_solution *sol = solution(&g, p);
+            if (p->untouching && flow_touches(p, sol)) { /* not a solution under the convention */
+                gopt_flow_solution_free(sol);
+                skipped++;
+            } else {
+                found++;
+                if (!flow_record(r, sol)) {
+                    bad = true;
+                    break;
+                }
+                if (found >= r->count) break;
             }
-            if (found >= r->count) break;
             f = &g.stack[--i];
         }
         bool advanced = false;
@@ -339,13 +349,14 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
     gopt_answer *a = r->a;
     a->method = "search";
     a->solutions = found;
-    a->complete = i < 0 && !lemma;
+    a->complete = i < 0 && proves;
     gopt_counter_add(&a->counters, "nodes", g.nodes);
+    if (skipped) gopt_counter_add(&a->counters, "touching", skipped);
     teardown(&g);
     if (bad) return GOPT_ERROR;
     if (found > 0) return GOPT_SOLVED;
-    if (i < 0 && !lemma) {
-        snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search");
+    if (i < 0 && proves) {
+        snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search%s", p->untouching ? UNTOUCHING_NOTE : "");
         return GOPT_INFEASIBLE;
     }
     if (i < 0) snprintf(a->note, sizeof a->note, "no solution whose paths never touch themselves (not a proof: try --method sat)");

@@ -9,14 +9,15 @@
  * coverage two or none), limit (a link carries at most one colour), link (the two ends of a
  * link agree: the seed's horizontal and vertical connectivity), same (a link's colour is its
  * cell's colour), pick (one colour per cell, at most one under partial coverage) and terminal
- * (an endpoint has its colour). Colours that cannot reach a cell get no columns there. Stray
+ * (an endpoint has its colour); under the untouching convention, untouch (two neighbours of
+ * one colour are joined by a link of it). Colours that cannot reach a cell get no columns there. Stray
  * cycles pass every row, so they are cut lazily: for the node set S of a cycle, at least two
  * links must leave S (every cell of S lies on a path between endpoints outside it); under
  * partial coverage, the cycle's links cannot all be on unless one leaving S is. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/cuts.h"
 #include "gameopt/mip.h"
 
@@ -114,6 +115,11 @@ static void add_rows(mip_model *mm) {
                 }
                 snprintf(name, sizeof name, "same_%s_%s", link, p->label[k]);
                 row(mm, name, 2, (int[]){a, mm->z[(size_t)v * K + k]}, (double[]){1, -1}, '<', 0);
+                if (p->untouching && v < l->node) { /* two neighbours of one colour are joined */
+                    snprintf(name, sizeof name, "untouch_%s_%s", link, p->label[k]);
+                    row(mm, name, 3, (int[]){mm->z[(size_t)v * K + k], mm->z[(size_t)l->node * K + k], a},
+                        (double[]){1, 1, -1}, '<', 1);
+                }
             }
         }
         len = 0;
@@ -233,7 +239,7 @@ gopt_status flow_solve_mip(flow_run *r) {
         st = GOPT_SOLVED;
     } else if (res == GOPT_CUTS_NONE) {
         a->complete = true;
-        snprintf(a->note, sizeof a->note, "proven unsolvable by the integer program");
+        snprintf(a->note, sizeof a->note, "proven unsolvable by the integer program%s", p->untouching ? UNTOUCHING_NOTE : "");
         st = GOPT_INFEASIBLE;
     } else {
         snprintf(a->note, sizeof a->note, "CBC stopped before an answer (time limit)");

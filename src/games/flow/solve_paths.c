@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "gameopt/stop.h"
+#include "internal.h"
 
 typedef struct paths {
     const gopt_flow_puzzle *p;
@@ -85,7 +86,8 @@ static bool none_stranded(paths *s) {
 
 static bool search(paths *s) {
     if ((++s->nodes & 0x3ff) == 0 &&
-        ((s->budget > 0 && s->nodes >= s->budget) || (s->deadline > 0 && gopt_now() > s->deadline)))
+        ((s->budget > 0 && s->nodes >= s->budget) || (s->deadline > 0 && gopt_now() > s->deadline) ||
+         gopt_stop_check() != GOPT_GO))
         s->limit = true;
     if (s->limit) return false;
     /* the most constrained head */

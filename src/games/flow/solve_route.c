@@ -11,7 +11,8 @@
  * within its rounds the portfolio moves on. */
 #include <stdlib.h>
 
-#include "flow_internal.h"
+#include "gameopt/stop.h"
+#include "internal.h"
 
 typedef struct route_heap_item {
     double cost;
@@ -143,7 +144,8 @@ gopt_status flow_solve_route(flow_run *run, int rounds) {
     r.path_cap = gopt_calloc((size_t)r.K + 1, sizeof *r.path_cap);
     bool settled = false, cut = false;
     int round = 0;
-    while (!settled && !cut && round < rounds && !(run->deadline > 0 && gopt_now() > run->deadline)) {
+    while (!settled && !cut && round < rounds && !(run->deadline > 0 && gopt_now() > run->deadline) &&
+           gopt_stop_check() == GOPT_GO) {
         round++;
         for (int k = 0; k < r.K && !cut; k++) {
             rip_up(&r, k);

@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "gameopt/budget.h"
+#include "internal.h"
 #include "gameopt/cuts.h"
 #include "gameopt/sat.h"
 
@@ -115,7 +116,8 @@ static void degree_rules(sat_model *m) {
 }
 
 /* A used edge joins two nodes of the same colour; with `induced`, two neighbours of the same
- * colour are always joined (paths never touch themselves). */
+ * colour are always joined (paths never touch themselves: the untouching convention, or one
+ * solution under partial coverage, where a path that touches itself can be cut short). */
 static void edge_rules(sat_model *m, bool induced) {
     const gopt_flow_puzzle *p = m->p;
     int n = p->nnodes;
@@ -270,7 +272,12 @@ static gopt_cuts_result race(flow_run *r, sat_model m[2], gopt_cuts loop[2], boo
     for (int budget = 1000;; budget = budget < (1 << 29) ? 2 * budget : budget) {
         for (int i = 0; i < 2; i++) {
             if (r->deadline > 0 && gopt_now() > r->deadline) return GOPT_CUTS_LIMIT;
-            if (r->memory_mb > 0 && gopt_peak_rss_mb() > r->memory_mb) { /* what it learned grew too much */
+            /* What CaDiCaL learned grew too much: its memory is not ours to count, so the process's
+             * resident size now (not its peak, which other puzzles' finished models would hold
+             * up) is held against the process's budget; the model itself was held against this
+             * puzzle's share before solving. */
+            double cap = gopt_budget_process_mb() > 0 ? gopt_budget_process_mb() : r->memory_mb;
+            if (cap > 0 && gopt_rss_mb() > cap) {
                 *over_memory = true;
                 return GOPT_CUTS_LIMIT;
             }
@@ -285,8 +292,9 @@ static gopt_cuts_result race(flow_run *r, sat_model m[2], gopt_cuts loop[2], boo
 
 /* Tidy models race when one solution of a partial puzzle on a rectangle is wanted. */
 static int model_count(const flow_run *r, bool *induced) {
-    *induced = r->p->partial && r->count == 1;
-    return *induced && r->p->plain ? 2 : 1;
+    bool one_partial = r->p->partial && r->count == 1;
+    *induced = one_partial || r->p->untouching;
+    return one_partial && r->p->plain ? 2 : 1;
 }
 
 /* Clauses per node-colour pair (colour, edge and tidy rules) and per node (degree, short
@@ -352,7 +360,7 @@ gopt_status flow_solve_sat(flow_run *r) {
     if (bad) return GOPT_ERROR;
     if (found > 0) return GOPT_SOLVED;
     if (res == GOPT_CUTS_NONE) {
-        snprintf(a->note, sizeof a->note, "proven unsolvable by SAT");
+        snprintf(a->note, sizeof a->note, "proven unsolvable by SAT%s", p->untouching ? UNTOUCHING_NOTE : "");
         return GOPT_INFEASIBLE;
     }
     if (over_memory)

@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "gameopt/budget.h"
+#include "internal.h"
 
 typedef struct trail_entry {
     int *slot;
@@ -40,6 +41,8 @@ typedef struct search {
     int *fcol;     /* at a fragment end: the fragment's colour, or -1 */
     trail_entry *trail;
     size_t ntrail, trail_cap;
+    size_t charged;   /* bytes of the trail charged to the memory budget */
+    bool memory_out;  /* the budget refused the trail's last growth: stop */
     /* the stack of decisions, by position */
     uint8_t *choice, *mask, *kind;
     size_t *mark;
@@ -91,7 +94,13 @@ static uint8_t choice_mask(const search *s, int i, int k) {
 
 static void set(search *s, int *slot, int value) {
     if (*slot == value) return;
-    if (s->ntrail == s->trail_cap) gopt_grow(&s->trail, &s->trail_cap, s->ntrail + 1, sizeof *s->trail);
+    if (s->ntrail == s->trail_cap) {
+        gopt_grow(&s->trail, &s->trail_cap, s->ntrail + 1, sizeof *s->trail);
+        /* The trail is what grows without bound on large boards: it pays the memory budget. */
+        size_t bytes = s->trail_cap * sizeof *s->trail;
+        if (gopt_budget_charge(NULL, bytes - s->charged)) s->charged = bytes;
+        else s->memory_out = true;
+    }
     s->trail[s->ntrail++] = (trail_entry){slot, *slot};
     *slot = value;
 }
@@ -222,6 +231,7 @@ static void setup(search *s, const gopt_flow_puzzle *p) {
 }
 
 static void teardown(search *s) {
+    gopt_budget_release(NULL, s->charged);
     free(s->order);
     free(s->pos);
     free(s->later_start);
@@ -257,9 +267,14 @@ static sweep_end sweep(search *s, flow_run *r, int64_t budget, long *found) {
     enter(s, 0);
     for (;;) {
         if (i == s->n) {
-            (*found)++;
-            if (!flow_record(r, current_solution(s))) return SWEEP_BAD;
-            if (*found >= r->count) return SWEEP_DONE;
+            gopt_flow_solution *sol = current_solution(s);
+            if (s->p->untouching && flow_touches(s->p, sol)) { /* not a solution under the convention */
+                gopt_flow_solution_free(sol);
+            } else {
+                (*found)++;
+                if (!flow_record(r, sol)) return SWEEP_BAD;
+                if (*found >= r->count) return SWEEP_DONE;
+            }
             i--; /* look for the next one */
         }
         int total = choice_count(s, i);
@@ -270,6 +285,7 @@ static sweep_end sweep(search *s, flow_run *r, int64_t budget, long *found) {
             if ((++s->nodes & 0xffff) == 0) {
                 if (budget > 0 && s->nodes >= budget) return SWEEP_LIMIT;
                 if (r->deadline > 0 && gopt_now() > r->deadline) return SWEEP_LIMIT;
+                if (s->memory_out || gopt_stop_check() != GOPT_GO) return SWEEP_LIMIT;
             }
             if (apply(s, i, m)) {
                 s->mask[i] = m;
@@ -302,10 +318,12 @@ gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget) {
     if (e == SWEEP_BAD) return GOPT_ERROR;
     if (found > 0) return GOPT_SOLVED;
     if (e == SWEEP_EXHAUSTED) {
-        snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search");
+        snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search%s", r->p->untouching ? UNTOUCHING_NOTE : "");
         return GOPT_INFEASIBLE;
     }
-    snprintf(a->note, sizeof a->note, "the search reached its %s",
+    gopt_stop_reason why = s.memory_out ? GOPT_STOP_MEMORY : gopt_stop_check();
+    if (why != GOPT_GO && why != GOPT_STOP_TIME) snprintf(a->note, sizeof a->note, "the search stopped: %s", gopt_stop_word(why));
+    else snprintf(a->note, sizeof a->note, "the search reached its %s",
                  r->deadline > 0 && gopt_now() > r->deadline ? "time limit" : "node budget");
     return GOPT_LIMIT;
 }

@@ -4,15 +4,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flow_internal.h"
+#include "internal.h"
 #include "gameopt/json.h"
 
 static const char *const styles[] = {"pipes", "text", NULL};
+static const char *const conventions[] = {"simple", "untouching", NULL}; /* (index 1: untouching) */
+static const char *const grades[] = {"easy", "medium", "hard", NULL};    /* gopt_flow_grade - 1 */
+
+#define PATHS_OPT                                                                                                     \
+    GOPT_ENUM("paths", "simple|untouching", NULL, conventions,                                                        \
+              "the path convention: untouching considers only paths that never touch themselves (default: "          \
+              "untouching for thomasahle, intgrid and adc files, simple for Flow Free formats)")
 
 #define PARTIAL_OPT GOPT_FLAG("partial", "cells may stay empty (Numberlink and ADC rules; the default for ADC files)")
 #define FULL_OPT GOPT_FLAG("full", "every cell must be used (Flow Free rules; the default for the other formats)")
 
-static const gopt_opt coverage_opts[] = {PARTIAL_OPT, FULL_OPT, GOPT_OPT_END};
+static const gopt_opt coverage_opts[] = {PARTIAL_OPT, FULL_OPT, PATHS_OPT, GOPT_OPT_END};
 
 const gopt_opt flow_solve_opts[] = {
     PARTIAL_OPT,
@@ -21,14 +28,26 @@ const gopt_opt flow_solve_opts[] = {
               "pipes (coloured on a terminal) or the puzzle's own format (default: pipes on a terminal)"),
     GOPT_INT("nodes", "N", NULL, 1, 4e18, "search nodes before `auto` hands over to SAT (default 1000000 + 100000 per cell)"),
     GOPT_FLAG("complete", "search: assume nothing about the paths, so a failed search is a proof"),
+    PATHS_OPT,
     GOPT_OPT_END,
 };
 
 const gopt_opt flow_generate_opts[] = {
     GOPT_SIZE("size", "7x7", 1, 1000, "board size"),
-    GOPT_INT("colours", "N", NULL, 1, 1000000, "number of colours (default: one per eight cells)"),
+    GOPT_INT("colours", "N", NULL, 1, 1000000,
+             "number of colours (default: one per eight cells; --unique starts from one per twelve and adds some)"),
+    GOPT_FLAG("unique", "boards with exactly one solution under the path convention"),
+    GOPT_ENUM("paths", "simple|untouching", NULL, conventions, "--unique: the convention (default: the output format's)"),
+    GOPT_ENUM("grade", "easy|medium|hard", NULL, grades,
+              "--unique: by our search's nodes per cell to solve it: under 1.75, under 2.5, more"),
     GOPT_OPT_END,
 };
+
+static int run_generate(gopt_call *call) {
+    if ((gopt_option(&call->opts, "paths") || gopt_option(&call->opts, "grade")) && !gopt_option_flag(&call->opts, "unique"))
+        return gopt_call_usage(call, "--paths and --grade go with --unique");
+    return gopt_run_generate(call);
+}
 
 static bool coverage_ok(gopt_call *call) {
     if (gopt_option_flag(&call->opts, "partial") && gopt_option_flag(&call->opts, "full"))
@@ -115,7 +134,7 @@ const gopt_verb flow_verbs[] = {
      GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_QUIET, coverage_opts, run_check},
     {"lp", "write the integer program (without the lazy cycle cuts) as a CPLEX-LP file", "FILE",
      GOPT_COMMON_FORMAT | GOPT_COMMON_OUTPUT, coverage_opts, run_lp},
-    {"generate", "random boards with a full-coverage solution", "", GOPT_GENERATE_COMMON, flow_generate_opts,
-     gopt_run_generate},
+    {"generate", "random boards with a full-coverage solution (--unique: exactly one)", "", GOPT_GENERATE_COMMON,
+     flow_generate_opts, run_generate},
     {0},
 };

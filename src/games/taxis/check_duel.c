@@ -15,6 +15,7 @@ typedef struct side {
 typedef struct replay {
     const gopt_taxis_graph *g;
     const gopt_taxis_setting *s;
+    gopt_taxis_reading reading;
     int *count; /* face-up cards per node */
     int next;   /* the next card of the deck */
     side p[2];
@@ -22,6 +23,8 @@ typedef struct replay {
 
 static bool joins(const replay *r, const side *p, int v, gopt_taxis_end end) {
     if (r->count[v] == 0 || p->on[v]) return false;
+    const side *other = p == &r->p[0] ? &r->p[1] : &r->p[0];
+    if (r->reading.closed && other->on[v]) return false; /* the opponent's node is not on offer */
     if (p->len == 0) return end == GOPT_TAXIS_AT_START;
     int at = end == GOPT_TAXIS_AT_FRONT ? p->node[p->lo] : end == GOPT_TAXIS_AT_BACK ? p->node[p->lo + p->len - 1] : -1;
     return at >= 0 && gopt_graph_has_edge(r->g->graph, at, v);
@@ -44,8 +47,39 @@ static void take(replay *r, side *p, int v, gopt_taxis_end end) {
     if (r->next < r->s->ncards) r->count[r->s->cards[r->next++]]++;
 }
 
+/* With the play-out reading: players alternate until one fails, the other then moves alone
+ * until it fails too; the longer path wins. The outcome, or -1 with the reason. */
+static int play_back_out(replay *r, const gopt_taxis_duel_move *moves, int nmoves, char *why, size_t size) {
+    bool done[2] = {false, false};
+    int player = 0;
+    for (int k = 0; k < nmoves; k++) {
+        if (done[0] && done[1]) return snprintf(why, size, "moves follow the end of the duel"), -1;
+        if (done[player]) player ^= 1;
+        const gopt_taxis_duel_move *m = &moves[k];
+        if (m->player != player)
+            return snprintf(why, size, "move %d is by player %d, but player %d is to move", k + 1, m->player + 1, player + 1), -1;
+        side *p = &r->p[player];
+        if (m->node >= 0) {
+            if (m->node >= r->g->n || !joins(r, p, m->node, m->end))
+                return snprintf(why, size, "move %d: player %d cannot take that node there", k + 1, player + 1), -1;
+            take(r, p, m->node, m->end);
+        } else {
+            int v = any_move(r, p);
+            if (v >= 0)
+                return snprintf(why, size, "move %d: player %d gave up although '%s' was free to take", k + 1, player + 1,
+                                gopt_taxis_name(r->g, v)), -1;
+            done[player] = true;
+        }
+        player ^= 1;
+    }
+    if (!done[0] || !done[1]) return snprintf(why, size, "the moves stop before the duel ends"), -1;
+    int a = r->p[0].len, b = r->p[1].len;
+    return a > b ? GOPT_TAXIS_FIRST_WINS : b > a ? GOPT_TAXIS_SECOND_WINS : GOPT_TAXIS_TIE;
+}
+
 /* Replays the moves; the outcome the rules give, or -1 with the reason. */
 static int play_back(replay *r, const gopt_taxis_duel_move *moves, int nmoves, char *why, size_t size) {
+    if (r->reading.play_out) return play_back_out(r, moves, nmoves, why, size);
     bool first_failed = false;
     int player = 0;
     for (int k = 0; k < nmoves; k++, player ^= 1) {
@@ -74,9 +108,16 @@ static int play_back(replay *r, const gopt_taxis_duel_move *moves, int nmoves, c
 
 bool gopt_taxis_check_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_duel_move *moves,
                            int nmoves, gopt_taxis_outcome outcome, const int length[2], char *why, size_t why_size) {
+    return gopt_taxis_check_duel_read(g, s, (gopt_taxis_reading){false, false}, moves, nmoves, outcome, length, why,
+                                      why_size);
+}
+
+bool gopt_taxis_check_duel_read(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_taxis_reading reading,
+                                const gopt_taxis_duel_move *moves, int nmoves, gopt_taxis_outcome outcome,
+                                const int length[2], char *why, size_t why_size) {
     if (!gopt_taxis_setting_valid(g, s, why, why_size)) return false;
     int n = g->n;
-    replay r = {g, s, gopt_calloc((size_t)n, sizeof *r.count), s->c, {{0}}};
+    replay r = {g, s, reading, gopt_calloc((size_t)n, sizeof *r.count), s->c, {{0}}};
     for (int k = 0; k < s->c; k++) r.count[s->cards[k]]++;
     for (int i = 0; i < 2; i++)
         r.p[i] = (side){gopt_malloc((size_t)(2 * n + 1) * sizeof(int)), n, 0, gopt_calloc((size_t)n, sizeof(bool))};

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "gameopt/stop.h"
 #include "games/taxis/internal.h"
 
 /* ---------------------------------------------------------------- the graph and the table */
@@ -189,9 +190,12 @@ typedef struct start_search {
     gopt_rng *rng;
     best b;
     tset plan;
+    int64_t nodes;
+    bool stopped; /* Ctrl-C or a time limit: this search is exponential, so it looks (stop.h) */
 } start_search;
 
 static void start_dfs(start_search *s, int first, int last, tset used, int len) {
+    if (s->stopped || ((++s->nodes & 0x3ff) == 0 && (s->stopped = gopt_stop_check() != GOPT_GO))) return;
     if (s->b.ties && len + ts_count(ts_minus(s->zone, used)) < key_length(s->b.key)) return;
     if (best_offer(&s->b, key_of(len, tentacles(s->g, first, last, used)), s->rng)) s->plan = used;
     tset next = ts_minus(ts_and(s->g->adj[last], s->zone), used);
@@ -212,7 +216,7 @@ static int start_longest(const view *g, tset up, gopt_rng *rng) {
         tset comp = component(g, up, ts_first(rest));
         rest = ts_minus(rest, comp);
         if (ts_count(comp) < kappa) continue;
-        start_search s = {g, comp, rng, best_none, ts_empty()};
+        start_search s = {g, comp, rng, best_none, ts_empty(), 0, false};
         TS_FOR(v, comp) start_dfs(&s, v, v, ts_single(v), 1);
         if (best_offer(&across, s.b.key, rng)) plan = s.plan;
     }
@@ -330,11 +334,17 @@ static void ext_longest(const turn *tu, int *node, gopt_taxis_end *end) {
         *node = f2, *end = GOPT_TAXIS_AT_BACK;
 }
 
+/* ---------------------------------------------------------------- the mc player */
+
+#include "games/taxis/mc.h"
+
 /* ---------------------------------------------------------------- the procedure */
 
-/* One decision of a combined heuristic (Algorithm 10): false when the path cannot grow. */
-static bool choose(const view *g, gopt_taxis_heuristic h, const path *p, const table *t, gopt_rng *rng, int *node,
-                   gopt_taxis_end *end) {
+/* One decision of a combined heuristic (Algorithm 10) or of mc (with its scratch `mc`): false
+ * when the path cannot grow. */
+static bool choose(const view *g, gopt_taxis_heuristic h, const path *p, const table *t, gopt_rng *rng, void *mc,
+                   int *node, gopt_taxis_end *end) {
+    if (h.mc) return mc_choose(g, h.mc, p, t, rng, mc, node, end);
     if (p->len == 0) {
         if (t->faceup == 0) return false;
         *end = GOPT_TAXIS_AT_START;
@@ -367,20 +377,32 @@ int ENGINE(play)(const gopt_taxis_graph *graph, const gopt_taxis_setting *s, gop
     path p = {0, -1, -1, ts_empty()};
     int node;
     gopt_taxis_end end;
-    while (choose(&g, h, &p, &t, rng, &node, &end)) {
+    mc_work *mc = h.mc ? mc_work_new(graph, s) : NULL; /* mc's only allocation: once a game */
+    while (choose(&g, h, &p, &t, rng, mc, &node, &end)) {
         if (moves) moves[p.len] = (gopt_taxis_move){node, end};
         path_add(&p, node, end);
         table_take(&t, node);
     }
+    mc_work_free(mc);
     return p.len;
 }
 
-/* One attempt of a duel player; records it and says whether the path grew. */
-static bool duel_turn(const view *g, gopt_taxis_heuristic h, path *p, table *t, gopt_rng *rng, int player,
-                      gopt_taxis_duel_move *moves, int *nmoves) {
+/* One attempt of a duel player; records it and says whether the path grew. With `closed`
+ * the nodes of the opponent's path are not on offer: the player sees the display without
+ * their cards. */
+static bool duel_turn(const view *g, gopt_taxis_heuristic h, path *p, const path *opponent, bool closed, table *t,
+                      gopt_rng *rng, void *mc, int player, gopt_taxis_duel_move *moves, int *nmoves) {
     int node = -1;
     gopt_taxis_end end = GOPT_TAXIS_AT_START;
-    bool ok = choose(g, h, p, t, rng, &node, &end);
+    table seen = *t;
+    if (closed) {
+        TS_FOR(v, ts_and(seen.up, opponent->on)) {
+            seen.faceup -= seen.count[v];
+            seen.count[v] = 0;
+        }
+        seen.up = ts_minus(seen.up, opponent->on);
+    }
+    bool ok = choose(g, h, p, &seen, rng, mc, &node, &end);
     if (ok) {
         path_add(p, node, end);
         table_take(t, node);
@@ -391,20 +413,34 @@ static bool duel_turn(const view *g, gopt_taxis_heuristic h, path *p, table *t, 
 }
 
 gopt_taxis_outcome ENGINE(duel)(const gopt_taxis_graph *graph, const gopt_taxis_setting *s,
-                                const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
-                                int *nmoves, int length[2]) {
+                                const gopt_taxis_heuristic h[2], gopt_taxis_reading r, gopt_rng *rng,
+                                gopt_taxis_duel_move *moves, int *nmoves, int length[2]) {
     view g = view_of(graph);
     table t;
     table_init(&t, s);
     path p[2] = {{0, -1, -1, ts_empty()}, {0, -1, -1, ts_empty()}};
     int k = 0;
     gopt_taxis_outcome result;
-    for (int player = 0;; player ^= 1) {
-        if (duel_turn(&g, h[player], &p[player], &t, rng, player, moves, &k)) continue;
-        if (player == 1) result = GOPT_TAXIS_FIRST_WINS;
-        else result = duel_turn(&g, h[1], &p[1], &t, rng, 1, moves, &k) ? GOPT_TAXIS_SECOND_WINS : GOPT_TAXIS_TIE;
-        break;
-    }
+    /* reading: in a duel mc sees the shared display and every card turned up (its opponent's
+     * takes included) but plans as if the opponent took nothing from now on. */
+    mc_work *mc = h[0].mc || h[1].mc ? mc_work_new(graph, s) : NULL;
+    if (r.play_out) { /* reading: each plays until it fails; the longer path wins */
+        bool done[2] = {false, false};
+        for (int player = 0; !done[0] || !done[1]; player ^= 1) {
+            if (done[player]) continue;
+            done[player] = !duel_turn(&g, h[player], &p[player], &p[player ^ 1], r.closed, &t, rng, mc, player, moves, &k);
+        }
+        result = p[0].len > p[1].len ? GOPT_TAXIS_FIRST_WINS : p[1].len > p[0].len ? GOPT_TAXIS_SECOND_WINS : GOPT_TAXIS_TIE;
+    } else
+        for (int player = 0;; player ^= 1) {
+            if (duel_turn(&g, h[player], &p[player], &p[player ^ 1], r.closed, &t, rng, mc, player, moves, &k)) continue;
+            if (player == 1) result = GOPT_TAXIS_FIRST_WINS;
+            else
+                result = duel_turn(&g, h[1], &p[1], &p[0], r.closed, &t, rng, mc, 1, moves, &k) ? GOPT_TAXIS_SECOND_WINS
+                                                                                              : GOPT_TAXIS_TIE;
+            break;
+        }
+    mc_work_free(mc);
     if (nmoves) *nmoves = k;
     length[0] = p[0].len;
     length[1] = p[1].len;
@@ -422,5 +458,6 @@ bool ENGINE(decide)(const gopt_taxis_graph *graph, gopt_taxis_heuristic h, const
     }
     path p = {0, -1, -1, ts_empty()};
     for (int k = 0; k < len; k++) path_add(&p, nodes[k], GOPT_TAXIS_AT_BACK);
-    return choose(&g, h, &p, &t, rng, node, end);
+    h.mc = NULL; /* the oracle test's paper pairs only: mc would need the deck's composition */
+    return choose(&g, h, &p, &t, rng, NULL, node, end);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/stop.h"
 #include "games/taxis/internal.h"
 #include "gameopt/progress.h"
 #include "gameopt/timer.h"
@@ -26,8 +27,11 @@ static int play_heuristic(const void *ctx, void *work, const gopt_taxis_graph *g
 }
 
 gopt_taxis_player gopt_taxis_heuristic_player(const gopt_taxis_heuristic *h, char *name_buf, size_t size) {
-    return (gopt_taxis_player){gopt_taxis_heuristic_name(*h, name_buf, size), gopt_taxis_start_name(h->start),
-                               gopt_taxis_extension_name(h->extension), play_heuristic, h, NULL, NULL};
+    const char *name = gopt_taxis_heuristic_name(*h, name_buf, size);
+    if (h->mc) /* mc with a CPU budget per move may play a setting differently the next time */
+        return (gopt_taxis_player){name, NULL, NULL, play_heuristic, h, NULL, NULL, h->mc->budget > 0};
+    return (gopt_taxis_player){name, gopt_taxis_start_name(h->start), gopt_taxis_extension_name(h->extension),
+                               play_heuristic, h, NULL, NULL, false};
 }
 
 double gopt_taxis_tally_mean(const gopt_taxis_tally *t) { return t->games ? (double)t->sum / (double)t->games : 0; }
@@ -36,6 +40,17 @@ double gopt_taxis_tally_stderr(const gopt_taxis_tally *t) {
     if (t->games < 2) return 0;
     double n = (double)t->games, mean = (double)t->sum / n;
     double var = ((double)t->sum_sq - n * mean * mean) / (n - 1);
+    return var > 0 ? sqrt(var / n) : 0;
+}
+
+double gopt_taxis_tally_diff_mean(const gopt_taxis_tally *t) {
+    return t->games ? (double)t->dsum / (double)t->games : 0;
+}
+
+double gopt_taxis_tally_diff_stderr(const gopt_taxis_tally *t) {
+    if (t->games < 2) return 0;
+    double n = (double)t->games, mean = (double)t->dsum / n;
+    double var = ((double)t->dsum_sq - n * mean * mean) / (n - 1);
     return var > 0 ? sqrt(var / n) : 0;
 }
 
@@ -50,6 +65,7 @@ typedef struct chunk {
     gopt_taxis_setting *settings[CHUNK];
     gopt_rng rng[CHUNK];
     int length[CHUNK];
+    int first[CHUNK]; /* the first player's lengths, for the paired differences */
     int *path;
     gopt_taxis_duel_move *moves;
 } chunk;
@@ -86,6 +102,8 @@ static void tally_add(gopt_taxis_tally *dst, const gopt_taxis_tally *src, int n)
     dst->sum_sq += src->sum_sq;
     dst->cpu_seconds += src->cpu_seconds;
     dst->failed += src->failed;
+    dst->dsum += src->dsum;
+    dst->dsum_sq += src->dsum_sq;
     if (dst->hist)
         for (int l = 0; l <= n; l++) dst->hist[l] += src->hist[l];
 }
@@ -102,31 +120,54 @@ static void chunk_verify(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_p
     }
 }
 
-/* Plays one chunk with one player, adding into its tally. */
-static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, void *work,
-                       gopt_taxis_tally *tally, int *lengths, int stride, bool verify) {
+/* Copies tallies (and their histograms) from src to dst, so a chunk can be taken back. */
+static void tallies_save(gopt_taxis_tally *dst, const gopt_taxis_tally *src, int nplayers, int n) {
+    for (int p = 0; p < nplayers; p++) {
+        int64_t *hist = dst[p].hist;
+        if (src[p].hist && !hist) hist = gopt_calloc((size_t)n + 1, sizeof *hist);
+        dst[p] = src[p];
+        dst[p].hist = hist;
+        if (src[p].hist) memcpy(hist, src[p].hist, ((size_t)n + 1) * sizeof *hist);
+    }
+}
+
+/* Plays one chunk with one player, adding into its tally. A player that cannot repeat a game
+ * records its paths in the timed run, and those are checked. */
+static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, bool first_player,
+                       void *work, gopt_taxis_tally *tally, int *lengths, int stride, bool verify) {
+    bool inline_check = verify && player->unrepeatable;
+    char why[256];
     double started = gopt_thread_cpu_seconds();
     for (int k = 0; k < c->count; k++) {
         gopt_rng rng = c->rng[k];
-        int len = c->length[k] = player->play(player->ctx, work, g, c->settings[k], &rng, NULL);
+        int len = c->length[k] = player->play(player->ctx, work, g, c->settings[k], &rng, inline_check ? c->path : NULL);
+        if (inline_check && !gopt_taxis_check_path(g, c->settings[k], c->path, len, true, why, sizeof why))
+            tally->failed++;
         tally->games++;
         tally->sum += len;
         tally->sum_sq += (int64_t)len * len;
+        if (first_player) c->first[k] = len;
+        int64_t diff = len - c->first[k];
+        tally->dsum += diff;
+        tally->dsum_sq += diff * diff;
         if (tally->hist) tally->hist[len]++;
         if (lengths) lengths[(size_t)k * (size_t)stride] = len;
     }
     tally->cpu_seconds += gopt_thread_cpu_seconds() - started;
-    if (verify) chunk_verify(c, g, player, work, tally);
+    if (verify && !inline_check) chunk_verify(c, g, player, work, tally);
 }
 
 void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_player *players,
                            int nplayers, gopt_taxis_tally *tallies) {
     int64_t chunks = chunk_count(run);
     gopt_progress *bar = gopt_progress_start(run->label ? run->label : "taxis", run->end - run->begin, run->progress);
+    gopt_solve_ctx *limits = gopt_ctx_current(); /* the caller's time limit, for every thread */
 #pragma omp parallel num_threads(run->threads) if (run->threads > 1)
     {
+        gopt_solve_ctx *outer = gopt_ctx_enter(limits); /* the engines look too */
         chunk *c = chunk_new(g, run);
         gopt_taxis_tally *local = gopt_calloc((size_t)nplayers, sizeof *local);
+        gopt_taxis_tally *saved = gopt_calloc((size_t)nplayers, sizeof *saved);
         void **work = gopt_calloc((size_t)nplayers, sizeof *work);
         for (int p = 0; p < nplayers; p++) {
             if (tallies[p].hist) local[p].hist = gopt_calloc((size_t)g->n + 1, sizeof *local[p].hist);
@@ -134,11 +175,15 @@ void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run,
         }
 #pragma omp for schedule(dynamic, 1)
         for (int64_t index = 0; index < chunks; index++) {
+            if (gopt_stop_check_ctx(limits) != GOPT_GO) continue; /* Ctrl-C or the time limit: the tallies so far stand */
             int64_t first = chunk_deal(c, run, index);
+            /* A stop inside a chunk may cut a game short: such a chunk is not counted at all. */
+            tallies_save(saved, local, nplayers, g->n);
             for (int p = 0; p < nplayers; p++) {
                 int *lengths = run->lengths ? run->lengths + (size_t)(first - run->begin) * (size_t)nplayers + p : NULL;
-                chunk_play(c, g, &players[p], work[p], &local[p], lengths, nplayers, run->verify);
+                chunk_play(c, g, &players[p], p == 0, work[p], &local[p], lengths, nplayers, run->verify);
             }
+            if (gopt_stop_check_ctx(limits) != GOPT_GO) tallies_save(local, saved, nplayers, g->n);
             gopt_progress_add(bar, c->count);
         }
 #pragma omp critical(taxis_experiment)
@@ -147,22 +192,26 @@ void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run,
             free(local[p].hist);
             if (players[p].work_free) players[p].work_free(work[p]);
         }
+        for (int p = 0; p < nplayers; p++) free(saved[p].hist);
+        free(saved);
         free(work);
         free(local);
         chunk_free(c);
+        gopt_ctx_enter(outer);
     }
     gopt_progress_finish(bar);
 }
 
 /* One duel of the tournament, checked with verify. */
-static void duel(chunk *c, int k, const gopt_taxis_graph *g, const gopt_taxis_heuristic pair[2], bool verify,
-                 gopt_taxis_match *m) {
+static void duel(chunk *c, int k, const gopt_taxis_graph *g, const gopt_taxis_heuristic pair[2], gopt_taxis_reading r,
+                 bool verify, gopt_taxis_match *m) {
     gopt_rng rng = c->rng[k];
     int length[2], nmoves;
     gopt_taxis_duel_move *moves = verify ? c->moves : NULL;
-    gopt_taxis_outcome o = gopt_taxis_duel(g, c->settings[k], pair, &rng, moves, &nmoves, length);
+    gopt_taxis_outcome o = gopt_taxis_duel_read(g, c->settings[k], pair, r, &rng, moves, &nmoves, length);
     char why[256];
-    if (verify && !gopt_taxis_check_duel(g, c->settings[k], moves, nmoves, o, length, why, sizeof why)) m->failed++;
+    if (verify && !gopt_taxis_check_duel_read(g, c->settings[k], r, moves, nmoves, o, length, why, sizeof why))
+        m->failed++;
     m->games++;
     m->first_wins += o == GOPT_TAXIS_FIRST_WINS;
     m->second_wins += o == GOPT_TAXIS_SECOND_WINS;
@@ -171,20 +220,30 @@ static void duel(chunk *c, int k, const gopt_taxis_graph *g, const gopt_taxis_he
 
 void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_heuristic *hs,
                            int nh, gopt_taxis_match *matches) {
+    gopt_taxis_tournament_read(g, run, (gopt_taxis_reading){false, false}, hs, nh, matches);
+}
+
+void gopt_taxis_tournament_read(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,
+                                const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches) {
     int64_t chunks = chunk_count(run);
     size_t cells = (size_t)nh * (size_t)nh;
     gopt_progress *bar = gopt_progress_start(run->label ? run->label : "taxis", run->end - run->begin, run->progress);
+    gopt_solve_ctx *limits = gopt_ctx_current();
 #pragma omp parallel num_threads(run->threads) if (run->threads > 1)
     {
+        gopt_solve_ctx *outer = gopt_ctx_enter(limits);
         chunk *c = chunk_new(g, run);
-        gopt_taxis_match *local = gopt_calloc(cells, sizeof *local);
+        gopt_taxis_match *local = gopt_calloc(cells, sizeof *local), *saved = gopt_calloc(cells, sizeof *saved);
 #pragma omp for schedule(dynamic, 1)
         for (int64_t index = 0; index < chunks; index++) {
+            if (gopt_stop_check_ctx(limits) != GOPT_GO) continue;
             chunk_deal(c, run, index);
+            memcpy(saved, local, cells * sizeof *local); /* taken back if a stop cuts the chunk */
             for (size_t cell = 0; cell < cells; cell++) {
                 gopt_taxis_heuristic pair[2] = {hs[cell / (size_t)nh], hs[cell % (size_t)nh]};
-                for (int k = 0; k < c->count; k++) duel(c, k, g, pair, run->verify, &local[cell]);
+                for (int k = 0; k < c->count; k++) duel(c, k, g, pair, r, run->verify, &local[cell]);
             }
+            if (gopt_stop_check_ctx(limits) != GOPT_GO) memcpy(local, saved, cells * sizeof *local);
             gopt_progress_add(bar, c->count);
         }
 #pragma omp critical(taxis_tournament)
@@ -196,7 +255,9 @@ void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run,
             matches[cell].failed += local[cell].failed;
         }
         free(local);
+        free(saved);
         chunk_free(c);
+        gopt_ctx_enter(outer);
     }
     gopt_progress_finish(bar);
 }

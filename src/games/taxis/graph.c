@@ -143,7 +143,7 @@ gopt_taxis_graph *gopt_taxis_graph_load(const char *spec, const char *format, go
     }
     if (board) g = load_board(spec, name, err);
     else {
-        gopt_graph *graph = gopt_graph_load(spec, f, false, err);
+        gopt_graph *graph = gopt_graph_load_at_most(spec, f, false, GOPT_TAXIS_MAX_NODES, err);
         if (graph) g = gopt_taxis_graph_from(graph, name, spec, err);
     }
     free(name);

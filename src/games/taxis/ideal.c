@@ -42,12 +42,12 @@ void gopt_taxis_solver_free(gopt_taxis_solver *w) {
 gopt_status gopt_taxis_ideal_solve(gopt_taxis_solver *w, const gopt_taxis_setting *s, const gopt_taxis_ideal_options *o,
                                    gopt_taxis_move *moves, gopt_taxis_ideal *result) {
     memset(result, 0, sizeof *result);
-    double started = gopt_now();
+    gopt_stopwatch watch = gopt_stopwatch_start();
     const gopt_taxis_graph *g = w->g;
     if (o->method == GOPT_TAXIS_MIP) result->status = taxis_mip_run(g, s, o, moves, result);
     else if (g->words == 1) result->status = taxis_search_run_64(w->search, s, o->time_limit, moves, result);
     else result->status = taxis_search_run_wide(w->search, s, o->time_limit, moves, result);
-    result->seconds = gopt_now() - started;
+    result->seconds = gopt_stopwatch_read(&watch, &result->cpu_seconds);
     return result->status;
 }
 
@@ -86,5 +86,5 @@ static int play_ideal(const void *ctx, void *work, const gopt_taxis_graph *g, co
 }
 
 gopt_taxis_player gopt_taxis_ideal_player(void) {
-    return (gopt_taxis_player){"ideal", NULL, NULL, play_ideal, NULL, ideal_work_new, ideal_work_free};
+    return (gopt_taxis_player){"ideal", NULL, NULL, play_ideal, NULL, ideal_work_new, ideal_work_free, false};
 }

@@ -11,6 +11,8 @@
 
 /* The verbs and their option tables (verbs.c). */
 extern const gopt_verb taxis_verbs[];
+extern const gopt_opt taxis_solve_opts[];
+extern const gopt_opt taxis_generate_opts[];
 
 /* Longest node name our text formats accept, in bytes. */
 #define TAXIS_NAME_MAX 255
@@ -34,11 +36,11 @@ int taxis_play_64(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_t
 int taxis_play_wide(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_taxis_heuristic h, gopt_rng *rng,
                     gopt_taxis_move *moves);
 gopt_taxis_outcome taxis_duel_64(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
-                                 const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
-                                 int *nmoves, int length[2]);
+                                 const gopt_taxis_heuristic h[2], gopt_taxis_reading r, gopt_rng *rng,
+                                 gopt_taxis_duel_move *moves, int *nmoves, int length[2]);
 gopt_taxis_outcome taxis_duel_wide(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
-                                   const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
-                                   int *nmoves, int length[2]);
+                                   const gopt_taxis_heuristic h[2], gopt_taxis_reading r, gopt_rng *rng,
+                                   gopt_taxis_duel_move *moves, int *nmoves, int length[2]);
 
 /* One decision of heuristic h, for the tests: the path nodes[0..len) (p_1 first; len 0 asks
  * for a start) and the face-up cards display[0..ndisplay). False when the path cannot grow. */

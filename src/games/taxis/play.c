@@ -1,16 +1,17 @@
 /* Heuristic names, and the public entry points of the game: each picks the engine built for
  * the graph's mask width. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/taxis/internal.h"
 
 const char *const gopt_taxis_named_names[GOPT_TAXIS_NAMED] = {"rs", "md", "mt", "lcc", "pp"};
 const gopt_taxis_heuristic gopt_taxis_named_pairs[GOPT_TAXIS_NAMED] = {
-    {GOPT_TAXIS_START_RANDOM, GOPT_TAXIS_EXT_RANDOM},       /* rs: random search */
-    {GOPT_TAXIS_START_DEGREE, GOPT_TAXIS_EXT_DEGREE},       /* md: max degree */
-    {GOPT_TAXIS_START_DEGREE, GOPT_TAXIS_EXT_TENTACLES},    /* mt: max tentacle */
-    {GOPT_TAXIS_START_CONNECTED, GOPT_TAXIS_EXT_CONNECTED}, /* lcc: largest connected component */
-    {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST},     /* pp: potential path */
+    {GOPT_TAXIS_START_RANDOM, GOPT_TAXIS_EXT_RANDOM, NULL},       /* rs: random search */
+    {GOPT_TAXIS_START_DEGREE, GOPT_TAXIS_EXT_DEGREE, NULL},       /* md: max degree */
+    {GOPT_TAXIS_START_DEGREE, GOPT_TAXIS_EXT_TENTACLES, NULL},    /* mt: max tentacle */
+    {GOPT_TAXIS_START_CONNECTED, GOPT_TAXIS_EXT_CONNECTED, NULL}, /* lcc: largest connected component */
+    {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, NULL},     /* pp: potential path */
 };
 
 static const char *const start_names[GOPT_TAXIS_NSTARTS] = {"random", "degree", "connected", "longestpath"};
@@ -20,7 +21,31 @@ static const char *const extension_names[GOPT_TAXIS_NEXTENSIONS] = {"random", "d
 const char *gopt_taxis_start_name(gopt_taxis_start s) { return start_names[s]; }
 const char *gopt_taxis_extension_name(gopt_taxis_extension e) { return extension_names[e]; }
 
+const gopt_taxis_mc gopt_taxis_mc_default = {128, GOPT_TAXIS_TIES_PP, 0, GOPT_TAXIS_EVAL_IDEAL};
+
+static const char *const ties_names[GOPT_TAXIS_NTIES] = {"random", "tentacles", "pp"};
+static const char *const eval_names[GOPT_TAXIS_NEVALS] = {"ideal", "pp"};
+
+const char *gopt_taxis_mc_ties_name(gopt_taxis_mc_ties t) { return ties_names[t]; }
+const char *gopt_taxis_mc_eval_name(gopt_taxis_mc_eval e) { return eval_names[e]; }
+
+bool gopt_taxis_mc_ties_parse(const char *text, gopt_taxis_mc_ties *t) {
+    for (int k = 0; k < GOPT_TAXIS_NTIES; k++)
+        if (strcmp(text, ties_names[k]) == 0) return *t = (gopt_taxis_mc_ties)k, true;
+    return false;
+}
+
+bool gopt_taxis_mc_eval_parse(const char *text, gopt_taxis_mc_eval *e) {
+    for (int k = 0; k < GOPT_TAXIS_NEVALS; k++)
+        if (strcmp(text, eval_names[k]) == 0) return *e = (gopt_taxis_mc_eval)k, true;
+    return false;
+}
+
 bool gopt_taxis_heuristic_parse(const char *text, gopt_taxis_heuristic *h) {
+    if (strcmp(text, "mc") == 0) {
+        *h = (gopt_taxis_heuristic){GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, &gopt_taxis_mc_default};
+        return true;
+    }
     for (int k = 0; k < GOPT_TAXIS_NAMED; k++)
         if (strcmp(text, gopt_taxis_named_names[k]) == 0) return *h = gopt_taxis_named_pairs[k], true;
     const char *plus = strchr(text, '+');
@@ -32,11 +57,15 @@ bool gopt_taxis_heuristic_parse(const char *text, gopt_taxis_heuristic *h) {
     for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++)
         if (strcmp(plus + 1, extension_names[e]) == 0) ext = e;
     if (start < 0 || ext < 0) return false;
-    *h = (gopt_taxis_heuristic){(gopt_taxis_start)start, (gopt_taxis_extension)ext};
+    *h = (gopt_taxis_heuristic){(gopt_taxis_start)start, (gopt_taxis_extension)ext, NULL};
     return true;
 }
 
 const char *gopt_taxis_heuristic_name(gopt_taxis_heuristic h, char *buf, size_t size) {
+    if (h.mc) {
+        snprintf(buf, size, "mc");
+        return buf;
+    }
     for (int k = 0; k < GOPT_TAXIS_NAMED; k++)
         if (gopt_taxis_named_pairs[k].start == h.start && gopt_taxis_named_pairs[k].extension == h.extension) {
             snprintf(buf, size, "%s", gopt_taxis_named_names[k]);
@@ -51,11 +80,36 @@ int gopt_taxis_play(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt
     return g->words == 1 ? taxis_play_64(g, s, h, rng, moves) : taxis_play_wide(g, s, h, rng, moves);
 }
 
+gopt_taxis_outcome gopt_taxis_duel_read(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
+                                        const gopt_taxis_heuristic h[2], gopt_taxis_reading r, gopt_rng *rng,
+                                        gopt_taxis_duel_move *moves, int *nmoves, int length[2]) {
+    return g->words == 1 ? taxis_duel_64(g, s, h, r, rng, moves, nmoves, length)
+                         : taxis_duel_wide(g, s, h, r, rng, moves, nmoves, length);
+}
+
 gopt_taxis_outcome gopt_taxis_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
                                    const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
                                    int *nmoves, int length[2]) {
-    return g->words == 1 ? taxis_duel_64(g, s, h, rng, moves, nmoves, length)
-                         : taxis_duel_wide(g, s, h, rng, moves, nmoves, length);
+    return gopt_taxis_duel_read(g, s, h, (gopt_taxis_reading){false, false}, rng, moves, nmoves, length);
+}
+
+const char *gopt_taxis_reading_name(gopt_taxis_reading r) {
+    return r.closed ? (r.play_out ? "closed,play-out" : "closed") : (r.play_out ? "play-out" : "default");
+}
+
+bool gopt_taxis_reading_parse(const char *text, gopt_taxis_reading *r) {
+    *r = (gopt_taxis_reading){false, false};
+    char *copy = gopt_strdup(text), *save = NULL;
+    bool ok = true;
+    for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save)) {
+        if (strcmp(item, "closed") == 0) r->closed = true;
+        else if (strcmp(item, "open") == 0) r->closed = false;
+        else if (strcmp(item, "play-out") == 0) r->play_out = true;
+        else if (strcmp(item, "one-more") == 0) r->play_out = false;
+        else ok = strcmp(item, "default") == 0;
+    }
+    free(copy);
+    return ok;
 }
 
 bool taxis_decide(const gopt_taxis_graph *g, gopt_taxis_heuristic h, const int *nodes, int len, const int *display,

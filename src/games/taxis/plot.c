@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "gameopt/outfile.h"
 #include "games/taxis/report.h"
 #include "gameopt/alloc.h"
 
@@ -153,17 +154,27 @@ int taxis_plot(const taxis_study *s, bool table1, const char *file, gopt_error *
     for (int i = 0; i < s->npoints; i++) ndups += i == 0 || s->points[i].dups != s->points[i - 1].dups;
     int width = table1 ? 900 : s->hist ? 600 * cols : 420 * ndups + 160;
     int height = table1 ? 500 : s->hist ? 320 * rows : 640;
+    /* gnuplot draws into a temporary file beside the target, renamed when it succeeded; its
+     * own messages are not ours to print (one line says what went wrong). */
+    gopt_outfile out;
+    if (!gopt_outfile_begin(&out, file, err)) {
+        gopt_buf_free(&body);
+        return -1;
+    }
     gopt_buf script = {0};
-    terminal(&script, file, svg, width, height);
+    terminal(&script, out.temp, svg, width, height);
     gopt_buf_puts(&script, body.data);
     gopt_buf_free(&body);
-    FILE *pipe = popen("gnuplot", "w");
+    FILE *pipe = popen("gnuplot 2>/dev/null", "w");
     int status = -1;
     if (pipe) {
         fwrite(script.data, 1, script.len, pipe);
         status = pclose(pipe);
     }
     gopt_buf_free(&script);
-    if (status != 0) return gopt_fail(err, file, 0, 0, "gnuplot failed to draw the figure"), -1;
-    return 1;
+    if (status != 0) {
+        gopt_outfile_abort(&out);
+        return gopt_fail(err, file, 0, 0, "gnuplot failed to draw the figure"), -1;
+    }
+    return gopt_outfile_commit(&out, err) ? 1 : -1;
 }

@@ -6,6 +6,7 @@
 
 #include "games/taxis/internal.h"
 #include "gameopt/canvas.h"
+#include "render/cairo_dl.h"
 
 #define WIDTH 640.0
 #define MARGIN 36.0

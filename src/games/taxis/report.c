@@ -101,6 +101,11 @@ static void print_sweep_json(FILE *out, const taxis_study *s) {
             json_object_set_new(row, "dups", json_integer(s->points[i].dups));
             json_object_set_new(row, "heuristic", json_string(s->players[p].name));
             tally_json(row, t);
+            if (p > 0) { /* paired with the first player on the same settings */
+                json_object_set_new(row, "vs", json_string(s->players[0].name));
+                gopt_json_set_real(row, "diff", gopt_taxis_tally_diff_mean(t), 6);
+                gopt_json_set_real(row, "diff_stderr", gopt_taxis_tally_diff_stderr(t), 6);
+            }
             if (s->hist) {
                 json_t *h = json_array();
                 for (int l = 1; l <= s->g->n; l++) json_array_append_new(h, json_integer(t->hist[l]));
@@ -156,6 +161,22 @@ void taxis_print_sweep(FILE *out, const taxis_study *s, taxis_format f) {
                 const gopt_taxis_tally *t = &s->points[i].tallies[p];
                 if (table == 0) print_mean_cell(out, t);
                 else fprintf(out, " %15.2f", gopt_taxis_tally_us_per_game(t));
+            }
+            fputc('\n', out);
+        }
+    }
+    if (s->nplayers > 1) {
+        fprintf(out, "\nmean difference to %s on the same settings (standard error)\n%3s %3s", s->players[0].name,
+                "N_D", "c");
+        for (int p = 1; p < s->nplayers; p++) fprintf(out, " %15s", s->players[p].name);
+        fputc('\n', out);
+        for (int i = 0; i < s->npoints; i++) {
+            fprintf(out, "%3d %3d", s->points[i].dups, s->points[i].c);
+            for (int p = 1; p < s->nplayers; p++) {
+                const gopt_taxis_tally *t = &s->points[i].tallies[p];
+                char cell[32];
+                snprintf(cell, sizeof cell, "%+.3f (%.3f)", gopt_taxis_tally_diff_mean(t), gopt_taxis_tally_diff_stderr(t));
+                fprintf(out, " %15s", cell);
             }
             fputc('\n', out);
         }

@@ -40,6 +40,7 @@ typedef struct search {
     uint32_t stamp;
     gopt_taxis_move *moves, *best_moves;
     int best, target;     /* the incumbent's length; stop on reaching target */
+    bool record;          /* keep the incumbent's moves (not for search_from) */
     bool stopped;
     double deadline;      /* gopt_now() value, 0: none */
     int64_t states, memo_hits, bound_cuts;
@@ -115,7 +116,7 @@ static bool out_of_time(search *s) {
 
 static void improve(search *s, int len) {
     s->best = len;
-    memcpy(s->best_moves, s->moves, (size_t)len * sizeof *s->moves);
+    if (s->record) memcpy(s->best_moves, s->moves, (size_t)len * sizeof *s->moves);
 }
 
 static void dfs(search *s, tset on, int front, int back, int len) {
@@ -187,6 +188,7 @@ gopt_status ENGINE(search_run)(void *p, const gopt_taxis_setting *st, double tim
         s->stamp = 1;
     }
     reveal_sets(s, st);
+    s->record = true;
     s->best = 0;
     s->stopped = false;
     s->deadline = time_limit > 0 ? gopt_now() + time_limit : 0;
@@ -208,4 +210,32 @@ gopt_status ENGINE(search_run)(void *p, const gopt_taxis_setting *st, double tim
     gopt_counter_add(&result->counters, "memo_hits", s->memo_hits);
     gopt_counter_add(&result->counters, "bound_cuts", s->bound_cuts);
     return s->stopped ? GOPT_LIMIT : GOPT_SOLVED;
+}
+
+/* The longest the path (on, front, back, len) can become when the nodes face up now are `up`
+ * and the cards future[0..nfuture) are turned up next, one per turn: the state just after a
+ * move, whose card has left the display and whose first new card is future[0]. Nodes of `up`
+ * stay face up (a card leaves only when its node joins the path), so after len + j turns the
+ * face-up nodes off the path are up + future[0..j] minus the path: rev[len + 1 + j]. This is
+ * what the Monte Carlo player (mc.h) asks once per sampled deck and move. */
+int ENGINE(search_from)(void *p, const tset *up, const int *future, int nfuture, const tset *on, int front, int back,
+                        int len) {
+    search *s = p;
+    if (++s->stamp == 0) {
+        memset(s->memo, 0, s->buckets * BUCKET * sizeof *s->memo);
+        s->stamp = 1;
+    }
+    tset shown = *up;
+    for (int t = 0; t <= len; t++) s->rev[t] = ts_empty(); /* never read: the path only grows */
+    for (int t = len + 1, j = 0; t <= s->n + 1; t++, j++) {
+        if (j < nfuture) shown = ts_add(shown, future[j]);
+        s->rev[t] = shown;
+    }
+    s->record = false;
+    s->best = len;
+    s->stopped = false;
+    s->deadline = 0;
+    s->target = upper_bound(s, *on, front, back, len);
+    dfs(s, *on, front, back, len);
+    return s->best;
 }

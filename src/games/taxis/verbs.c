@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/outfile.h"
+#include "gameopt/stop.h"
 #include "gameopt/canvas.h"
 #include "gameopt/json.h"
 #include "gameopt/taxis.h"
@@ -13,6 +15,21 @@
 
 static const char *const graph_formats[] = {"board", "graphml", "gml", "ncol", "edgelist", NULL};
 static const char *const ideal_methods[] = {"search", "mip", NULL};
+static const char *const mc_ties[] = {"random", "tentacles", "pp", NULL}; /* gopt_taxis_mc_ties order */
+static const char *const mc_evals[] = {"ideal", "pp", NULL};              /* gopt_taxis_mc_eval order */
+
+/* The mc player's options, in every verb that plays heuristics. */
+#define MC_OPTIONS                                                                                             \
+    GOPT_INT("mc-samples", "K", "128", 1, 1048576, "mc: sampled orders of the unseen cards per move"),        \
+        GOPT_ENUM("mc-ties", "T", "pp", mc_ties,                                                              \
+                  "mc: ties between the best moves go to pp's move (pp), the most tentacles\n"                \
+                  "                           (tentacles) or a uniform choice (random)"),                       \
+        GOPT_ENUM("mc-eval", "E", "ideal", mc_evals,                                                          \
+                  "mc: a sampled future is worth its ideal length (ideal: the exact search)\n"                \
+                  "                           or the length pp reaches (pp: a rollout)"),                       \
+        GOPT_REAL("mc-budget", "MS", "0", 0, 1e6,                                                             \
+                  "mc: stop sampling a move after MS milliseconds of CPU (0: never; the\n"                    \
+                  "                           moves then depend on the machine's speed)")
 
 #define GRAPH_OPTIONS                                                                                          \
     GOPT_STRING("graph", "NAME|FILE", "thurn-taxis",                                                         \
@@ -22,9 +39,20 @@ static const char *const ideal_methods[] = {"search", "mip", NULL};
 #define INDEX_HELP "play setting I of the seed's sequence; with a file, the random stream of\n" \
                    "                           setting I, so a saved game replays exactly"
 
+/* solve and generate: settings as the puzzles of the generic drivers (game.c) */
+const gopt_opt taxis_solve_opts[] = {GRAPH_OPTIONS, GOPT_OPT_END};
+const gopt_opt taxis_generate_opts[] = {
+    GRAPH_OPTIONS,
+    GOPT_INT("c", "C", "6", 1, 1e6, "face-up cards"),
+    GOPT_INT("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node, N_D"),
+    GOPT_OPT_END,
+};
+
 static const gopt_opt play_opts[] = {
     GRAPH_OPTIONS,
-    GOPT_STRING("heuristic", "H", "pp", "rs, md, mt, lcc, pp or START+EXTENSION, e.g. degree+tentacles"),
+    GOPT_STRING("heuristic", "H", "pp", "rs, md, mt, lcc, pp, mc (ours: the exact search on sampled decks) or\n"
+                                        "                           START+EXTENSION, e.g. degree+tentacles"),
+    MC_OPTIONS,
     GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards of a random setting"),
     GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node in a random setting, N_D"),
     GOPT_INT("index", "I", "0", 0, 4611686018427387904.0, INDEX_HELP),
@@ -46,8 +74,9 @@ static const gopt_opt ideal_opts[] = {
     GOPT_STRING("heuristic", "H", NULL,
                 "also play heuristic H on each setting, report it and draw it beside the ideal path\n"
                 "                           (pictures draw pp unless H is given)"),
+    MC_OPTIONS,
     GOPT_STRING("lp", "FILE", NULL,
-                "write each setting's integer program to FILE (CPLEX-LP; FILE-2.lp ... for several);\n"
+                "write each setting's integer program to FILE (CPLEX-LP; with several, m.lp becomes m-1.lp, m-2.lp ...);\n"
                 "                           - prints the models instead of solving"),
     GOPT_OPT_END,
 };
@@ -59,7 +88,9 @@ static const gopt_opt experiment_opts[] = {
     GOPT_RANGE("dups", "D|A..B", NULL, 1, GOPT_TAXIS_MAX_DUPS, "copies of each node, N_D (table1: default 2; sweep: default 1..3)"),
     GOPT_STRING("heuristics", "LIST", NULL,
                 "sweep: comma-separated players (default rs,md,mt,lcc,pp,ideal; all: the 20 pairs;\n"
-                "                           ideal: the ideal path of every setting, by the exact search)"),
+                "                           ideal: the ideal path of every setting, by the exact search;\n"
+                "                           mc: ours, the exact search on sampled decks)"),
+    MC_OPTIONS,
     GOPT_FLAG("hist", "sweep: node-length histograms (the paper's Figures 10-12)"),
     GOPT_FLAG("csv", "print CSV"),
     GOPT_FLAG("per-game", "print every setting's node lengths as CSV (shards concatenate)"),
@@ -72,7 +103,12 @@ static const gopt_opt tournament_opts[] = {
     GOPT_INT("games", "N", "100000", 1, 1000000000, "settings"),
     GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards"),
     GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node, N_D"),
-    GOPT_STRING("heuristics", "LIST", NULL, "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs)"),
+    GOPT_STRING("heuristics", "LIST", NULL, "comma-separated players (default rs,md,mt,lcc,pp; all: the 20 pairs; mc: ours)"),
+    MC_OPTIONS,
+    GOPT_STRING("reading", "LIST", "default",
+                "how the paper's two-player rules are read: closed (the opponent's nodes cannot be\n"
+                "                           taken; default open), play-out (after a failure the other plays on, the\n"
+                "                           longer path wins; default one-more), comma-separated"),
     GOPT_FLAG("csv", "print CSV"),
     GOPT_OPT_END,
 };
@@ -94,6 +130,12 @@ static bool deck_ranges(gopt_call *call, const gopt_taxis_graph *g, long c[2], l
     const gopt_opt *table = call->verb->options;
     if (gopt_option(o, "dups")) gopt_opt_range(o, table, "dups", &dups[0], &dups[1]);
     const char *cv = gopt_option(o, "c");
+    long deck = (long)g->n * dups[0];
+    /* The default too must fit a small graph's deck (else the checker fails: exit 4). */
+    if (!cv && c[1] > deck)
+        return gopt_call_usage(call, "--c: the deck of %s holds %ld cards (%d nodes x %ld); give --c %ld or less",
+                               g->name, deck, g->n, dups[0], deck),
+               false;
     if (!cv) return true;
     /* the deck bounds the face-up cards: the declared range narrowed to this graph */
     gopt_opt c_in_deck[2] = {*gopt_opt_find(table, "c"), GOPT_OPT_END};
@@ -111,6 +153,19 @@ static bool single(gopt_call *call, const long range[2], const char *name) {
     return false;
 }
 
+/* The --mc-* options into *mc, and every mc heuristic of hs[0..nh) pointed at them. */
+static void mc_options(gopt_call *call, gopt_taxis_mc *mc, gopt_taxis_heuristic *hs, int nh) {
+    const gopt_options *o = &call->opts;
+    const gopt_opt *table = call->verb->options;
+    *mc = gopt_taxis_mc_default;
+    mc->samples = (int)gopt_opt_int(o, table, "mc-samples");
+    mc->ties = (gopt_taxis_mc_ties)gopt_opt_enum(o, table, "mc-ties");
+    mc->eval = (gopt_taxis_mc_eval)gopt_opt_enum(o, table, "mc-eval");
+    mc->budget = gopt_opt_real(o, table, "mc-budget") / 1000;
+    for (int k = 0; k < nh; k++)
+        if (hs[k].mc) hs[k].mc = mc;
+}
+
 /* Parses --heuristics. With want_ideal (sweep), "ideal" in the list (or the default) adds the
  * ideal path's column, which goes last. */
 static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_heuristic **hs, int *nh, bool *want_ideal) {
@@ -122,7 +177,7 @@ static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_h
         *hs = gopt_malloc(GOPT_TAXIS_NSTARTS * GOPT_TAXIS_NEXTENSIONS * sizeof **hs);
         for (int s = 0; s < GOPT_TAXIS_NSTARTS; s++)
             for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++)
-                (*hs)[(*nh)++] = (gopt_taxis_heuristic){(gopt_taxis_start)s, (gopt_taxis_extension)e};
+                (*hs)[(*nh)++] = (gopt_taxis_heuristic){(gopt_taxis_start)s, (gopt_taxis_extension)e, NULL};
         return true;
     }
     *hs = gopt_malloc((strlen(text) / 2 + 1) * sizeof **hs);
@@ -131,12 +186,15 @@ static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_h
     for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save)) {
         if (sweep && strcmp(item, "ideal") == 0) *want_ideal = true;
         else if (!(ok = gopt_taxis_heuristic_parse(item, &(*hs)[(*nh)++])))
-            gopt_call_usage(call, "--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, all or START+EXTENSION%s)", item,
+            gopt_call_usage(call, "--heuristics: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc, all or START+EXTENSION%s)", item,
                             sweep ? ", and ideal" : "");
     }
     if (ok && *nh == 0 && !(sweep && *want_ideal)) ok = (gopt_call_usage(call, "--heuristics: the list is empty"), false);
     free(copy);
-    if (!ok) free(*hs);
+    if (!ok) {
+        free(*hs);
+        *hs = NULL; /* the callers free *hs whatever happens */
+    }
     return ok;
 }
 
@@ -169,9 +227,14 @@ typedef struct play_job {
 
 static void print_play_header(const play_job *job, const gopt_taxis_setting *s) {
     char name[64];
-    fprintf(job->out, "graph %s, c = %d, N_D = %d, heuristic %s (start %s, extension %s)\n", job->g->name, s->c, s->dups,
-            gopt_taxis_heuristic_name(job->h, name, sizeof name), gopt_taxis_start_name(job->h.start),
-            gopt_taxis_extension_name(job->h.extension));
+    if (job->h.mc)
+        fprintf(job->out, "graph %s, c = %d, N_D = %d, heuristic mc (K = %d, ties %s, eval %s)\n", job->g->name, s->c,
+                s->dups, job->h.mc->samples, gopt_taxis_mc_ties_name(job->h.mc->ties),
+                gopt_taxis_mc_eval_name(job->h.mc->eval));
+    else
+        fprintf(job->out, "graph %s, c = %d, N_D = %d, heuristic %s (start %s, extension %s)\n", job->g->name, s->c,
+                s->dups, gopt_taxis_heuristic_name(job->h, name, sizeof name), gopt_taxis_start_name(job->h.start),
+                gopt_taxis_extension_name(job->h.extension));
     if (job->source) fprintf(job->out, "setting %ld of %s\n", job->number, job->source);
     else fprintf(job->out, "setting %ld of seed %llu\n", job->index, (unsigned long long)job->o->seed);
 }
@@ -183,8 +246,14 @@ static json_t *play_json(const play_job *job, const gopt_taxis_setting *s, const
     json_object_set_new(o, "c", json_integer(s->c));
     json_object_set_new(o, "dups", json_integer(s->dups));
     json_object_set_new(o, "heuristic", json_string(gopt_taxis_heuristic_name(job->h, name, sizeof name)));
-    json_object_set_new(o, "start", json_string(gopt_taxis_start_name(job->h.start)));
-    json_object_set_new(o, "extension", json_string(gopt_taxis_extension_name(job->h.extension)));
+    if (job->h.mc) {
+        json_object_set_new(o, "samples", json_integer(job->h.mc->samples));
+        json_object_set_new(o, "ties", json_string(gopt_taxis_mc_ties_name(job->h.mc->ties)));
+        json_object_set_new(o, "eval", json_string(gopt_taxis_mc_eval_name(job->h.mc->eval)));
+    } else {
+        json_object_set_new(o, "start", json_string(gopt_taxis_start_name(job->h.start)));
+        json_object_set_new(o, "extension", json_string(gopt_taxis_extension_name(job->h.extension)));
+    }
     if (job->source) {
         json_object_set_new(o, "file", json_string(job->source));
         json_object_set_new(o, "number", json_integer(job->number));
@@ -268,8 +337,10 @@ static gopt_taxis_setting **read_settings(gopt_call *call, const char *file, con
 
 static bool save_settings(const char *file, const play_job *job, gopt_taxis_setting **list, int count) {
     const gopt_taxis_graph *g = job->g;
-    FILE *f = fopen(file, "w");
-    if (!f) return gopt_call_usage(job->call, "--save-setting: cannot write '%s'", file), false;
+    gopt_outfile out;
+    gopt_error err = {0};
+    if (!gopt_outfile_open(&out, file, &err)) return gopt_call_input(job->call, &err), false;
+    FILE *f = out.f;
     fprintf(f, "# `gameopt taxis play %s --seed %llu --index %ld` replays the game%s\n", file,
             (unsigned long long)job->o->seed, job->index, count > 1 ? "s" : "");
     for (int k = 0; k < count; k++) {
@@ -277,7 +348,7 @@ static bool save_settings(const char *file, const play_job *job, gopt_taxis_sett
         fputs(text, f);
         free(text);
     }
-    return fclose(f) == 0 || (gopt_call_usage(job->call, "--save-setting: cannot write '%s'", file), false);
+    return gopt_outfile_commit(&out, &err) || (gopt_call_input(job->call, &err), false);
 }
 
 static int run_play(gopt_call *call) {
@@ -286,7 +357,9 @@ static int run_play(gopt_call *call) {
     play_job job = {.call = call, .o = o, .h = gopt_taxis_named_pairs[4], .out = call->out};
     const char *hname = gopt_option(o, "heuristic");
     if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
-        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc or START+EXTENSION)", hname);
+    gopt_taxis_mc mc;
+    mc_options(call, &mc, &job.h, 1);
     long c[2] = {6, 6}, dups[2] = {2, 2};
     job.index = gopt_opt_int(o, play_opts, "index");
     gopt_taxis_graph *g = load_graph(call);
@@ -308,15 +381,20 @@ static int run_play(gopt_call *call) {
     }
     const char *save = gopt_option(o, "save-setting");
     if (code == 0 && save && !save_settings(save, &job, list, count)) code = 2;
-    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE &&
-        !(job.out = fopen(o->output, "w")))
-        code = gopt_call_usage(call, "--output: cannot write '%s'", o->output), job.out = call->out;
+    gopt_outfile results = {0};
+    gopt_error err = {0};
+    if (code == 0 && o->output && !gopt_outfile_check(o->output, &err)) code = gopt_call_input(call, &err);
+    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE) {
+        if (gopt_outfile_open(&results, o->output, &err)) job.out = results.f;
+        else code = gopt_call_input(call, &err);
+    }
     for (int k = 0; k < count && code == 0 && list; k++) {
         job.number = k + 1;
         if (k > 0 && !o->json && !o->quiet) fputc('\n', job.out);
         code = play_one(&job, list[k], count > 1);
     }
-    if (job.out != call->out && fclose(job.out) != 0 && code == 0) code = gopt_call_usage(call, "--output: cannot write '%s'", o->output);
+    if (results.temp && code == 0 && !gopt_outfile_commit(&results, &err)) code = gopt_call_input(call, &err);
+    else if (results.temp) gopt_outfile_abort(&results);
     for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
     free(list);
     gopt_taxis_graph_free(g);
@@ -369,8 +447,8 @@ static json_t *ideal_json(const ideal_job *job, const gopt_taxis_setting *s, lon
     json_object_set_new(o, "length", json_integer(r->length));
     json_object_set_new(o, "path", path_json(g, path, r->length));
     json_object_set_new(o, "method", json_string(gopt_taxis_method_name(job->how.method)));
-    gopt_json_set_real(o, "seconds", r->seconds, 6);
-    json_object_set_new(o, "status", json_string(r->status == GOPT_SOLVED ? "solved" : "unknown"));
+    gopt_json_set_times(o, r->seconds, r->cpu_seconds);
+    json_object_set_new(o, "status", json_string(gopt_status_name(r->status)));
     if (r->status != GOPT_SOLVED) json_object_set_new(o, "bound", json_integer(r->bound));
     json_object_set_new(o, "graph", json_string(g->name));
     json_object_set_new(o, "c", json_integer(s->c));
@@ -510,7 +588,9 @@ static int run_ideal(gopt_call *call) {
     if (method && !gopt_taxis_method_parse(method, &job.how.method))
         return gopt_call_usage(call, "--method: unknown method '%s' (search or mip)", method);
     if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
-        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp or START+EXTENSION)", hname);
+        return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc or START+EXTENSION)", hname);
+    gopt_taxis_mc mc;
+    mc_options(call, &mc, &job.h, 1);
     job.compare = hname != NULL;
     job.index = gopt_opt_int(o, ideal_opts, "index");
     gopt_taxis_graph *g = load_graph(call);
@@ -521,9 +601,13 @@ static int run_ideal(gopt_call *call) {
     if (!list || !write_models(&job, list, count)) code = 2;
     const char *lp = gopt_option(o, "lp");
     bool only_lp = lp && strcmp(lp, "-") == 0; /* the models are the output */
-    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE &&
-        !(job.out = fopen(o->output, "w")))
-        code = gopt_call_usage(call, "--output: cannot write '%s'", o->output), job.out = call->out;
+    gopt_outfile out = {0};
+    gopt_error err = {0};
+    if (code == 0 && o->output && !gopt_outfile_check(o->output, &err)) code = gopt_call_input(call, &err);
+    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE) {
+        if (gopt_outfile_open(&out, o->output, &err)) job.out = out.f;
+        else code = gopt_call_input(call, &err);
+    }
     if (code == 0 && !only_lp) {
         gopt_taxis_move *moves = gopt_malloc((size_t)count * (size_t)g->n * sizeof *moves);
         gopt_taxis_ideal *results = gopt_calloc((size_t)count, sizeof *results);
@@ -535,7 +619,9 @@ static int run_ideal(gopt_call *call) {
         free(moves);
         free(results);
     }
-    if (job.out != call->out && fclose(job.out) != 0 && code == 0) code = gopt_call_usage(call, "--output: cannot write '%s'", o->output);
+    /* the results (solved, none, or limits with bounds) appear whole; errors leave nothing */
+    if (out.temp && code != 2 && code != 4 && !gopt_outfile_commit(&out, &err)) code = gopt_call_input(call, &err);
+    else if (out.temp) gopt_outfile_abort(&out);
     for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
     free(list);
     gopt_taxis_graph_free(g);
@@ -576,6 +662,14 @@ static void run_point(const study_job *job, const gopt_taxis_graph *g, const gop
     free(lengths);
 }
 
+/* A run stopped early: the table that follows counts only the settings played. Text says so
+ * on stdout above it; CSV and JSON keep their shape and say it on stderr. */
+static void partial_note(gopt_call *call, taxis_format f, gopt_stop_reason why) {
+    FILE *out = f == TAXIS_TEXT ? call->out : call->diag;
+    fprintf(out, "%spartial results (%s): the counts cover the settings played before the stop\n",
+            f == TAXIS_TEXT ? "" : "gameopt: ", gopt_stop_text(why));
+}
+
 static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const gopt_taxis_heuristic *hs, int nh,
                      bool ideal, const long c[2], const long dups[2], long games) {
     const gopt_options *o = &call->opts;
@@ -583,6 +677,8 @@ static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const go
     if (!output_format(call, &f)) return 2;
     if (gopt_option_flag(o, "per-game") && f != TAXIS_TEXT)
         return gopt_call_usage(call, "--per-game prints CSV of its own; leave out --json and --csv");
+    gopt_error perr = {0}; /* an unwritable --plot fails now, not after the experiment */
+    if (gopt_option(o, "plot") && !gopt_outfile_check(gopt_option(o, "plot"), &perr)) return gopt_call_input(call, &perr);
     study_job job = {call, o, {.seed = o->seed, .threads = o->threads, .progress = o->progress, .verify = o->verify},
                      gopt_option_flag(o, "per-game")};
     gopt_shard_range(o, games, &job.run.begin, &job.run.end);
@@ -594,23 +690,39 @@ static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const go
     taxis_study s = {g, o->seed, job.run.begin, job.run.end, np, players, 0, NULL, !table1 && gopt_option_flag(o, "hist")};
     s.points = gopt_calloc((size_t)((c[1] - c[0] + 1) * (dups[1] - dups[0] + 1)), sizeof *s.points);
     if (job.per_game) taxis_print_per_game_header(call->out, players, np);
-    for (long d = dups[0]; d <= dups[1]; d++)
-        for (long k = c[0]; k <= c[1]; k++) {
+    /* --time-limit and Ctrl-C end the run early: the points played so far are printed,
+     * marked partial, and the exit code is 3. */
+    gopt_solve_ctx limits;
+    gopt_ctx_init(&limits, o->time_limit, NULL, NULL);
+    gopt_solve_ctx *outer = gopt_ctx_enter(&limits);
+    for (long d = dups[0]; d <= dups[1] && gopt_stop_check() == GOPT_GO; d++)
+        for (long k = c[0]; k <= c[1] && gopt_stop_check() == GOPT_GO; k++) {
             taxis_point *pt = &s.points[s.npoints++];
             *pt = (taxis_point){(int)k, (int)d, gopt_calloc((size_t)np, sizeof *pt->tallies)};
             for (int p = 0; p < np && s.hist; p++) pt->tallies[p].hist = gopt_calloc((size_t)g->n + 1, sizeof(int64_t));
             run_point(&job, g, players, np, pt);
+            if (pt->tallies[0].games == 0) { /* stopped before its first setting: not a point */
+                for (int p = 0; p < np; p++) free(pt->tallies[p].hist);
+                free(pt->tallies);
+                s.npoints--;
+            }
         }
+    gopt_stop_reason stopped = gopt_stop_check();
+    gopt_ctx_enter(outer);
     int64_t failed = 0;
     for (int i = 0; i < s.npoints; i++)
         for (int p = 0; p < np; p++) failed += s.points[i].tallies[p].failed;
     int code = failed ? internal_error(call, failed, "games") : 0;
-    if (!job.per_game && code == 0) {
+    if (stopped != GOPT_GO && code == 0) {
+        partial_note(call, f, stopped);
+        code = 3;
+    }
+    if (!job.per_game && code != 4 && s.npoints > 0) {
         if (table1) taxis_print_table1(call->out, &s, f);
         else taxis_print_sweep(call->out, &s, f);
     }
     const char *plot = gopt_option(o, "plot");
-    if (plot && code == 0) {
+    if (plot && (code == 0 || code == 3) && s.npoints > 0) {
         gopt_error err = {0};
         int drawn = taxis_plot(&s, table1, plot, &err);
         if (drawn < 0) code = gopt_call_input(call, &err);
@@ -643,6 +755,8 @@ static int run_experiment(gopt_call *call) {
     bool ok = deck_ranges(call, g, c, dups) && (!table1 || (single(call, c, "c") && single(call, dups, "dups")));
     bool ideal = false;
     if (ok) ok = parse_heuristic_list(call, table1 ? "all" : gopt_option(o, "heuristics"), &hs, &nh, table1 ? NULL : &ideal);
+    gopt_taxis_mc mc;
+    if (ok) mc_options(call, &mc, hs, nh);
     if (ok) code = run_study(call, g, table1, hs, nh, ideal, c, dups, games);
     free(hs);
     gopt_taxis_graph_free(g);
@@ -668,17 +782,39 @@ static int run_tournament(gopt_call *call) {
         gopt_taxis_graph_free(g);
         return 2;
     }
+    gopt_taxis_mc mc;
+    mc_options(call, &mc, hs, nh);
+    gopt_taxis_reading reading;
+    const char *rtext = gopt_option(o, "reading");
+    if (rtext && !gopt_taxis_reading_parse(rtext, &reading)) {
+        free(hs);
+        gopt_taxis_graph_free(g);
+        return gopt_call_usage(call, "--reading: unknown reading in '%s' (closed, open, play-out, one-more, default)", rtext);
+    }
+    if (!rtext) reading = (gopt_taxis_reading){false, false};
     gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress, "taxis tournament", NULL, o->verify};
     gopt_shard_range(o, games, &run.begin, &run.end);
     gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);
-    gopt_taxis_tournament(g, &run, hs, nh, matches);
+    gopt_solve_ctx limits; /* --time-limit and Ctrl-C: the duels played so far, marked partial */
+    gopt_ctx_init(&limits, o->time_limit, NULL, NULL);
+    gopt_solve_ctx *outer = gopt_ctx_enter(&limits);
+    gopt_taxis_tournament_read(g, &run, reading, hs, nh, matches);
+    gopt_stop_reason stopped = gopt_stop_check();
+    gopt_ctx_enter(outer);
     char (*names)[48] = gopt_malloc((size_t)nh * sizeof *names);
     const char **name_list = gopt_malloc((size_t)nh * sizeof *name_list);
     for (int i = 0; i < nh; i++) name_list[i] = gopt_taxis_heuristic_name(hs[i], names[i], sizeof names[i]);
     int64_t failed = 0;
     for (int k = 0; k < nh * nh; k++) failed += matches[k].failed;
     int code = failed ? internal_error(call, failed, "duels") : 0;
-    if (code == 0) taxis_print_tournament(call->out, g, &run, name_list, nh, matches, f);
+    if (stopped != GOPT_GO && code == 0) {
+        partial_note(call, f, stopped);
+        code = 3;
+    }
+    bool printable = code != 4 && matches[0].games > 0;
+    if (printable && f == TAXIS_TEXT && (reading.closed || reading.play_out))
+        fprintf(call->out, "reading of the two-player rules: %s\n", gopt_taxis_reading_name(reading));
+    if (printable) taxis_print_tournament(call->out, g, &run, name_list, nh, matches, f);
     free(name_list);
     free(names);
     free(matches);
@@ -690,15 +826,21 @@ static int run_tournament(gopt_call *call) {
 /* ---------------------------------------------------------------- registration */
 
 const gopt_verb taxis_verbs[] = {
+    {"solve", "the ideal path of every setting of the files (the generic batch: --threads, --shard, --json)",
+     "[SETTING...]", GOPT_SOLVE_COMMON, taxis_solve_opts, gopt_run_solve},
+    {"generate", "random settings (--count of them)", "", GOPT_GENERATE_COMMON, taxis_generate_opts,
+     gopt_run_generate},
     {"play", "play one game turn by turn with a heuristic, checked and optionally drawn", "[SETTING]",
      GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_QUIET, play_opts, run_play},
     {"ideal", "the ideal path (longest TT-path, deck known) by our search or the paper's integer program",
      "[SETTING]", GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_QUIET | GOPT_COMMON_STATS | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_THREADS, ideal_opts,
      run_ideal},
     {"experiment", "the paper's experiments: table1 (Tables 1-2) or sweep (Figures 8-12)", "table1|sweep",
-     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY, experiment_opts, run_experiment},
+     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY |
+         GOPT_COMMON_TIME_LIMIT, experiment_opts, run_experiment},
     {"tournament", "two heuristics share one display, every ordered pair (Table 4)", "",
-     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY, tournament_opts, run_tournament},
+     GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY |
+         GOPT_COMMON_TIME_LIMIT, tournament_opts, run_tournament},
     {0},
 };
 

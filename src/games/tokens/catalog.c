@@ -1,6 +1,9 @@
 /* Tile catalogues: one file per game, a line per tile, `NAME COLOUR TILE-STRING`, and
- * optional game rules `NAME -> NAME...` naming the only tiles a tile may become (for games
- * whose rules restrict upgrades beyond what the track allows). '#' starts a comment line. */
+ * optional game rules: `NAME -> NAME...` naming the only tiles a tile may become (for games
+ * whose rules restrict upgrades beyond what the track allows), `NAME @ ROT,...` the only
+ * rotations it may be laid in, `order COLOUR...` the game's colour order, and
+ * `use CATALOGUE NAME...` to take tiles from another catalogue (the standard numbered
+ * tiles). '#' starts a comment line. */
 #include <ctype.h>
 #include <dirent.h>
 #include <stdlib.h>
@@ -9,7 +12,7 @@
 
 #include "gameopt/alloc.h"
 #include "gameopt/data.h"
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 typedef struct upgrade_rule {
     int from, to; /* tile indices */
@@ -24,7 +27,13 @@ struct gopt_tokens_catalog {
     int nrules;
     size_t rules_cap;
     upgrade_rule *rules;
+    int norder; /* the game's colour order (`order`), 0: white, yellow, green, brown, gray */
+    gopt_tokens_colour order[8];
 };
+
+/* `use` may name a catalogue that uses another, not deeper (and never in a cycle). */
+#define MAX_USE_DEPTH 3
+static gopt_tokens_catalog *open_at(const char *game_or_path, int depth, gopt_error *err);
 
 /* A name is a run of printable characters other than space; '#' cannot start one. */
 static bool read_name(gopt_text *t, char *buf, size_t size, const char *what, gopt_error *err) {
@@ -83,18 +92,90 @@ static bool read_rule(gopt_tokens_catalog *c, gopt_text *t, int from, gopt_text_
     return true;
 }
 
-static bool read_line(gopt_tokens_catalog *c, gopt_text *t, gopt_error *err) {
+static gopt_tokens_tile *add_tile(gopt_tokens_catalog *c) {
+    gopt_grow(&c->tiles, &c->cap, (size_t)c->n + 1, sizeof *c->tiles);
+    c->restricted = gopt_realloc(c->restricted, c->cap * sizeof *c->restricted);
+    c->restricted[c->n] = false;
+    return &c->tiles[c->n];
+}
+
+/* `use CATALOGUE NAME...`: copies the named tiles (colours, rotation rules) from it. */
+static bool read_use(gopt_tokens_catalog *c, gopt_text *t, int depth, gopt_error *err) {
+    gopt_text_skip_spaces(t);
+    gopt_text_mark at = gopt_text_save(t);
+    char from[256];
+    if (!read_name(t, from, sizeof from, "a catalogue to use tiles from", err)) return false;
+    if (depth >= MAX_USE_DEPTH) return gopt_text_fail_at(t, at, err, "'use' nested more than %d deep", MAX_USE_DEPTH);
+    gopt_error sub = {0};
+    gopt_tokens_catalog *other = open_at(from, depth + 1, &sub);
+    if (!other) return gopt_text_fail_at(t, at, err, "cannot use '%s': %s", from, sub.msg);
+    bool ok = true;
+    gopt_text_skip_spaces(t);
+    while (ok && gopt_text_peek(t) >= 0 && gopt_text_peek(t) != '\n') {
+        gopt_text_mark name_at = gopt_text_save(t);
+        char name[GOPT_TOKENS_NAME_SIZE];
+        if (!(ok = read_name(t, name, sizeof name, "a tile name", err))) break;
+        const gopt_tokens_tile *tile = gopt_tokens_catalog_find(other, name);
+        if (!tile) ok = gopt_text_fail_at(t, name_at, err, "%s has no tile named '%s'", from, name);
+        else if (find_index(c, name) >= 0) ok = gopt_text_fail_at(t, name_at, err, "tile %s is defined twice", name);
+        else {
+            *add_tile(c) = *tile;
+            c->n++;
+        }
+        gopt_text_skip_spaces(t);
+    }
+    gopt_tokens_catalog_free(other);
+    return ok;
+}
+
+/* `order COLOUR...`: the colours a tile goes through, in order. */
+static bool read_order(gopt_tokens_catalog *c, gopt_text *t, gopt_text_mark at, gopt_error *err) {
+    if (c->norder) return gopt_text_fail_at(t, at, err, "the colour order is given twice");
+    gopt_text_skip_spaces(t);
+    while (gopt_text_peek(t) >= 0 && gopt_text_peek(t) != '\n') {
+        gopt_text_mark colour_at = gopt_text_save(t);
+        char name[32];
+        if (!read_name(t, name, sizeof name, "a colour", err)) return false;
+        gopt_tokens_colour colour;
+        if (!gopt_tokens_colour_parse(name, &colour))
+            return gopt_text_fail_at(t, colour_at, err, "unknown colour '%s' (white, yellow, green, brown, gray, red, blue, sepia)", name);
+        for (int k = 0; k < c->norder; k++)
+            if (c->order[k] == colour) return gopt_text_fail_at(t, colour_at, err, "colour %s given twice", name);
+        if (c->norder == 8) return gopt_text_fail_at(t, colour_at, err, "more than 8 colours");
+        c->order[c->norder++] = colour;
+        gopt_text_skip_spaces(t);
+    }
+    if (c->norder < 2) return gopt_text_fail(t, err, "an order names at least two colours");
+    return true;
+}
+
+/* `NAME @ ROT,...`: the only rotations the tile may be laid in. */
+static bool read_rotations(gopt_tokens_catalog *c, gopt_text *t, int tile, gopt_text_mark at, gopt_error *err) {
+    if (c->tiles[tile].rotations) return gopt_text_fail_at(t, at, err, "%s has two rotation rules", c->tiles[tile].name);
+    gopt_text_skip_spaces(t);
+    gopt_text_mark list_at = gopt_text_save(t);
+    char list[64];
+    if (!read_name(t, list, sizeof list, "rotations 0..5 separated by ','", err)) return false;
+    gopt_error sub = {0};
+    if (!gopt_tokens_parse_edges(list, "rotations", &c->tiles[tile].rotations, &sub))
+        return gopt_text_fail_at(t, list_at, err, "%s", sub.msg);
+    return true;
+}
+
+static bool read_line(gopt_tokens_catalog *c, gopt_text *t, int depth, gopt_error *err) {
     gopt_text_mark at = gopt_text_save(t);
     char name[GOPT_TOKENS_NAME_SIZE], second[GOPT_TOKENS_NAME_SIZE];
     if (!read_name(t, name, sizeof name, "a tile name", err)) return false;
+    if (strcmp(name, "use") == 0) return read_use(c, t, depth, err);
+    if (strcmp(name, "order") == 0) return read_order(c, t, at, err);
     gopt_text_skip_spaces(t);
     gopt_text_mark second_at = gopt_text_save(t);
     if (!read_name(t, second, sizeof second, "a colour (white, yellow, green, brown, gray, red, blue, sepia) or '->'", err))
         return false;
     int known = find_index(c, name);
-    if (strcmp(second, "->") == 0) {
+    if (strcmp(second, "->") == 0 || strcmp(second, "@") == 0) {
         if (known < 0) return gopt_text_fail_at(t, at, err, "no tile named '%s' before this line", name);
-        return read_rule(c, t, known, at, err);
+        return second[0] == '@' ? read_rotations(c, t, known, at, err) : read_rule(c, t, known, at, err);
     }
     if (known >= 0) return gopt_text_fail_at(t, at, err, "tile %s is defined twice", name);
     gopt_tokens_colour colour;
@@ -102,27 +183,37 @@ static bool read_line(gopt_tokens_catalog *c, gopt_text *t, gopt_error *err) {
         return gopt_text_fail_at(t, second_at, err, "unknown colour '%s' (white, yellow, green, brown, gray, red, blue, sepia)",
                                  second);
     gopt_text_skip_spaces(t);
-    gopt_grow(&c->tiles, &c->cap, (size_t)c->n + 1, sizeof *c->tiles);
-    c->restricted = gopt_realloc(c->restricted, c->cap * sizeof *c->restricted);
-    gopt_tokens_tile *tile = &c->tiles[c->n];
+    gopt_tokens_tile *tile = add_tile(c);
     if (!read_tile_rest(t, tile, err)) return false;
     snprintf(tile->name, sizeof tile->name, "%s", name);
     tile->colour = colour;
-    c->restricted[c->n++] = false;
+    c->n++;
     return true;
 }
 
-gopt_tokens_catalog *gopt_tokens_catalog_read(gopt_text *t, gopt_error *err) {
+static gopt_tokens_catalog *read_at(gopt_text *t, int depth, gopt_error *err);
+
+gopt_tokens_catalog *gopt_tokens_catalog_read(gopt_text *t, gopt_error *err) { return read_at(t, 0, err); }
+
+static gopt_tokens_catalog *read_at(gopt_text *t, int depth, gopt_error *err) {
     gopt_tokens_catalog *c = gopt_calloc(1, sizeof *c);
     snprintf(c->name, sizeof c->name, "%s", t->name);
     for (;;) {
         gopt_text_skip_ws_comments(t, '#');
         if (gopt_text_eof(t)) break;
-        if (!read_line(c, t, err)) {
+        if (!read_line(c, t, depth, err)) {
             gopt_tokens_catalog_free(c);
             return NULL;
         }
     }
+    return c;
+}
+
+static gopt_tokens_catalog *load_at(const char *path, int depth, gopt_error *err) {
+    gopt_text t;
+    if (!gopt_text_load(&t, path, err)) return NULL;
+    gopt_tokens_catalog *c = read_at(&t, depth, err);
+    gopt_text_free(&t);
     return c;
 }
 
@@ -166,7 +257,11 @@ static bool game_name_ok(const char *s) {
 }
 
 gopt_tokens_catalog *gopt_tokens_catalog_open(const char *game_or_path, gopt_error *err) {
-    if (!game_name_ok(game_or_path) || access(game_or_path, R_OK) == 0) return gopt_tokens_catalog_load(game_or_path, err);
+    return open_at(game_or_path, 0, err);
+}
+
+static gopt_tokens_catalog *open_at(const char *game_or_path, int depth, gopt_error *err) {
+    if (!game_name_ok(game_or_path) || access(game_or_path, R_OK) == 0) return load_at(game_or_path, depth, err);
     char lower[128], relative[160], path[1024];
     size_t n = 0;
     for (; game_or_path[n] && n + 1 < sizeof lower; n++) lower[n] = (char)tolower((unsigned char)game_or_path[n]);
@@ -179,7 +274,7 @@ gopt_tokens_catalog *gopt_tokens_catalog_open(const char *game_or_path, gopt_err
                   game_or_path, bundled[0] ? bundled : "none found");
         return NULL;
     }
-    gopt_tokens_catalog *c = gopt_tokens_catalog_load(path, err);
+    gopt_tokens_catalog *c = load_at(path, depth, err);
     if (c) snprintf(c->name, sizeof c->name, "%s", game_or_path);
     return c;
 }
@@ -212,9 +307,16 @@ static bool rule_allows(const gopt_tokens_catalog *c, int from, int to) {
     return false;
 }
 
+gopt_tokens_colour gopt_tokens_catalog_next_colour(const gopt_tokens_catalog *c, gopt_tokens_colour colour) {
+    if (!c->norder) return gopt_tokens_next_colour(colour);
+    for (int k = 0; k + 1 < c->norder; k++)
+        if (c->order[k] == colour) return c->order[k + 1];
+    return GOPT_TOKENS_UNKNOWN_COLOUR;
+}
+
 int gopt_tokens_catalog_upgrades(const gopt_tokens_catalog *c, const gopt_tokens_tile *from,
                                  const gopt_tokens_tile **out, int max) {
-    gopt_tokens_colour next = gopt_tokens_next_colour(from->colour);
+    gopt_tokens_colour next = gopt_tokens_catalog_next_colour(c, from->colour);
     /* A rule applies when `from` is this catalogue's tile (or one of the same name). */
     int self = from->name[0] ? find_index(c, from->name) : -1;
     int n = 0;

@@ -196,6 +196,8 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
                            unit_set *u, char *why, size_t size) {
     if (r->count < 1 || (q->ntokens > 0 && !r->placements))
         return gopt_reason(why, size, "rotation %d is called feasible without a placement", r->rotation);
+    if (to->rotations && !(to->rotations >> r->rotation & 1))
+        return gopt_reason(why, size, "rotation %d is called feasible, but the game forbids it", r->rotation);
     for (int k = 0; k < to->npaths; k++)
         for (int end = 0; end < 2; end++) {
             int e = end ? to->paths[k].b : to->paths[k].a;
@@ -262,6 +264,9 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
     default:
         break;
     }
+    if (r->verdict == GOPT_TOKENS_ROTATION_RULE)
+        return (to->rotations && !(to->rotations >> r->rotation & 1)) ||
+               gopt_reason(why, size, "the game allows rotation %d", r->rotation);
     if (r->verdict == GOPT_TOKENS_OFF_MAP) {
         for (int k = 0; k < to->npaths; k++)
             for (int end = 0; end < 2; end++) {

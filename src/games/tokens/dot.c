@@ -2,11 +2,12 @@
  * per rotation, source -> tokens (or old cities) -> new cities -> sink, every edge labelled
  * flow/capacity. Edges that carry flow are bold; when the flow falls short, the nodes on
  * the source side of the minimum cut (the competing tokens and their cities) are shaded. */
+#include "gameopt/outfile.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 /* A DOT string: quotes and backslashes escaped, line breaks as \\n. */
 static void dot_string(FILE *f, const char *s) {
@@ -29,8 +30,8 @@ static void node(FILE *f, const char *id, const char *label, const char *shape, 
     fputs("];\n", f);
 }
 
-static void arc(FILE *f, const char *prefix, const char *u, const char *v, const gopt_flow_result *r,
-                const gopt_flow_net *net, int e) {
+static void arc(FILE *f, const char *prefix, const char *u, const char *v, const gopt_maxflow_result *r,
+                const gopt_maxflow_net *net, int e) {
     double flow = r->flow[e], cap = net->cap[e];
     fprintf(f, "    %s_%s -> %s_%s [label=\"%g/%g\"%s];\n", prefix, u, prefix, v, flow, cap,
             flow > 0.5 ? ", penwidth=2.5" : ", color=gray50");
@@ -54,7 +55,7 @@ static bool write_rotation(FILE *f, const gopt_tokens_question *q, const gopt_to
     tokens_problem_build(q, a->to, r, &p);
     tokens_network nw;
     tokens_network_build(&p, &nw);
-    gopt_flow_result res;
+    gopt_maxflow_result res;
     if (!gopt_maxflow(nw.net, nw.source, nw.sink, &res, err)) {
         tokens_network_free(&nw);
         return false;
@@ -101,16 +102,16 @@ static bool write_rotation(FILE *f, const gopt_tokens_question *q, const gopt_to
         arc(f, prefix, bin, "t", &res, nw.net, nw.bin_edge[b]);
     }
     fputs("  }\n", f);
-    gopt_flow_result_free(&res);
+    gopt_maxflow_result_free(&res);
     tokens_network_free(&nw);
     return true;
 }
 
 bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers,
                                int n, gopt_error *err) {
-    bool to_stdout = strcmp(path, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(path, "w");
-    if (!f) return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
+    gopt_outfile file; /* "-" is stdout; a file appears when complete */
+    if (!gopt_outfile_open(&file, path, err)) return false;
+    FILE *f = file.f;
     fputs("// Flow networks of gameopt tokens upgrade: render with `dot -Tsvg`.\n"
           "digraph tokens {\n  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=10];\n"
           "  edge [fontname=\"Helvetica\", fontsize=9];\n",
@@ -119,6 +120,9 @@ bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, 
     for (int k = 0; k < n && ok; k++)
         for (int r = 0; r < GOPT_TOKENS_EDGES && ok; r++) ok = write_rotation(f, q, &answers[k], k, r, err);
     fputs("}\n", f);
-    if ((to_stdout ? fflush(f) : fclose(f)) != 0 && ok) ok = gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(errno));
-    return ok;
+    if (!ok) {
+        gopt_outfile_abort(&file);
+        return false;
+    }
+    return gopt_outfile_commit(&file, err);
 }

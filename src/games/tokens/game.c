@@ -1,22 +1,18 @@
-/* The gopt_game table of tokens: 18xx tile upgrades whose question is not "solve this
- * puzzle file", so the family offers its own verbs (verbs.c) through the table. */
-#include "tokens_internal.h"
+/* The help of tokens; its gopt_game table is in verbs.c, beside the verbs whose question
+ * reader the generic drivers share. */
+#include "internal.h"
 
-static const char tokens_help[] =
+const char tokens_help[] =
     "Tiles are written in the 18xx.games tile language, e.g.\n"
     "  city=revenue:40;city=revenue:40;city=revenue:40,loc:5;path=a:1,b:_0;path=a:3,b:_1;label=M\n"
     "Edges: 0 bottom, 1 lower left, 2 upper left, 3 top, 4 upper right, 5 lower right;\n"
-    "rotation r turns edge e into (e + r) mod 6. Bundled catalogues: 1822CA, 1861, 1867,\n"
-    "18Chesapeake (data/tiles/). Exit 0 when some rotation keeps the tokens, 1 when none does,\n"
+    "rotation r turns edge e into (e + r) mod 6. Bundled catalogues: 1822CA, 1830, 1846,\n"
+    "1861, 1867, 1889, 18Chesapeake and the standard numbered tiles (data/tiles/); bundled\n"
+    "map: 1867 (data/maps/). Exit 0 when some rotation keeps the tokens, 1 when none does,\n"
     "3 when the search gave up without finding one.\n\n"
     "examples:\n"
     "  gameopt tokens upgrade --from 1867:L12 --tokens 0:LPS,1:QLS --to 1867:X2\n"
     "  gameopt tokens upgrade --from 1867:L12 --tokens 0:LPS,1:QLS --output montreal.svg\n"
+    "  gameopt tokens upgrade --hex 1867:F16 --from 1867:F16 --tokens 0:CPR,1:GT\n"
     "  gameopt tokens show 1867:X2@1\n";
 
-const gopt_game gopt_game_tokens = {
-    .name = "tokens",
-    .summary = "18xx tile upgrades that keep every station token connected (max flow)",
-    .verbs = tokens_verbs,
-    .help = tokens_help,
-};

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gameopt/alloc.h"
 #include "gameopt/tokens.h"
@@ -37,6 +38,9 @@ gopt_tokens_catalog *gopt_tokens_library_catalog(gopt_tokens_library *l, const c
     if (c) l->catalogs[l->ncatalogs++] = c;
     return c;
 }
+
+/* What a game's name is made of (`1867`, `18Chesapeake`, `1822CA`). */
+#define GAME_CHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 
 /* Splits a trailing `@ROT`; -1 when there is none, -2 when it is malformed. */
 static int split_rotation(const char *spec, size_t *len) {
@@ -76,11 +80,26 @@ const gopt_tokens_tile *gopt_tokens_lookup(gopt_tokens_library *l, const char *s
     const gopt_tokens_tile *tile = NULL;
     const char *colon = strchr(body, ':');
     bool code = strchr(body, '=') || strchr(body, ';');
-    if (!code && colon) {
+    if (!code && colon == body) {
+        gopt_fail(err, where, 1, 1, "no game before ':' (GAME:NAME, e.g. 1867:X2)");
+    } else if (!code && colon) {
         *(char *)colon = 0;
-        gopt_tokens_catalog *c = gopt_tokens_library_catalog(l, body, err);
+        gopt_error no_catalog = {0};
+        gopt_tokens_catalog *c = gopt_tokens_library_catalog(l, body, &no_catalog);
         if (c) tile = in_catalog(c, colon + 1, where, err);
         if (tile && found_in) *found_in = c;
+        if (!c && (access(body, F_OK) == 0 || body[strspn(body, GAME_CHARS)] == 0)) {
+            *err = no_catalog; /* a file that is not a catalogue, or a game we lack: their own error */
+        } else if (!c) {
+            /* Neither a game nor a file: perhaps a tile string typed with ',' for '=' or ';'. */
+            *(char *)colon = ':';
+            gopt_tokens_tile probe;
+            gopt_error as_tile = {0};
+            gopt_tokens_tile_parse(&probe, body, where, &as_tile);
+            *(char *)colon = 0;
+            gopt_fail(err, where, 0, 0, "'%s' is neither GAME:NAME (no bundled game or file '%s') nor a tile string (column %d: %s)",
+                      spec, body, as_tile.col, as_tile.msg);
+        }
     } else if (!code && catalog && gopt_tokens_catalog_find(catalog, body)) {
         tile = gopt_tokens_catalog_find(catalog, body);
         if (found_in) *found_in = catalog;

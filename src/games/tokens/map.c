@@ -11,7 +11,7 @@
 
 #include "gameopt/alloc.h"
 #include "gameopt/data.h"
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 typedef struct map_hex {
     char coord[16];
@@ -32,10 +32,10 @@ struct gopt_tokens_map {
 static bool parse_coord(const char *s, int *col, int *row) {
     int c = 0, letters = 0;
     while (isupper((unsigned char)*s)) {
+        if (++letters > 2) return false; /* before c can overflow */
         c = c * 26 + (*s++ - 'A' + 1);
-        letters++;
     }
-    if (!letters || letters > 2 || !isdigit((unsigned char)*s)) return false;
+    if (!letters || !isdigit((unsigned char)*s)) return false;
     char *end;
     long r = strtol(s, &end, 10);
     if (*end || r < 0 || r > 999) return false;

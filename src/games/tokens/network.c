@@ -8,7 +8,7 @@
  * with their old city's edges, and the flow may spread an old city's slots freely. */
 #include <string.h>
 
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 static uint32_t containing(const tokens_problem *p, uint8_t edges, bool anywhere) {
     uint32_t cand = 0;
@@ -77,22 +77,22 @@ void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile 
 }
 
 void tokens_network_build(const tokens_problem *p, tokens_network *n) {
-    n->net = gopt_flow_net_new(2 + p->nitems + p->nbins);
+    n->net = gopt_maxflow_net_new(2 + p->nitems + p->nbins);
     n->source = 0;
     n->sink = 1;
     for (int i = 0; i < p->nitems; i++) {
         n->item_edge[i] = -1;
         for (int b = 0; b < GOPT_TOKENS_MAX_CITIES; b++) n->pair_edge[i][b] = -1;
         if (p->demand[i] == 0) continue; /* nothing to carry; full rules check it apart */
-        n->item_edge[i] = gopt_flow_edge(n->net, n->source, tokens_item_node(i), p->demand[i]);
+        n->item_edge[i] = gopt_maxflow_edge(n->net, n->source, tokens_item_node(i), p->demand[i]);
         for (int b = 0; b < p->nbins; b++)
             if (p->cand[i] & (1u << b))
-                n->pair_edge[i][b] = gopt_flow_edge(n->net, tokens_item_node(i), tokens_bin_node(p, b), p->demand[i]);
+                n->pair_edge[i][b] = gopt_maxflow_edge(n->net, tokens_item_node(i), tokens_bin_node(p, b), p->demand[i]);
     }
-    for (int b = 0; b < p->nbins; b++) n->bin_edge[b] = gopt_flow_edge(n->net, tokens_bin_node(p, b), n->sink, p->slots[b]);
+    for (int b = 0; b < p->nbins; b++) n->bin_edge[b] = gopt_maxflow_edge(n->net, tokens_bin_node(p, b), n->sink, p->slots[b]);
 }
 
 void tokens_network_free(tokens_network *n) {
-    gopt_flow_net_free(n->net);
+    gopt_maxflow_net_free(n->net);
     n->net = NULL;
 }

@@ -32,8 +32,9 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
     const gopt_tokens_tile *from = q->from;
     fputs("old tile ", out);
     describe_tile(out, from);
-    fprintf(out, " at rotation %d, %s rules%s\n", q->from_rotation, gopt_tokens_rules_name(q->rules),
-            q->rules == GOPT_TOKENS_RULES_FULL && q->split ? " (cities may split)" : "");
+    fprintf(out, " at rotation %d, %s rules%s%s\n", q->from_rotation, gopt_tokens_rules_name(q->rules),
+            q->rules == GOPT_TOKENS_RULES_FULL && q->split ? " (cities may split)" : "",
+            q->duplicates == GOPT_TOKENS_DUPLICATES_RETURN ? ", duplicate tokens returned" : "");
     if (q->map_known || q->closed) {
         char edges[32];
         fprintf(out, "  sides that lead somewhere: %s\n", gopt_tokens_edges_text((uint8_t)(~q->closed & 0x3F), edges, sizeof edges));
@@ -49,7 +50,8 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
         else fputs("no track", out);
         int k = 0;
         for (int i = 0; i < q->ntokens; i++)
-            if (q->tokens[i].city == c) fprintf(out, "%s%s", k++ ? ", " : ": ", q->tokens[i].name);
+            if (q->tokens[i].city == c)
+                fprintf(out, "%s%s%s", k++ ? ", " : ": ", q->tokens[i].reserved ? "reserved:" : "", q->tokens[i].name);
         fputc('\n', out);
     }
 }
@@ -62,9 +64,39 @@ static void print_placement(FILE *out, const gopt_tokens_question *q, const int8
     }
 }
 
+/* Tokens of one company that end in one new city: flagged, and returned when the game says so. */
+static void print_duplicates(FILE *out, const gopt_tokens_question *q, const int8_t *row) {
+    uint64_t dup = gopt_tokens_duplicates(q, row);
+    if (!dup) return;
+    fputs("  duplicate:", out);
+    for (int i = 0; i < q->ntokens; i++)
+        if (dup >> i & 1) {
+            char key[64];
+            fprintf(out, " %s", gopt_tokens_token_key(q, i, key, sizeof key));
+        }
+    fputs(q->duplicates == GOPT_TOKENS_DUPLICATES_RETURN ? " (returned to its company)" : " (kept)", out);
+}
+
+/* Whether every rotation has the same feasible answer (a new tile whose cities all reach
+ * the same edges whatever its rotation, e.g. a tile without track): then --all prints the
+ * list once instead of six times. */
+static bool same_everywhere(const gopt_tokens_question *q, const gopt_tokens_answer *a) {
+    const gopt_tokens_rotation *r0 = &a->rotations[0];
+    if (!r0->feasible) return false;
+    for (int r = 1; r < GOPT_TOKENS_EDGES; r++) {
+        const gopt_tokens_rotation *x = &a->rotations[r];
+        if (!x->feasible || x->count != r0->count || x->complete != r0->complete || x->unique != r0->unique ||
+            memcmp(x->city_map, r0->city_map, sizeof x->city_map) != 0 ||
+            (q->ntokens && memcmp(x->placements, r0->placements, (size_t)(x->count * q->ntokens)) != 0))
+            return false;
+    }
+    return true;
+}
+
 static void print_rotation(FILE *out, const gopt_tokens_question *q, const gopt_tokens_answer *a,
-                           const gopt_tokens_rotation *r, bool all) {
-    fprintf(out, "  %3d  ", r->rotation);
+                           const gopt_tokens_rotation *r, bool all, bool every) {
+    if (every) fputs("  0-5  ", out);
+    else fprintf(out, "  %3d  ", r->rotation);
     if (!r->feasible) {
         char why[512];
         fprintf(out, "%s: %s\n", r->verdict == GOPT_TOKENS_UNKNOWN ? "unknown" : "no",
@@ -81,10 +113,12 @@ static void print_rotation(FILE *out, const gopt_tokens_question *q, const gopt_
         for (int c = 0; c < q->from->ncities; c++) fprintf(out, " %d->%d", c, r->city_map[c]);
         fputc(']', out);
     }
+    print_duplicates(out, q, r->placements);
     fputc('\n', out);
     for (long k = 1; all && k < r->count; k++) {
         fputs("       ", out);
         print_placement(out, q, r->placements + k * q->ntokens);
+        print_duplicates(out, q, r->placements + k * q->ntokens);
         fputc('\n', out);
     }
     if (all && !r->complete) fprintf(out, "       (stopped after %ld placements)\n", r->count);
@@ -103,7 +137,9 @@ void gopt_tokens_print(FILE *out, const gopt_tokens_question *q, const gopt_toke
     }
     if (to->ncities == 0) fputs(" no cities", out);
     fputs("\n  rot  placement (token->new city)\n", out);
-    for (int r = 0; r < GOPT_TOKENS_EDGES; r++) print_rotation(out, q, a, &a->rotations[r], all);
+    if (all && same_everywhere(q, a)) print_rotation(out, q, a, &a->rotations[0], all, true);
+    else
+        for (int r = 0; r < GOPT_TOKENS_EDGES; r++) print_rotation(out, q, a, &a->rotations[r], all, false);
     fputs("  feasible rotations:", out);
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++)
         if (a->rotations[r].feasible) fprintf(out, " %d", r);
@@ -138,7 +174,7 @@ static json_t *indices_json(uint32_t set) {
 
 static const char *const verdict_names[] = {"feasible",  "short",     "no-city",    "unsplittable",
                                             "city-count", "town-lost", "track-lost", "unknown",
-                                            "off-map",    "gauge"};
+                                            "off-map",    "rotation",  "gauge"};
 
 static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, const gopt_tokens_rotation *r,
                              bool all) {
@@ -157,6 +193,11 @@ static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_an
             int map[GOPT_TOKENS_MAX_CITIES];
             for (int c = 0; c < q->from->ncities; c++) map[c] = r->city_map[c];
             json_object_set_new(o, "city_map", gopt_json_int_array(map, q->from->ncities));
+        }
+        uint64_t dup = q->ntokens ? gopt_tokens_duplicates(q, r->placements) : 0;
+        if (dup) {
+            json_object_set_new(o, "duplicate", names_json(q, dup));
+            json_object_set_new(o, "duplicates", json_string(gopt_tokens_duplicates_name(q->duplicates)));
         }
         return o;
     }
@@ -180,11 +221,20 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
         if (a->rotations[r].feasible) feasible[n++] = r;
     json_t *rotations = json_array();
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++) json_array_append_new(rotations, rotation_json(q, a, &a->rotations[r], all));
-    return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:o}", "from", gopt_tokens_tile_title(q->from, from, sizeof from),
-                     "from_rotation", q->from_rotation, "rules", gopt_tokens_rules_name(q->rules), "tile",
-                     gopt_tokens_tile_title(a->to, to, sizeof to), "color", gopt_tokens_colour_name(a->to->colour),
-                     "feasible_rotations", gopt_json_int_array(feasible, n), "rotations", rotations, "counters",
-                     gopt_counters_json(&a->counters));
+    json_t *j = json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:o}", "from", gopt_tokens_tile_title(q->from, from, sizeof from),
+                          "from_rotation", q->from_rotation, "rules", gopt_tokens_rules_name(q->rules), "tile",
+                          gopt_tokens_tile_title(a->to, to, sizeof to), "color", gopt_tokens_colour_name(a->to->colour),
+                          "feasible_rotations", gopt_json_int_array(feasible, n), "rotations", rotations, "counters",
+                          gopt_counters_json(&a->counters));
+    if (q->split) json_object_set_new(j, "split", json_true());
+    if (q->map_known || q->closed) { /* the sides that lead somewhere (--open, --hex) */
+        int open[GOPT_TOKENS_EDGES], no = 0;
+        for (int e = 0; e < GOPT_TOKENS_EDGES; e++)
+            if (!(q->closed >> e & 1)) open[no++] = e;
+        json_object_set_new(j, "open_sides", gopt_json_int_array(open, no));
+    }
+    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
+    return j;
 }
 
 static json_t *edges_json(uint8_t edges) {

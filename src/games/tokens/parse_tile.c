@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 /* A value: the bytes up to the next ',' or ';' or the end of the line. */
 typedef struct value {

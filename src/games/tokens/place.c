@@ -20,7 +20,7 @@
 
 #include "gameopt/alloc.h"
 #include "gameopt/bitset.h"
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 typedef struct place_ctx {
     const gopt_tokens_question *q;
@@ -50,7 +50,7 @@ static void apply_fixes(place_ctx *c, const int8_t *fixed) {
         }
 }
 
-static bool run_flow(place_ctx *c, const int8_t *fixed, gopt_flow_result *r) {
+static bool run_flow(place_ctx *c, const int8_t *fixed, gopt_maxflow_result *r) {
     apply_fixes(c, fixed);
     c->flows++;
     return gopt_maxflow(c->nw.net, c->nw.source, c->nw.sink, r, c->err);
@@ -60,7 +60,7 @@ static int oracle(place_ctx *c, int8_t *fixed, int8_t *assign);
 
 /* Reads a full flow: every item with one city is assigned; an item split between cities
  * (a multi-slot old city) is branched on. 1 feasible, 0 not, FAILED on engine errors. */
-static int read_flow(place_ctx *c, int8_t *fixed, const gopt_flow_result *r, int8_t *assign) {
+static int read_flow(place_ctx *c, int8_t *fixed, const gopt_maxflow_result *r, int8_t *assign) {
     const tokens_problem *p = c->p;
     if (r->value < p->total - 0.5) return 0;
     int split = -1;
@@ -95,11 +95,11 @@ static int read_flow(place_ctx *c, int8_t *fixed, const gopt_flow_result *r, int
 
 /* Exact: does everything fit with the items of `fixed` in their cities? */
 static int oracle(place_ctx *c, int8_t *fixed, int8_t *assign) {
-    gopt_flow_result r;
+    gopt_maxflow_result r;
     if (c->flows >= c->budget) return GAVE_UP;
     if (!run_flow(c, fixed, &r)) return FAILED;
     int res = read_flow(c, fixed, &r, assign);
-    gopt_flow_result_free(&r);
+    gopt_maxflow_result_free(&r);
     return res;
 }
 
@@ -136,7 +136,7 @@ static int enumerate(place_ctx *c, int level, int8_t *fixed, const int8_t *assig
 }
 
 /* The Hall set of a short flow: items still reachable from the source, and their cities. */
-static void explain_cut(place_ctx *c, const gopt_flow_result *r, gopt_tokens_rotation *out) {
+static void explain_cut(place_ctx *c, const gopt_maxflow_result *r, gopt_tokens_rotation *out) {
     const tokens_problem *p = c->p;
     const gopt_tokens_question *q = c->q;
     for (int i = 0; i < p->nitems; i++) {
@@ -186,22 +186,26 @@ static int off_map(const gopt_tokens_question *q, const gopt_tokens_tile *to, in
 /* Decides the rotation; on success enumerates up to c->want placements. */
 static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_tokens_rotation *out) {
     const tokens_problem *p = c->p;
+    if (to->rotations && !(to->rotations >> rotation & 1)) {
+        out->verdict = GOPT_TOKENS_ROTATION_RULE;
+        return 0;
+    }
     if ((out->why_edge_a = off_map(c->q, to, rotation)) >= 0) {
         out->verdict = GOPT_TOKENS_OFF_MAP;
         return 0;
     }
     int8_t fixed[TOKENS_MAX_ITEMS], assign[TOKENS_MAX_ITEMS];
     memset(fixed, -1, sizeof fixed);
-    gopt_flow_result r;
+    gopt_maxflow_result r;
     if (!run_flow(c, fixed, &r)) return FAILED;
     if (r.value < p->total - 0.5) {
         out->verdict = GOPT_TOKENS_SHORT;
         explain_cut(c, &r, out);
-        gopt_flow_result_free(&r);
+        gopt_maxflow_result_free(&r);
         return 0;
     }
     int res = read_flow(c, fixed, &r, assign);
-    gopt_flow_result_free(&r);
+    gopt_maxflow_result_free(&r);
     if (res == FAILED) return FAILED;
     if (res == GAVE_UP) {
         out->verdict = GOPT_TOKENS_UNKNOWN;
@@ -266,7 +270,7 @@ bool gopt_tokens_solve(const gopt_tokens_question *q, const gopt_tokens_tile *to
                        gopt_error *err) {
     memset(a, 0, sizeof *a);
     a->to = to;
-    double start = gopt_now();
+    gopt_stopwatch watch = gopt_stopwatch_start();
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++) {
         gopt_tokens_rotation *rot = &a->rotations[r];
         if (!gopt_tokens_place(q, to, r, limit, rot, err)) {
@@ -278,7 +282,7 @@ bool gopt_tokens_solve(const gopt_tokens_question *q, const gopt_tokens_tile *to
         gopt_counter_add(&a->counters, "branches", rot->branches);
         gopt_counter_add(&a->counters, "placements", rot->feasible ? rot->count : 0);
     }
-    a->seconds = gopt_now() - start;
+    a->seconds = gopt_stopwatch_read(&watch, &a->cpu_seconds);
     return true;
 }
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 static bool name_char(int c) { return c > 0x20 && c != 0x7F && c != ',' && c != ':' && c != '@' && c != '"' && c != '\\'; }
 
@@ -34,22 +34,22 @@ static bool token_fits(const gopt_tokens_question *q, int i, char *why, size_t s
     before.ntokens = i;
     int n = tokens_in(&before, s->city, s->name, &same);
     if (same) {
-        snprintf(why, size, "%s has two tokens in city %d", s->name, s->city);
+        snprintf(why, size, "%s has two tokens (or a token and a reservation) in city %d", s->name, s->city);
         return false;
     }
     int slots = gopt_tokens_city_slots(from, s->city);
     if (n + 1 > slots) {
-        snprintf(why, size, "city %d of %s has %d slot%s, too few for %d tokens", s->city, tile, slots,
-                 slots == 1 ? "" : "s", n + 1);
+        snprintf(why, size, "city %d of %s has %d slot%s, too few for %d token%s", s->city, tile, slots,
+                 slots == 1 ? "" : "s", n + 1, n + 1 == 1 ? "" : "s");
         return false;
     }
     return true;
 }
 
-bool gopt_tokens_parse_stations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err) {
+/* Appends `CITY:NAME,...` to q->tokens, reservations when `reserved`. */
+static bool parse_list(gopt_tokens_question *q, const char *spec, const char *where, bool reserved, gopt_error *err) {
     gopt_text t;
     gopt_text_from_string(&t, where, spec);
-    q->ntokens = 0;
     bool ok = true;
     gopt_text_skip_spaces(&t);
     while (ok && !gopt_text_eof(&t)) {
@@ -80,6 +80,7 @@ bool gopt_tokens_parse_stations(gopt_tokens_question *q, const char *spec, const
         }
         s->name[n] = 0;
         s->city = (int)city;
+        s->reserved = reserved;
         char why[256];
         if (!token_fits(q, q->ntokens, why, sizeof why)) {
             ok = gopt_text_fail_at(&t, at, err, "%s", why);
@@ -100,6 +101,27 @@ bool gopt_tokens_parse_stations(gopt_tokens_question *q, const char *spec, const
     return ok;
 }
 
+bool gopt_tokens_parse_stations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err) {
+    q->ntokens = 0;
+    return parse_list(q, spec, where, false, err);
+}
+
+bool gopt_tokens_parse_reservations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err) {
+    return parse_list(q, spec, where, true, err);
+}
+
+uint64_t gopt_tokens_duplicates(const gopt_tokens_question *q, const int8_t *row) {
+    uint64_t dup = 0;
+    for (int i = 0; i < q->ntokens; i++)
+        for (int j = 0; j < i && !(dup >> i & 1); j++)
+            if (!q->tokens[i].reserved && !q->tokens[j].reserved && !(dup >> j & 1) && row[i] == row[j] &&
+                strcmp(q->tokens[i].name, q->tokens[j].name) == 0)
+                dup |= (uint64_t)1 << i;
+    return dup;
+}
+
+const char *gopt_tokens_duplicates_name(gopt_tokens_duplicate_rule d) { return d == GOPT_TOKENS_DUPLICATES_RETURN ? "return" : "keep"; }
+
 bool gopt_tokens_question_check(const gopt_tokens_question *q, gopt_error *err) {
     if (!q->from) return gopt_fail(err, "tokens", 0, 0, "the question has no old tile");
     if (q->ntokens < 0 || q->ntokens > GOPT_TOKENS_MAX_TOKENS)
@@ -117,8 +139,10 @@ bool gopt_tokens_question_check(const gopt_tokens_question *q, gopt_error *err) 
 const char *gopt_tokens_token_key(const gopt_tokens_question *q, int i, char *buf, size_t size) {
     bool recurs = false;
     for (int j = 0; j < q->ntokens; j++)
-        if (j != i && strcmp(q->tokens[j].name, q->tokens[i].name) == 0) recurs = true;
-    if (recurs) snprintf(buf, size, "%s@%d", q->tokens[i].name, q->tokens[i].city);
-    else snprintf(buf, size, "%s", q->tokens[i].name);
+        if (j != i && q->tokens[j].reserved == q->tokens[i].reserved && strcmp(q->tokens[j].name, q->tokens[i].name) == 0)
+            recurs = true;
+    const char *kind = q->tokens[i].reserved ? "reserved:" : "";
+    if (recurs) snprintf(buf, size, "%s%s@%d", kind, q->tokens[i].name, q->tokens[i].city);
+    else snprintf(buf, size, "%s%s", kind, q->tokens[i].name);
     return buf;
 }

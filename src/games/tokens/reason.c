@@ -82,10 +82,13 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
                  plural(__builtin_popcount(r->why_old_cities), "city", "cities"), names);
         break;
     case GOPT_TOKENS_CITY_COUNT:
-        snprintf(buf, size, "the new tile has %d cities, the old one %d: cities never appear", to->ncities, from->ncities);
+        snprintf(buf, size, "the new tile has %d %s, the old one %d: cities never appear", to->ncities,
+                 plural(to->ncities, "city", "cities"), from->ncities);
         break;
     case GOPT_TOKENS_TOWN_LOST:
-        if (r->why_town < 0) snprintf(buf, size, "the new tile has %d towns, the old one %d: towns never appear", to->ntowns, from->ntowns);
+        if (r->why_town < 0)
+            snprintf(buf, size, "the new tile has %d %s, the old one %d: towns never appear", to->ntowns,
+                     plural(to->ntowns, "town", "towns"), from->ntowns);
         else
             snprintf(buf, size, "old town %d (edges %s) fits no town of the new tile", r->why_town,
                      gopt_tokens_edges_text(gopt_tokens_rotate(from->nodes[from->town_node[r->why_town]].edges, q->from_rotation),
@@ -97,6 +100,13 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
     case GOPT_TOKENS_OFF_MAP:
         snprintf(buf, size, "track would leave the hex through side %d, which leads nowhere (off the map or blocked)", r->why_edge_a);
         break;
+    case GOPT_TOKENS_ROTATION_RULE: {
+        char rots[32];
+        list(rots, sizeof rots, q, to->rotations, number);
+        snprintf(buf, size, "the game lays %s only at rotation%s %s", to->name[0] ? to->name : "this tile",
+                 __builtin_popcount(to->rotations) == 1 ? "" : "s", rots);
+        break;
+    }
     case GOPT_TOKENS_GAUGE:
         if (r->why_gauge_new < 0)
             snprintf(buf, size, "the %s-gauge track at edge %d would be lost", gopt_tokens_track_name(r->why_gauge), r->why_edge_a);

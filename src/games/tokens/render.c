@@ -1,13 +1,16 @@
 /* Pictures like the seed's figures: flat-topped hexes in the tile's colour with black track,
  * white cities with their slots, and station tokens as coloured discs with the company's
- * name. An upgrade is one row per new tile: the old tile with its tokens, then the six
+ * name; flat-topped, or pointy-topped for games drawn so (the same edges turned by 30
+ * degrees). An upgrade is one row per new tile: the old tile with its tokens, then the six
  * rotations, each with its first placement or marked infeasible. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gameopt/canvas.h"
 #include "gameopt/tokens.h"
+#include "render/cairo_dl.h"
 
 #define HEX_R 60.0                     /* corner radius of a hex, points */
 #define APOTHEM (HEX_R * 0.8660254037844386)
@@ -24,6 +27,7 @@ typedef struct point {
 typedef struct placed_tile {
     const gopt_tokens_tile *tile;
     int rotation;
+    double turn; /* degrees: 0 flat-topped, 30 pointy-topped */
     point centre;
     point node[GOPT_TOKENS_MAX_NODES];
 } placed_tile;
@@ -31,8 +35,9 @@ typedef struct placed_tile {
 static double deg(double d) { return d * M_PI / 180.0; }
 
 /* Direction of edge units (0 = bottom edge, 0.5 = the corner after it ...), turned. */
-static point toward(point c, double edge_units, int rotation, double dist) {
-    double a = deg(90.0 + 60.0 * (edge_units + rotation));
+/* `turn`: 0 for flat-topped hexes, 30 (degrees) for pointy-topped ones. */
+static point toward(point c, double edge_units, int rotation, double dist, double turn) {
+    double a = deg(90.0 + turn + 60.0 * (edge_units + rotation));
     return (point){c.x + dist * cos(a), c.y + dist * sin(a)};
 }
 
@@ -77,7 +82,7 @@ static void place_nodes(placed_tile *p) {
             continue;
         }
         if (n->has_loc) {
-            p->node[v] = toward(p->centre, n->loc, p->rotation, 0.55 * APOTHEM);
+            p->node[v] = toward(p->centre, n->loc, p->rotation, 0.55 * APOTHEM, p->turn);
             continue;
         }
         int best = -1;
@@ -86,26 +91,26 @@ static void place_nodes(placed_tile *p) {
         crowd[best] += 1;
         crowd[(best + 1) % 6] += 0.1;
         crowd[(best + 5) % 6] += 0.1;
-        p->node[v] = toward(p->centre, best, p->rotation, 0.5 * APOTHEM);
+        p->node[v] = toward(p->centre, best, p->rotation, 0.5 * APOTHEM, p->turn);
     }
 }
 
 static point end_point(const placed_tile *p, int end) {
     if (end >= GOPT_TOKENS_NODE_END) return p->node[end - GOPT_TOKENS_NODE_END];
-    return toward(p->centre, end, p->rotation, APOTHEM);
+    return toward(p->centre, end, p->rotation, APOTHEM, p->turn);
 }
 
-static void hex_path(cairo_t *cr, point c) {
+static void hex_path(cairo_t *cr, point c, double turn) {
     for (int k = 0; k < 6; k++) {
-        point q = toward(c, k + 0.5, 0, HEX_R);
+        point q = toward(c, k + 0.5, 0, HEX_R, turn);
         if (k == 0) cairo_move_to(cr, q.x, q.y);
         else cairo_line_to(cr, q.x, q.y);
     }
     cairo_close_path(cr);
 }
 
-static void draw_hex(cairo_t *cr, point c, const gopt_rgb *fill, gopt_rgb stroke, double width) {
-    hex_path(cr, c);
+static void draw_hex(cairo_t *cr, point c, double turn, const gopt_rgb *fill, gopt_rgb stroke, double width) {
+    hex_path(cr, c, turn);
     if (fill) {
         cairo_set_source_rgb(cr, fill->r, fill->g, fill->b);
         cairo_fill_preserve(cr);
@@ -152,9 +157,10 @@ static point slot_centre(point c, int slots, int k) {
     return (point){c.x + ring * cos(a), c.y + ring * sin(a)};
 }
 
+/* A token in its company's colour; colour < 0 is a reservation: the name on white, grey ring. */
 static void draw_token(cairo_t *cr, point c, double r, const char *name, int colour) {
-    gopt_rgb fill = gopt_palette(colour);
-    gopt_draw_circle(cr, c.x, c.y, r * 0.92, &fill, &gopt_black, 0.8);
+    gopt_rgb fill = colour < 0 ? gopt_white : gopt_palette(colour);
+    gopt_draw_circle(cr, c.x, c.y, r * 0.92, &fill, colour < 0 ? &gopt_grey : &gopt_black, colour < 0 ? 1.4 : 0.8);
     double size = r * (strlen(name) <= 2 ? 0.95 : strlen(name) == 3 ? 0.75 : 0.6);
     double lum = 0.3 * fill.r + 0.59 * fill.g + 0.11 * fill.b;
     gopt_draw_text(cr, c.x, c.y, name, size, lum > 0.5 ? gopt_black : gopt_white);
@@ -191,7 +197,7 @@ static void draw_tile(cairo_t *cr, placed_tile *p, const gopt_tokens_question *q
     const gopt_tokens_tile *t = p->tile;
     place_nodes(p);
     gopt_rgb fill = tile_colour(t->colour);
-    draw_hex(cr, p->centre, &fill, gopt_black, 1.0);
+    draw_hex(cr, p->centre, p->turn, &fill, gopt_black, 1.0);
     draw_track(cr, p);
     for (int v = 0; v < t->nnodes; v++) {
         const gopt_tokens_node *n = &t->nodes[v];
@@ -205,7 +211,7 @@ static void draw_tile(cairo_t *cr, placed_tile *p, const gopt_tokens_question *q
         int colours[GOPT_TOKENS_MAX_SLOTS] = {0}, used = 0, slots = gopt_tokens_city_slots(t, city);
         for (int i = 0; q && city_of && i < q->ntokens; i++)
             if (city_of[i] == city && used < slots) {
-                colours[used] = i;
+                colours[used] = q->tokens[i].reserved ? -1 : i;
                 names[used++] = q->tokens[i].name;
             }
         draw_city(cr, p->node[t->city_node[city]], slots, names, colours);
@@ -213,26 +219,36 @@ static void draw_tile(cairo_t *cr, placed_tile *p, const gopt_tokens_question *q
     char labels[160];
     gopt_tokens_label_text(t, labels, sizeof labels);
     if (labels[0]) {
-        point l = toward(p->centre, 2.0, 0, 0.62 * HEX_R);
+        point l = toward(p->centre, 2.0, 0, 0.62 * HEX_R, p->turn);
         gopt_draw_text(cr, l.x, l.y, labels, 0.22 * HEX_R, gopt_black);
     }
     if (t->name[0]) {
-        point n = toward(p->centre, 5.5, 0, 0.74 * HEX_R);
+        point n = toward(p->centre, 5.5, 0, 0.74 * HEX_R, p->turn);
         gopt_draw_text(cr, n.x, n.y, t->name, 0.13 * HEX_R, gopt_black);
     }
 }
 
 /* A tile's name for a caption: tile strings are too long, so they go by "tile string". */
-static const char *short_title(const gopt_tokens_tile *t) { return t->name[0] ? t->name : "tile string"; }
+/* A tile's name for a caption; a tile string goes by a short form of its canonical string
+ * (its first 28 characters and "..."), so two inline tiles can be told apart. */
+static const char *short_title(const gopt_tokens_tile *t, char *buf, size_t size) {
+    if (t->name[0]) return t->name;
+    char *code = gopt_tokens_tile_format(t);
+    if (strlen(code) > 31) snprintf(buf, size, "%.28s...", code);
+    else snprintf(buf, size, "%s", code);
+    free(code);
+    return buf;
+}
 
 static void caption(cairo_t *cr, point c, int line, const char *text, gopt_rgb colour) {
     gopt_draw_text(cr, c.x, c.y + APOTHEM + 12 + 13 * line, text, 10, colour);
 }
 
 /* Infeasible rotations are faded, crossed out in red, and say why underneath. */
-static void draw_rotation(cairo_t *cr, const gopt_tokens_question *q, const gopt_tokens_answer *a, int r, point c) {
+static void draw_rotation(cairo_t *cr, const gopt_tokens_question *q, const gopt_tokens_answer *a, int r, point c,
+                          double turn) {
     const gopt_tokens_rotation *rot = &a->rotations[r];
-    placed_tile p = {.tile = a->to, .rotation = r, .centre = c};
+    placed_tile p = {.tile = a->to, .rotation = r, .centre = c, .turn = turn};
     draw_tile(cr, &p, q, rot->feasible ? rot->placements : NULL);
     char text[64];
     snprintf(text, sizeof text, "rotation %d", r);
@@ -245,19 +261,21 @@ static void draw_rotation(cairo_t *cr, const gopt_tokens_question *q, const gopt
         return;
     }
     cairo_save(cr);
-    hex_path(cr, c);
+    hex_path(cr, c, turn);
     cairo_clip(cr);
     cairo_set_source_rgba(cr, 1, 1, 1, 0.6);
     cairo_paint(cr);
     cairo_restore(cr);
-    draw_hex(cr, c, NULL, gopt_red, 2.5);
+    draw_hex(cr, c, turn, NULL, gopt_red, 2.5);
     caption(cr, c, 1, "infeasible", gopt_red);
 }
 
-static void draw_row(cairo_t *cr, const gopt_tokens_question *q, const gopt_tokens_answer *a, double top) {
+static void draw_row(cairo_t *cr, const gopt_tokens_question *q, const gopt_tokens_answer *a, double top, double turn) {
     char title[512];
-    int n = snprintf(title, sizeof title, "%s@%d -> %s (%s rules): feasible rotations", short_title(q->from),
-                     q->from_rotation, short_title(a->to), gopt_tokens_rules_name(q->rules));
+    char from_title[40], to_title[40];
+    int n = snprintf(title, sizeof title, "%s@%d -> %s (%s rules): feasible rotations",
+                     short_title(q->from, from_title, sizeof from_title), q->from_rotation,
+                     short_title(a->to, to_title, sizeof to_title), gopt_tokens_rules_name(q->rules));
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++)
         if (a->rotations[r].feasible && n < (int)sizeof title) n += snprintf(title + n, sizeof title - (size_t)n, " %d", r);
     if (!a->nfeasible) snprintf(title + n, sizeof title - (size_t)n, " none");
@@ -270,7 +288,7 @@ static void draw_row(cairo_t *cr, const gopt_tokens_question *q, const gopt_toke
     double y = top + ROW_TITLE + APOTHEM + 4;
     int8_t old_city[GOPT_TOKENS_MAX_TOKENS];
     for (int i = 0; i < q->ntokens; i++) old_city[i] = (int8_t)q->tokens[i].city;
-    placed_tile old = {.tile = q->from, .rotation = q->from_rotation, .centre = {MARGIN + CELL_W / 2, y}};
+    placed_tile old = {.tile = q->from, .rotation = q->from_rotation, .centre = {MARGIN + CELL_W / 2, y}, .turn = turn};
     draw_tile(cr, &old, q, old_city);
     char text[64];
     snprintf(text, sizeof text, "old, rotation %d", q->from_rotation);
@@ -282,34 +300,46 @@ static void draw_row(cairo_t *cr, const gopt_tokens_question *q, const gopt_toke
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++) {
         point c = {MARGIN + 30 + CELL_W * (1.5 + r), y};
         cairo_save(cr);
-        draw_rotation(cr, q, a, r, c);
+        draw_rotation(cr, q, a, r, c, turn);
         cairo_restore(cr);
     }
 }
 
 bool gopt_tokens_render(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n,
-                        gopt_error *err) {
+                        bool pointy, gopt_error *err) {
     double width = 2 * MARGIN + 30 + CELL_W * 7, row = ROW_TITLE + CELL_H + 8;
     gopt_canvas *canvas = gopt_canvas_open(path, width, 2 * MARGIN + row * (n > 0 ? n : 1), err);
     if (!canvas) return false;
     cairo_t *cr = gopt_canvas_cr(canvas);
-    for (int k = 0; k < n; k++) draw_row(cr, q, &answers[k], MARGIN + row * k);
+    for (int k = 0; k < n; k++) draw_row(cr, q, &answers[k], MARGIN + row * k, pointy ? 30.0 : 0.0);
     if (n == 0) gopt_draw_text(cr, width / 2, MARGIN + row / 2, "no tile of the catalogue may replace this one", 12, gopt_black);
     return gopt_canvas_close(canvas, err);
 }
 
+bool gopt_tokens_render_cases(const char *path, const gopt_tokens_question *questions, const gopt_tokens_answer *answers,
+                              int n, const char *empty, bool pointy, gopt_error *err) {
+    double width = 2 * MARGIN + 30 + CELL_W * 7, row = ROW_TITLE + CELL_H + 8;
+    gopt_canvas *canvas = gopt_canvas_open(path, width, 2 * MARGIN + row * (n > 0 ? n : 1), err);
+    if (!canvas) return false;
+    cairo_t *cr = gopt_canvas_cr(canvas);
+    for (int k = 0; k < n; k++) draw_row(cr, &questions[k], &answers[k], MARGIN + row * k, pointy ? 30.0 : 0.0);
+    if (n == 0) gopt_draw_text(cr, width / 2, MARGIN + row / 2, empty, 12, gopt_black);
+    return gopt_canvas_close(canvas, err);
+}
+
 bool gopt_tokens_render_tiles(const char *path, const gopt_tokens_tile *const *tiles, const int *rotations, int n,
-                              gopt_error *err) {
+                              bool pointy, gopt_error *err) {
     int cols = n < 6 ? (n > 0 ? n : 1) : 6, rows = (n + cols - 1) / cols;
     gopt_canvas *canvas = gopt_canvas_open(path, 2 * MARGIN + CELL_W * cols, 2 * MARGIN + CELL_H * (rows > 0 ? rows : 1), err);
     if (!canvas) return false;
     cairo_t *cr = gopt_canvas_cr(canvas);
     for (int k = 0; k < n; k++) {
-        placed_tile p = {.tile = tiles[k], .rotation = rotations[k],
+        placed_tile p = {.tile = tiles[k], .rotation = rotations[k], .turn = pointy ? 30.0 : 0.0,
                          .centre = {MARGIN + CELL_W * (k % cols + 0.5), MARGIN + APOTHEM + 4 + CELL_H * (k / cols)}};
         draw_tile(cr, &p, NULL, NULL);
         char text[96];
-        snprintf(text, sizeof text, "%s, rotation %d", short_title(tiles[k]), rotations[k]);
+        char name[40];
+        snprintf(text, sizeof text, "%s, rotation %d", short_title(tiles[k], name, sizeof name), rotations[k]);
         caption(cr, p.centre, 0, text, gopt_black);
     }
     return gopt_canvas_close(canvas, err);

@@ -6,7 +6,7 @@
  *   - gauges: old track at an edge keeps a gauge that carries its trains (narrow under
  *     narrow or dual, broad under broad or dual, dual under dual), as 1873, 18 Ireland and
  *     the other games with narrow gauge say. */
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 /* The old town that no new town can take, or -1. */
 static int lost_town(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {

@@ -8,7 +8,7 @@
 #include <strings.h>
 
 #include "gameopt/alloc.h"
-#include "games/tokens/tokens_internal.h"
+#include "games/tokens/internal.h"
 
 static const char *const colour_names[] = {"unknown", "white", "yellow", "green", "brown", "gray", "red", "blue", "sepia"};
 

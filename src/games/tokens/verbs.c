@@ -6,10 +6,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include "gameopt/outfile.h"
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
 #include "gameopt/canvas.h"
-#include "tokens_internal.h"
+#include "internal.h"
 
 /* Enough for any catalogue's next-colour tiles. */
 #define MAX_CANDIDATES 256
@@ -17,23 +18,44 @@
 #define DEFAULT_ALL_LIMIT 100000
 
 static const char *const rules_names[] = {"tokens", "full", NULL};
+static const char *const duplicates_names[] = {"keep", "return", NULL};
+static const char *const layout_names[] = {"flat", "pointy", NULL};
+#define LAYOUT_OPT GOPT_ENUM("layout", "flat|pointy", "flat", layout_names, "pictures: flat-topped hexes, or pointy-topped (1830, 1846)")
+
+static bool pointy(const gopt_options *o) {
+    const char *l = gopt_option(o, "layout");
+    return l && strcmp(l, "pointy") == 0;
+}
 
 static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("from", "TILE[@ROT]", NULL, "the tile on the map and its rotation (0..5): GAME:NAME, a name in --catalog, or a tile string"),
     GOPT_STRING("tokens", "CITY:NAME,...", NULL, "the station tokens on it: old city index (0-based) and company, e.g. 0:LPS,1:QLS"),
     GOPT_STRING("to", "TILE", NULL, "the new tile (default: every tile of the next colour with the same label)"),
-    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue: a file, or a bundled game (1822CA, 1861, 1867, 18Chesapeake)"),
-    GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "tokens: only tokens keep their edges; full (default): whole cities, towns and track too"),
+    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue: a file, or a bundled game (1822CA, 1830, 1846, 1861, 1867, 1889, 18Chesapeake, standard)"),
+    GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "tokens: only tokens keep their edges; full (default): whole cities, towns, track and gauge too"),
+    GOPT_FLAG("split", "full rules: an old city of several slots may split over new cities that each hold its edges"),
+    GOPT_STRING("open", "EDGES", NULL, "the hex sides that lead somewhere, e.g. 1,2,3,4 (default: all six neighbours assumed)"),
+    GOPT_STRING("hex", "GAME:COORD", NULL, "take the open sides from a bundled map, e.g. 1867:F16 (Toronto)"),
+    GOPT_STRING("reserve", "CITY:NAME,...", NULL, "reservations (home or company) in old cities: each takes a slot and follows its city"),
+    GOPT_ENUM("duplicates", "keep|return", "keep", duplicates_names, "two tokens of one company in one new city: the game keeps both or returns one"),
     GOPT_FLAG("all", "list every placement, not just the first (--count N caps it)"),
     GOPT_STRING("network", "FILE.dot", NULL, "write the flow network of every rotation in Graphviz DOT (- for stdout)"),
     GOPT_STRING("color", "COLOUR", NULL, "colour of an inline --from/--to tile string (yellow, green, brown, gray)"),
     GOPT_INT("max-flows", "N", NULL, 1, 1000000000, "give up on a rotation after N max-flow runs (default 200000; exit 3 if nothing is found)"),
+    LAYOUT_OPT,
     GOPT_OPT_END,
 };
 
 static const gopt_opt show_opts[] = {
     GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue for names given alone"),
     GOPT_STRING("color", "COLOUR", NULL, "colour of an inline tile string"),
+    LAYOUT_OPT,
+    GOPT_OPT_END,
+};
+
+static const gopt_opt audit_opts[] = {
+    GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "full (default): whole cities keep their slots; tokens: only tokens matter"),
+    LAYOUT_OPT,
     GOPT_OPT_END,
 };
 
@@ -42,7 +64,7 @@ typedef struct upgrade_run {
     gopt_tokens_question q;
     const gopt_tokens_tile *targets[MAX_CANDIDATES];
     int ntargets;
-    gopt_tokens_answer answers[MAX_CANDIDATES];
+    gopt_tokens_answer *answers; /* room for MAX_CANDIDATES */
     int nanswers;
     bool all;
 } upgrade_run;
@@ -79,6 +101,28 @@ static bool read_rules(gopt_call *call, const gopt_options *o, gopt_tokens_rules
     return false;
 }
 
+/* --open EDGES or --hex GAME:COORD: the sides of the hex that lead somewhere. */
+static int read_map(gopt_call *call, const gopt_options *o, gopt_tokens_question *q) {
+    const char *open = gopt_option(o, "open"), *hex = gopt_option(o, "hex");
+    gopt_error err = {0};
+    uint8_t sides = 0x3F;
+    if (open && hex) return gopt_call_usage(call, "tokens upgrade: give --open or --hex, not both");
+    if (open && !gopt_tokens_parse_edges(open, "--open", &sides, &err)) return gopt_call_input(call, &err);
+    if (hex) {
+        const char *colon = strchr(hex, ':');
+        if (!colon || colon == hex || !colon[1]) return gopt_call_usage(call, "--hex: expected GAME:COORD such as 1867:L12, not '%s'", hex);
+        char game[128];
+        snprintf(game, sizeof game, "%.*s", (int)(colon - hex), hex);
+        gopt_tokens_map *m = gopt_tokens_map_open(game, &err);
+        bool ok = m && gopt_tokens_map_open_edges(m, colon + 1, &sides, &err);
+        gopt_tokens_map_free(m);
+        if (!ok) return gopt_call_input(call, &err);
+    }
+    q->map_known = open || hex;
+    q->closed = (uint8_t)(~sides & 0x3F);
+    return 0;
+}
+
 /* Everything from the command line, checked before anything is solved. */
 static int read_question(upgrade_run *u, gopt_call *call) {
     const gopt_options *o = &call->opts;
@@ -95,6 +139,13 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     if (gopt_option(o, "max-flows")) u->q.max_flows = gopt_opt_int(o, upgrade_opts, "max-flows");
     const char *tokens = gopt_option(o, "tokens");
     if (tokens && !gopt_tokens_parse_stations(&u->q, tokens, "--tokens", &err)) return gopt_call_input(call, &err);
+    const char *reserve = gopt_option(o, "reserve");
+    if (reserve && !gopt_tokens_parse_reservations(&u->q, reserve, "--reserve", &err)) return gopt_call_input(call, &err);
+    u->q.split = gopt_option_flag(o, "split");
+    const char *dup = gopt_option(o, "duplicates");
+    u->q.duplicates = dup && strcmp(dup, "return") == 0 ? GOPT_TOKENS_DUPLICATES_RETURN : GOPT_TOKENS_DUPLICATES_KEEP;
+    int code = read_map(call, o, &u->q);
+    if (code) return code;
     const char *to = gopt_option(o, "to");
     if (to) {
         u->targets[0] = gopt_tokens_lookup(u->library, to, "--to", catalog ? catalog : home, colour, NULL, NULL, &err);
@@ -110,30 +161,48 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     return 0;
 }
 
-static int verify(gopt_call *call, const upgrade_run *u) {
-    for (int k = 0; k < u->nanswers; k++)
+/* The independent checker on every rotation of every answer; false with the reason. */
+static bool answers_check(const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n, char *why,
+                          size_t size) {
+    for (int k = 0; k < n; k++)
         for (int r = 0; r < GOPT_TOKENS_EDGES; r++) {
-            char why[512], name[256];
-            if (!gopt_tokens_check(&u->q, u->answers[k].to, &u->answers[k].rotations[r], why, sizeof why)) {
-                fprintf(call->diag, "gameopt: internal error: the checker rejects %s rotation %d: %s\n",
-                        gopt_tokens_tile_title(u->answers[k].to, name, sizeof name), r, why);
-                return 4;
-            }
+            char reason[512], name[256];
+            if (!gopt_tokens_check(q, answers[k].to, &answers[k].rotations[r], reason, sizeof reason))
+                return gopt_reason(why, size, "the checker rejects %s rotation %d: %s",
+                                   gopt_tokens_tile_title(answers[k].to, name, sizeof name), r, reason);
         }
-    return 0;
+    return true;
+}
+
+/* Solves every target into answers (*n of them); false with the reason (an internal error). */
+static bool solve_targets(const upgrade_run *u, long limit, gopt_tokens_answer *answers, int *n, char *why,
+                          size_t size) {
+    *n = 0;
+    for (int k = 0; k < u->ntargets; k++) {
+        gopt_error err = {0};
+        if (!gopt_tokens_solve(&u->q, u->targets[k], limit, &answers[k], &err))
+            return gopt_error_text(&err, why, size), false;
+        (*n)++;
+    }
+    return true;
+}
+
+/* Placements to look for per rotation: 2 to decide, --count (or a cap) with --all. */
+static long placement_limit(bool all, const gopt_options *o) {
+    return all ? (o->count > 1 ? o->count : DEFAULT_ALL_LIMIT) : 2;
 }
 
 static int solve_all(gopt_call *call, upgrade_run *u, const gopt_options *o) {
-    long limit = u->all ? (o->count > 1 ? o->count : DEFAULT_ALL_LIMIT) : 2;
-    for (int k = 0; k < u->ntargets; k++) {
-        gopt_error err = {0};
-        if (!gopt_tokens_solve(&u->q, u->targets[k], limit, &u->answers[k], &err)) {
-            gopt_error_print(call->diag, &err);
-            return 4;
-        }
-        u->nanswers++;
+    char why[768];
+    if (!solve_targets(u, placement_limit(u->all, o), u->answers, &u->nanswers, why, sizeof why)) {
+        fprintf(call->diag, "gameopt: %s\n", why);
+        return 4;
     }
-    return o->verify ? verify(call, u) : 0;
+    if (o->verify && !answers_check(&u->q, u->answers, u->nanswers, why, sizeof why)) {
+        fprintf(call->diag, "gameopt: internal error: %s\n", why);
+        return 4;
+    }
+    return 0;
 }
 
 static void print_stats(FILE *out, const upgrade_run *u) {
@@ -166,17 +235,18 @@ static int write_outputs(gopt_call *call, const upgrade_run *u, const gopt_optio
     if (net && !gopt_tokens_write_network(net, &u->q, u->answers, u->nanswers, &err)) return gopt_call_input(call, &err);
     const char *out = o->output;
     if (out && gopt_picture_format_of(out) != GOPT_PIC_NONE) {
-        if (!gopt_tokens_render(out, &u->q, u->answers, u->nanswers, &err)) return gopt_call_input(call, &err);
+        if (!gopt_tokens_render(out, &u->q, u->answers, u->nanswers, pointy(o), &err)) return gopt_call_input(call, &err);
         write_results(call->out, u, o, o->json);
         return 0;
     }
     const char *dot = out ? strrchr(out, '.') : NULL;
     if (out && (!dot || (strcasecmp(dot, ".txt") != 0 && strcasecmp(dot, ".json") != 0)))
         return gopt_call_usage(call, "--output %s: use .svg, .png or .pdf for a picture, .txt or .json for the results", out);
-    FILE *f = out ? fopen(out, "w") : call->out;
-    if (!f) return gopt_call_usage(call, "--output %s: cannot write", out);
-    write_results(f, u, o, o->json || (dot && strcasecmp(dot, ".json") == 0));
-    if (out && fclose(f) != 0) return gopt_call_usage(call, "--output %s: cannot write", out);
+    gopt_outfile file;
+    gopt_error ferr = {0};
+    if (out && !gopt_outfile_open(&file, out, &ferr)) return gopt_call_input(call, &ferr);
+    write_results(out ? file.f : call->out, u, o, o->json || (dot && strcasecmp(dot, ".json") == 0));
+    if (out && !gopt_outfile_commit(&file, &ferr)) return gopt_call_input(call, &ferr);
     return 0;
 }
 
@@ -194,6 +264,7 @@ static int exit_code(const upgrade_run *u) {
 
 static int run_upgrade(gopt_call *call) {
     upgrade_run *u = gopt_calloc(1, sizeof *u);
+    u->answers = gopt_calloc(MAX_CANDIDATES, sizeof *u->answers);
     u->library = gopt_tokens_library_new();
     u->all = gopt_option_flag(&call->opts, "all");
     int code = read_question(u, call);
@@ -202,6 +273,7 @@ static int run_upgrade(gopt_call *call) {
     if (code == 0) code = exit_code(u);
     for (int k = 0; k < u->nanswers; k++) gopt_tokens_answer_free(&u->answers[k]);
     gopt_tokens_library_free(u->library);
+    free(u->answers);
     free(u);
     return code;
 }
@@ -263,7 +335,7 @@ static int run_show(gopt_call *call) {
         else n++;
     }
     gopt_error err = {0};
-    if (code == 0 && o->output && !gopt_tokens_render_tiles(o->output, tiles, rotations, n, &err)) code = gopt_call_input(call, &err);
+    if (code == 0 && o->output && !gopt_tokens_render_tiles(o->output, tiles, rotations, n, pointy(o), &err)) code = gopt_call_input(call, &err);
     for (int k = 0; code == 0 && k < n; k++) {
         if (o->json) gopt_json_emit(call->out, gopt_tokens_tile_json(tiles[k], rotations[k]));
         else print_tile(call->out, tiles[k], rotations[k]);
@@ -272,11 +344,241 @@ static int run_show(gopt_call *call) {
     return code;
 }
 
+/* ---------------------------------------------------------------- audit */
+
+/* Stuck cases drawn on the sheet at most (a row each). */
+#define MAX_SHEET_ROWS 60
+
+/* The stuck layouts, solved again for the picture sheet. */
+static int draw_sheet(gopt_call *call, const gopt_tokens_audit *a, const char *path) {
+    gopt_tokens_question *qs = gopt_calloc(MAX_SHEET_ROWS, sizeof *qs);
+    gopt_tokens_answer *as = gopt_calloc(MAX_SHEET_ROWS, sizeof *as);
+    int n = 0, code = 0;
+    gopt_error err = {0};
+    for (int k = 0; k < a->nrows && code == 0; k++)
+        for (int s = 0; s < a->rows[k].nstuck_shown && n < MAX_SHEET_ROWS && code == 0; s++) {
+            gopt_tokens_audit_question(a->rows[k].from, a->rows[k].stuck_layouts[s], a->rules, &qs[n]);
+            if (!gopt_tokens_solve(&qs[n], a->rows[k].to, 2, &as[n], &err)) code = gopt_call_input(call, &err);
+            else n++;
+        }
+    if (code == 0 && !gopt_tokens_render_cases(path, qs, as, n, "no upgrade leaves the player stuck", pointy(&call->opts), &err))
+        code = gopt_call_input(call, &err);
+    for (int k = 0; k < n; k++) gopt_tokens_answer_free(&as[k]);
+    free(qs);
+    free(as);
+    return code;
+}
+
+static int run_audit(gopt_call *call) {
+    const gopt_options *o = &call->opts;
+    if (call->nargs != 1) return gopt_call_usage(call, "tokens audit: name one game or catalogue file (e.g. 1867)");
+    gopt_error err = {0};
+    gopt_tokens_catalog *c = gopt_tokens_catalog_open(call->args[0], &err);
+    if (!c) return gopt_call_input(call, &err);
+    const char *out = o->output;
+    if (out && gopt_picture_format_of(out) == GOPT_PIC_NONE) {
+        gopt_tokens_catalog_free(c);
+        return gopt_call_usage(call, "--output %s: the audit draws a sheet of stuck cases (.svg, .png or .pdf)", out);
+    }
+    gopt_tokens_audit a;
+    gopt_tokens_rules rules;
+    if (!read_rules(call, o, &rules)) {
+        gopt_tokens_catalog_free(c);
+        return 2;
+    }
+    int code = 0;
+    if (!gopt_tokens_audit_run(c, rules, &a, &err)) code = gopt_call_input(call, &err);
+    if (code == 0 && out) code = draw_sheet(call, &a, out);
+    if (code == 0) {
+        if (o->json)
+            for (int k = 0; k < a.nrows; k++) gopt_json_emit(call->out, gopt_tokens_audit_row_json(&a, &a.rows[k]));
+        else gopt_tokens_audit_print(call->out, c, &a);
+    }
+    gopt_tokens_audit_free(&a);
+    gopt_tokens_catalog_free(c);
+    return code;
+}
+
 const gopt_verb tokens_verbs[] = {
     {"upgrade", "which rotations of which new tiles keep every station token connected", "",
      GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_COUNT | GOPT_COMMON_STATS | GOPT_COMMON_VERIFY, upgrade_opts,
      run_upgrade},
+    {"solve", "questions written one per line as upgrade options (the generic batch: --json, --threads, pictures)",
+     "[FILE...]", GOPT_SOLVE_COMMON & ~(unsigned)GOPT_COMMON_METHOD, NULL, gopt_run_solve},
     {"show", "a tile's cities, edge sets and track (GAME:NAME[@ROT], a tile string, or a whole GAME)", "TILE|GAME...",
      GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON, show_opts, run_show},
+    {"audit", "every upgrade of a game with every token layout: stuck players, owner choices, city-dependent rotations",
+     "GAME", GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON, audit_opts, run_audit},
     {0},
+};
+
+/* ---------------------------------------------------------------- questions as puzzles */
+
+/* For the generic drivers (solve, the conformance test, the web server) a question is one
+ * line in the upgrade verb's own words, e.g.
+ *     --from 1867:L12 --tokens 0:LPS,1:QLS --to 1867:X2
+ * ("--" optional, "name=value" or "name value"); its answer is every target's rotations. */
+static const gopt_opt question_opts[] = {
+    GOPT_STRING("from", "TILE[@ROT]", NULL, ""), GOPT_STRING("tokens", "CITY:NAME,...", NULL, ""),
+    GOPT_STRING("to", "TILE", NULL, ""),         GOPT_STRING("catalog", "FILE|GAME", NULL, ""),
+    GOPT_ENUM("rules", "R", NULL, rules_names, ""), GOPT_FLAG("split", ""),
+    GOPT_STRING("open", "EDGES", NULL, ""),      GOPT_STRING("hex", "GAME:COORD", NULL, ""),
+    GOPT_STRING("reserve", "CITY:NAME,...", NULL, ""), GOPT_ENUM("duplicates", "D", "keep", duplicates_names, ""),
+    GOPT_FLAG("all", ""),                        GOPT_STRING("color", "COLOUR", NULL, ""),
+    GOPT_INT("max-flows", "N", NULL, 1, 1000000000, ""),
+    GOPT_OPT_END,
+};
+
+typedef struct tokens_puzzle {
+    upgrade_run *u;
+    char *line;  /* the question as written (the options point into `words`) */
+    char *words;
+} tokens_puzzle;
+
+typedef struct tokens_result {
+    int n;
+    gopt_tokens_answer *answers;
+} tokens_result;
+
+/* Splits the words of a question line into options checked against question_opts. */
+static bool question_options(char *words, gopt_options *o, gopt_error *err) {
+    gopt_options_init(o);
+    char *save = NULL;
+    for (char *w = strtok_r(words, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+        while (*w == '-') w++;
+        char *eq = strchr(w, '=');
+        if (eq) *eq = 0;
+        const gopt_opt *spec = gopt_opt_find(question_opts, w);
+        if (!spec) return gopt_fail(err, "", 0, 0, "unknown word '%s' in the question (see tokens upgrade --help)", w);
+        const char *value = eq ? eq + 1 : "";
+        if (!eq && spec->type != GOPT_OPT_FLAG && !(value = strtok_r(NULL, " \t", &save)))
+            return gopt_fail(err, "", 0, 0, "'%s' needs a value (%s)", w, spec->arg);
+        if (!gopt_opt_check(spec, value, err)) return false;
+        if (o->nextra == GOPT_MAX_EXTRA_OPTIONS) return gopt_fail(err, "", 0, 0, "too many words");
+        o->extra_name[o->nextra] = spec->name;
+        o->extra_value[o->nextra++] = value;
+    }
+    return true;
+}
+
+static void free_question(void *puzzle) {
+    tokens_puzzle *p = puzzle;
+    gopt_tokens_library_free(p->u->library);
+    free(p->u);
+    free(p->line);
+    free(p->words);
+    free(p);
+}
+
+static int parse_question(gopt_text *t, const gopt_options *o, void **puzzle, gopt_error *err) {
+    (void)o;
+    gopt_text_skip_ws_comments(t, '#');
+    if (gopt_text_eof(t)) return 0;
+    gopt_text_mark at = gopt_text_save(t);
+    size_t len;
+    const char *line = gopt_text_line(t, &len);
+    tokens_puzzle *p = gopt_calloc(1, sizeof *p);
+    p->line = gopt_strndup(line, len);
+    p->words = gopt_strdup(p->line);
+    p->u = gopt_calloc(1, sizeof *p->u);
+    p->u->library = gopt_tokens_library_new();
+    gopt_call call = {.game = &gopt_game_tokens, .verb = &tokens_verbs[0]};
+    gopt_error why = {0};
+    if (!question_options(p->words, &call.opts, &why) || read_question(p->u, &call) != 0) {
+        if (call.err.set) why = call.err;
+        char text[768];
+        gopt_text_fail_at(t, at, err, "%s", gopt_error_text(&why, text, sizeof text));
+        free_question(p);
+        return -1;
+    }
+    p->u->all = gopt_option_flag(&call.opts, "all");
+    *puzzle = p;
+    return 1;
+}
+
+static gopt_status solve_question(const void *puzzle, const gopt_options *o, gopt_answer *a) {
+    const tokens_puzzle *p = puzzle;
+    tokens_result *r = gopt_calloc(1, sizeof *r);
+    r->answers = gopt_calloc((size_t)p->u->ntargets + 1, sizeof *r->answers);
+    a->method = "maxflow";
+    a->solution = r;
+    if (!solve_targets(p->u, placement_limit(p->u->all, o), r->answers, &r->n, a->note, sizeof a->note))
+        return GOPT_ERROR;
+    for (int k = 0; k < r->n; k++) gopt_counters_merge(&a->counters, &r->answers[k].counters);
+    upgrade_run view = *p->u;
+    view.answers = r->answers;
+    view.nanswers = r->n;
+    int code = exit_code(&view);
+    if (code == 1) snprintf(a->note, sizeof a->note, "no rotation of any new tile keeps the tokens");
+    if (code == 3) snprintf(a->note, sizeof a->note, "the search gave up on a rotation (--max-flows)");
+    return code == 0 ? GOPT_SOLVED : code == 1 ? GOPT_INFEASIBLE : GOPT_LIMIT;
+}
+
+static bool check_question(const void *puzzle, const void *solution, char *why, size_t size) {
+    const tokens_result *r = solution;
+    return answers_check(&((const tokens_puzzle *)puzzle)->u->q, r->answers, r->n, why, size);
+}
+
+static void free_result(void *solution) {
+    tokens_result *r = solution;
+    for (int k = 0; k < r->n; k++) gopt_tokens_answer_free(&r->answers[k]);
+    free(r->answers);
+    free(r);
+}
+
+static void print_question(FILE *out, const void *puzzle, const gopt_answer *a, const gopt_options *o) {
+    const tokens_puzzle *p = puzzle;
+    const tokens_result *r = a->solution;
+    fprintf(out, "%s: %s%s%s\n", a->name, gopt_status_name(a->status), a->note[0] ? ": " : "", a->note);
+    if (!r || o->quiet) return;
+    upgrade_run view = *p->u;
+    view.answers = r->answers;
+    view.nanswers = r->n;
+    write_results(out, &view, o, false);
+}
+
+static json_t *question_json(const void *puzzle, const gopt_answer *a, const gopt_options *o) {
+    const tokens_puzzle *p = puzzle;
+    const tokens_result *r = a->solution;
+    json_t *j = json_object(), *list = json_array();
+    json_object_set_new(j, "name", json_string(a->name));
+    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
+    for (int k = 0; r && k < r->n; k++) json_array_append_new(list, gopt_tokens_answer_json(&p->u->q, &r->answers[k], p->u->all));
+    json_object_set_new(j, "answers", list);
+    gopt_json_set_real(j, "seconds", a->seconds, 6);
+    (void)o;
+    return j;
+}
+
+static bool render_question(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
+    const tokens_puzzle *p = puzzle;
+    const tokens_result *r = solution;
+    return gopt_tokens_render(path, &p->u->q, r ? r->answers : NULL, r ? r->n : 0, false, err);
+}
+
+static char *format_question(const void *puzzle, const void *solution, const char *fmt) {
+    (void)solution;
+    (void)fmt;
+    return gopt_format("%s\n", ((const tokens_puzzle *)puzzle)->line);
+}
+
+static const char *const question_formats[] = {"question", NULL};
+static const char *const question_methods[] = {"maxflow", NULL};
+
+const gopt_game gopt_game_tokens = {
+    .name = "tokens",
+    .summary = "18xx tile upgrades that keep every station token connected (max flow)",
+    .formats = question_formats,
+    .methods = question_methods,
+    .verbs = tokens_verbs,
+    .help = tokens_help,
+    .parse = parse_question,
+    .format = format_question,
+    .solve = solve_question,
+    .check = check_question,
+    .print = print_question,
+    .to_json = question_json,
+    .render = render_question,
+    .free_puzzle = free_question,
+    .free_solution = free_result,
 };

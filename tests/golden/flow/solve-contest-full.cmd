@@ -1,1 +1,1 @@
-flow solve --full --style pipes data/flow/contest_10x8.txt
+flow solve --full --paths simple --style pipes data/flow/contest_10x8.txt

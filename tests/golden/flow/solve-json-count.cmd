@@ -1,1 +1,1 @@
-flow solve --json --count 2 data/flow/seed_5x5.txt data/flow/numberlink_8x8.txt
+flow solve --json --paths simple --count 2 data/flow/seed_5x5.txt data/flow/numberlink_8x8.txt

@@ -1,1 +1,1 @@
-flow solve --quiet data/flow/numberlink_8x8.txt
+flow solve --quiet --paths simple data/flow/numberlink_8x8.txt

@@ -1,1 +1,1 @@
-tokens upgrade --from 1830:57 --to 1867:X2
+tokens upgrade --from 1999:57 --to 1867:X2

@@ -1,0 +1,229 @@
+/* The machinery every Flood-It method shares: the graph of same-colour regions, states as
+ * bitsets of flooded regions, the lower bounds, and successor generation under the pruning
+ * rules (docs/methods.md, "flood", proves each rule safe). Internal to src/games/flood. */
+#ifndef FLOOD_INTERNAL_H
+#define FLOOD_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gameopt/bitset.h"
+#include "gameopt/flood.h"
+
+/* The verbs and option tables (verbs.c). */
+extern const gopt_verb flood_verbs[];
+extern const gopt_opt flood_solve_opts[];
+extern const gopt_opt flood_generate_opts[];
+
+/* Population count: the hardware instruction when the build targets it, else a few
+ * shifts and masks (the builtin would call a slow library routine). */
+static inline int flood_popcount(uint64_t x) {
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+
+/* Boards with more regions than this are refused by the region-graph methods (the
+ * adjacency matrix alone would pass 50 MB). */
+#define FLOOD_MAX_REGIONS 20000
+
+/* The region graph of a board: regions are maximal same-colour connected cell sets. */
+typedef struct flood_graph {
+    int w, h;
+    int nregions;
+    int nwords;          /* words per set of regions */
+    int ncolours;        /* the alphabet's size */
+    int root;            /* the region of the start cell */
+    uint64_t present;    /* colours that occur on the board */
+    uint8_t *colour;     /* per region */
+    int32_t *cells;      /* per region: its number of cells */
+    int32_t *cell_region;/* per cell */
+    uint64_t *adj;       /* nregions x nwords: the neighbours of each region */
+    uint64_t *colour_set;/* ncolours x nwords: the regions of each colour */
+    uint64_t *all;       /* nwords: every region */
+} flood_graph;
+
+/* Builds the graph; false (with a message) when the board has too many regions. */
+bool flood_graph_build(flood_graph *g, const gopt_flood_puzzle *p, char *why, size_t why_size);
+void flood_graph_free(flood_graph *g);
+
+static inline const uint64_t *flood_colour_set(const flood_graph *g, int c) {
+    return g->colour_set + (size_t)c * (size_t)g->nwords;
+}
+
+/* The border of F: regions outside F with a neighbour in F. */
+void flood_border(const flood_graph *g, const uint64_t *F, uint64_t *border);
+/* dst |= the neighbours of every region in src. */
+void flood_neighbours_or(const flood_graph *g, const uint64_t *src, uint64_t *dst);
+/* The colours of the regions in a set. */
+uint64_t flood_colours_of(const flood_graph *g, const uint64_t *set);
+/* Plays colour c: F and its border grow in place (scratch: 2 x nwords). Returns the
+ * regions absorbed; *exposed (when not NULL) receives the colours of the regions newly
+ * brought onto the border. */
+int flood_play(const flood_graph *g, uint64_t *F, uint64_t *border, int c, uint64_t *scratch, uint64_t *exposed);
+/* Plays the forced moves (completable colours, smallest first) until none is left; appends
+ * them to moves (when not NULL). `candidates` must contain every colour that may be
+ * completable now (all colours when unknown). Returns how many were played. */
+int flood_play_forced(const flood_graph *g, uint64_t *F, uint64_t *border, uint64_t *scratch, uint8_t *moves,
+                      uint64_t candidates);
+/* Cells flooded in state F. */
+int64_t flood_cells(const flood_graph *g, const uint64_t *F);
+
+/* ---- lower bounds (bound.c) ---- */
+typedef struct flood_bounder {
+    const flood_graph *g;
+    uint64_t *layers; /* layer d (1-based) at layers + (d-1)*nwords */
+    int cap;          /* layers allocated */
+    uint64_t *tmp;    /* 3 x nwords */
+    uint64_t *scratch;/* 2 x nwords, for flood_play */
+    uint64_t *cm;     /* colours per layer, sc: colours beyond, common: per step (nregions+3 each) */
+    uint64_t *sc;
+    uint64_t *common;
+    size_t bytes;
+} flood_bounder;
+
+void flood_bounder_init(flood_bounder *b, const flood_graph *g);
+void flood_bounder_free(flood_bounder *b);
+/* Doubles the room for layers. */
+void flood_bounder_grow(flood_bounder *b);
+/* Puchert's layered bound from the colours per layer cm[1..D]; fills sc (see bound.c). */
+int flood_puchert(int D, const uint64_t *cm, uint64_t *sc, bool stuck);
+/* The lower bound used by the searches: the larger of Puchert's layered bound, lifted by
+ * one when no sequence of that length can exist (colour clearing, the one-move-per-colour
+ * window), and Puchert's recursive bound; it contains the furthest-colour bound. F must
+ * have no completable colour (as after the forced moves) and its border given. */
+int flood_bound(flood_bounder *b, const uint64_t *F, const uint64_t *border);
+/* The bounds on their own (for tests): furthest-colour, Puchert's layered bound, the
+ * layered bound with the lifting tests, and Puchert's recursive bound. */
+void flood_bounds_each(flood_bounder *b, const uint64_t *F, const uint64_t *border, int out[4]);
+
+/* ---- successors (expand.c) ---- */
+
+/* How a state was reached, for the commuting-move rules: the run of free moves that led
+ * to it (most recent first), cut at the last forced move. Longer windows prune more; a
+ * search that merges paths keeps only what holds for all of them (see astar.c). */
+#define FLOOD_WINDOW 8
+typedef struct flood_context {
+    int n;                           /* free moves in the window, 0 when none */
+    uint8_t colour[FLOOD_WINDOW];    /* the moves, most recent first */
+    uint64_t exposed[FLOOD_WINDOW];  /* the colours each newly brought onto the border */
+    int last_absorbed;               /* regions the most recent one absorbed */
+} flood_context;
+
+typedef struct flood_succ {
+    int colour;        /* the free move */
+    int forced;        /* completions forced after it */
+    int g_add;         /* 1 + forced */
+    int h;             /* lower bound at the successor (0 at the goal) */
+    int absorbed;      /* regions the free move absorbed */
+    uint64_t exposed;  /* colours of the regions the free move newly exposed */
+    bool goal;
+    uint64_t *state;   /* nwords, owned by the expander (valid until the next expand) */
+    uint64_t *border;  /* nwords, likewise */
+    uint64_t key;      /* what the expander's `note` said of the state (A*: its hash) */
+} flood_succ;
+
+typedef struct flood_expander {
+    const flood_graph *g;
+    flood_bounder bounder;
+    uint64_t *buf;     /* successor states and borders */
+    uint64_t *border;  /* the expanded state's border */
+    uint64_t *tmp;
+    flood_succ succ[GOPT_FLOOD_MAX_COLOURS];
+    uint64_t commuted; /* the moves the last expand skipped by the commuting rule */
+    /* Optional: asked before a successor's bound is computed (g_add: moves to it, key: what
+     * `note` said of it); false drops the successor (A* uses it for states it already has).
+     * `note` is called on every successor first (A* hashes it and fetches its table slot,
+     * so that the lookups overlap); its word is kept in the successor's key. */
+    bool (*filter)(void *ctx, const uint64_t *state, int g_add, uint64_t key);
+    uint64_t (*note)(void *ctx, const uint64_t *state);
+    void *filter_ctx;
+    int64_t filtered;
+    int64_t pruned_leaf, pruned_commute, generated;
+} flood_expander;
+
+void flood_expander_init(flood_expander *e, const flood_graph *g);
+void flood_expander_free(flood_expander *e);
+/* The successors of F (a state with no completable colour) under the pruning rules:
+ * never repeat a colour, completions are played at once, moves that expose nothing are
+ * skipped, commuting moves in canonical order. Returns the count. With cutoff > 0 the
+ * caller discards successors with g_add + h >= cutoff, which then may get a smaller (still
+ * cut off) bound; with cutoff 0 every successor gets the full bound. */
+int flood_expand(flood_expander *e, const uint64_t *F, const flood_context *ctx, int cutoff);
+/* The context a successor hands to its own successors, with a window of at most `keep`
+ * moves (parent may be NULL). */
+static inline flood_context flood_context_of(const flood_context *parent, const flood_succ *s, int keep) {
+    flood_context c = {0};
+    if (s->forced || keep <= 0) return c;
+    c.colour[0] = (uint8_t)s->colour;
+    c.exposed[0] = s->exposed;
+    c.last_absorbed = s->absorbed;
+    c.n = 1;
+    if (keep > FLOOD_WINDOW) keep = FLOOD_WINDOW;
+    for (int j = 0; parent && j < parent->n && c.n < keep; j++, c.n++) {
+        c.colour[c.n] = parent->colour[j];
+        c.exposed[c.n] = parent->exposed[j];
+    }
+    return c;
+}
+
+/* The start: the root region flooded and the forced completions played. Writes the moves
+ * played into `moves` (may be NULL) and returns how many. */
+int flood_start(const flood_graph *g, uint64_t *F, uint64_t *border, uint64_t *scratch, uint8_t *moves);
+/* Replays free moves (each followed by its forced completions) from the start; writes the
+ * full sequence into moves (room for nregions entries) and returns its length. */
+int flood_replay(const flood_graph *g, const uint8_t *free_moves, int nfree, uint8_t *moves);
+
+static inline uint64_t flood_hash(const uint64_t *w, int n) {
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int k = 0; k < n; k++) {
+        h ^= w[k];
+        h *= 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* ---- the methods ---- */
+typedef struct flood_limits {
+    double deadline;      /* gopt_now() value, or 0 */
+    double memory_bytes;  /* 0: none */
+} flood_limits;
+
+/* What a method hands back. */
+typedef struct flood_outcome {
+    gopt_status status;  /* SOLVED (optimal or heuristic), LIMIT */
+    int lower_bound;
+    int length;          /* -1 when no sequence */
+    uint8_t *moves;      /* length entries (malloc'd) */
+    bool optimal;
+    int64_t nodes;
+    int64_t generated;
+    int64_t pruned_leaf, pruned_commute; /* successors cut by the rules */
+    int64_t merged, reopened;            /* equal-depth second parents, shorter paths found */
+    int64_t duplicates;                  /* successors already stored */
+    double peak_bytes;
+    const char *stopped; /* "memory limit", "time limit" or NULL */
+} flood_outcome;
+
+/* Gives the outcome a copy of a sequence (length -1: none). */
+void flood_outcome_take(flood_outcome *out, const uint8_t *moves, int length);
+
+/* Heuristics (heuristic.c): a sequence, never a proof. */
+void flood_greedy(const flood_graph *g, flood_outcome *out);
+void flood_lookahead(const flood_graph *g, int depth, flood_outcome *out);
+void flood_beam(const flood_graph *g, int width, flood_outcome *out);
+/* A* (astar.c), started with an upper bound (a sequence of `ub_len` moves, or -1). */
+void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const flood_limits *lim,
+                 flood_outcome *out);
+/* IDA* / depth-first branch and bound with a transposition table (prover.c). */
+void flood_prover(const flood_graph *g, bool iterative, const uint8_t *ub_moves, int ub_len,
+                  const flood_limits *lim, flood_outcome *out);
+
+#endif

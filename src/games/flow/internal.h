@@ -1,0 +1,133 @@
+/* Shared inside the flow family: the builder the parsers fill in, and small helpers. Every
+ * solver, the checker and the writers see a puzzle only through gopt_flow_puzzle. */
+#ifndef GAMEOPT_FLOW_INTERNAL_H
+#define GAMEOPT_FLOW_INTERNAL_H
+
+#include <stddef.h>
+
+#include "gameopt/alloc.h"
+#include "gameopt/flow.h"
+#include "gameopt/sat.h"
+
+/* The verbs and option tables (verbs.c). */
+extern const gopt_verb flow_verbs[];
+extern const gopt_opt flow_solve_opts[];
+extern const gopt_opt flow_generate_opts[];
+
+/* ---- building a puzzle (model.c) ---- */
+typedef struct flow_edge_spec {
+    int u, v;
+    uint8_t dir_u, dir_v; /* how the link leaves u, and v */
+    bool warp;
+} flow_edge_spec;
+
+/* No node has more links than this (eight sides and corners of a drawn cell). */
+#define FLOW_MAX_LINKS 8
+
+typedef struct flow_builder {
+    gopt_flow_puzzle *p;
+    size_t node_cap, colour_cap, edge_cap;
+    flow_edge_spec *edges;
+    int *nends;     /* endpoints seen per colour */
+    int *nb;        /* FLOW_MAX_LINKS neighbours per node, to refuse duplicate links */
+    uint8_t *nnb;
+} flow_builder;
+
+/* Starts a puzzle on a display grid of layers x rows x cols (all positions empty). */
+void flow_build_start(flow_builder *b, gopt_flow_format format, int layers, int rows, int cols);
+/* Adds a node at a display position (a bridge's vertical channel shares its position). */
+int flow_build_node(flow_builder *b, int layer, int row, int col, gopt_flow_kind kind);
+/* Fills the grid with cells numbered (layer, row, col) in that order, each joined to its
+ * four neighbours and to the cells above and below it in the next layers. */
+void flow_build_box(flow_builder *b, int layers, int rows, int cols);
+/* The colour with this label, added when new. */
+int flow_build_colour(flow_builder *b, const char *label);
+/* Makes node an endpoint of colour; false when the colour has two endpoints already. */
+bool flow_build_endpoint(flow_builder *b, int node, int colour);
+/* Joins u and v; false (adding nothing) for a loop, a second link between the same nodes, or
+ * a node with FLOW_MAX_LINKS links already. */
+bool flow_build_edge(flow_builder *b, int u, int v, gopt_flow_dir dir_u, gopt_flow_dir dir_v, bool warp);
+/* A colour with fewer than two endpoints, or -1 when every colour has its pair. */
+int flow_build_unpaired(const flow_builder *b);
+/* Finishes: links, the plain-grid flag. The builder is spent. */
+gopt_flow_puzzle *flow_build_finish(flow_builder *b, bool partial);
+void flow_build_abort(flow_builder *b);
+
+/* The opposite side for the four directions and diagonals; UP <-> DOWN. */
+gopt_flow_dir flow_dir_opposite(gopt_flow_dir d);
+/* Row and column steps of a direction on the display grid (0 for UP/DOWN). */
+extern const int flow_dir_dr[GOPT_FLOW_NDIRS], flow_dir_dc[GOPT_FLOW_NDIRS];
+
+/* ---- helpers for every method ---- */
+static inline int flow_degree(const gopt_flow_puzzle *p, int v) { return p->link_start[v + 1] - p->link_start[v]; }
+static inline const gopt_flow_link *flow_links(const gopt_flow_puzzle *p, int v) { return p->links + p->link_start[v]; }
+/* dom[k * nnodes + v]: colour k may reach node v (through no other colour's endpoint). */
+uint8_t *flow_colour_domains(const gopt_flow_puzzle *p);
+/* One character for a colour in letter grids (its label when that is one character). */
+char flow_colour_char(const gopt_flow_puzzle *p, int colour);
+
+/* ---- the methods (one file each) ---- */
+/* Appended to a proof of "unsolvable" under the untouching convention. */
+#define UNTOUCHING_NOTE " among paths that never touch themselves (--paths simple allows them)"
+
+typedef struct flow_run {
+    const gopt_flow_puzzle *p;
+    long count;          /* solutions wanted */
+    double deadline;     /* gopt_now() time; 0: none */
+    double memory_mb;    /* SAT's model may take this much (estimated before it is built); 0: any */
+    gopt_answer *a;      /* status, solution, solutions, complete, counters, note */
+    bool keep_second;    /* keep the second solution found (the generator's counterexample) */
+    gopt_flow_solution *second;
+} flow_run;
+
+/* Records a solution a method found: the first becomes the answer's; later ones (counting)
+ * are run through the checker too, since a count is a claim as well, then dropped. False
+ * (with a->note set) when one fails the checker. */
+bool flow_record(flow_run *r, gopt_flow_solution *s);
+
+/* The backtracking search. `lemma`: assume no path touches itself (plain rectangles under
+ * full coverage only; its failure then proves nothing, except under the untouching
+ * convention, where it is no assumption). Under the untouching convention solutions whose
+ * paths touch themselves are skipped. Stops after node_budget nodes (0: none) with
+ * GOPT_LIMIT. Plain rectangles go to the grid sweep (solve_grid.c). */
+gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget);
+gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t node_budget);
+/* Partial coverage, one solution: paths grown from their endpoints (solve_paths.c). */
+gopt_status flow_solve_paths(flow_run *r, int64_t node_budget);
+/* Partial coverage, one solution: negotiated-congestion routing (solve_route.c), at most
+ * `rounds` rounds; proves nothing (GOPT_SOLVED or GOPT_LIMIT). */
+gopt_status flow_solve_route(flow_run *r, int rounds);
+gopt_status flow_solve_sat(flow_run *r);
+/* About how many megabytes flow_solve_sat would take on this run (solve_sat.c). */
+double flow_sat_megabytes(const flow_run *r);
+/* Full coverage on a two-colourable board: every path from one colour class to the same
+ * class holds one more cell of it, so the board's surplus of one class over the other must
+ * equal the surplus the paths make. False proves the puzzle unsolvable (parity.c). */
+bool flow_parity_ok(const gopt_flow_puzzle *p);
+gopt_status flow_solve_mip(flow_run *r);
+/* The topological proof on plain rectangles: chords that alternate around the border, and
+ * the order of colours around the border against the order around a solid block of
+ * endpoints (topology.c). False proves the puzzle unsolvable, with the reason in `why`. */
+bool flow_topology_ok(const gopt_flow_puzzle *p, char *why, size_t size);
+
+/* ---- the tidiest solution's rules for SAT, partial coverage on plain rectangles (sat_tidy.c) ---- */
+enum {
+    FLOW_TIDY_CORNERS = 1,    /* the corner rule */
+    FLOW_TIDY_PULL_DOWN = 2,  /* ┌ and ┐ have their inside cell used */
+    FLOW_TIDY_PULL_UP = 4,    /* └ and ┘ have (the mirror image; never with PULL_DOWN) */
+    FLOW_TIDY_NO_EMPTY_U = 8, /* no path runs around an empty row of cells */
+};
+/* Adds the chosen rules over edge variables first_edge + i and on[v] (v has a colour). */
+void flow_sat_tidy_rules(gopt_sat *s, const gopt_flow_puzzle *p, int first_edge, const int *on, unsigned rules);
+
+/* ---- stray cycles, shared by the SAT and MIP separators (cycles.c) ---- */
+/* Finds the components of the used edges that hold no endpoint (stray cycles). Writes each
+ * one's nodes to nodes[] (component c is nodes[start[c] .. start[c + 1])) and returns how
+ * many; `comp` (nnodes) is scratch. */
+int flow_stray_cycles(const gopt_flow_puzzle *p, const uint8_t *used, int *comp, int *nodes, int *start);
+
+/* A path of the painted solution s touches itself: two linked nodes of one colour whose link
+ * is not used (the untouching convention's test; the checker has its own). */
+bool flow_touches(const gopt_flow_puzzle *p, const gopt_flow_solution *s);
+
+#endif

@@ -1,0 +1,191 @@
+/* JSON levels as the mobile game's level scrapers store them: a grid, one array per row,
+ * each cell a colour name ("red", "darkblue") or "" / null for an empty cell; or an object
+ * holding such a grid under "grid", "board" or "level" (other keys are ignored). A file may
+ * hold many levels: one after another, in an array, or in an object under "levels". The
+ * levels are read one at a time (jansson parses one value and says where it stopped), so a
+ * file of thousands of levels never becomes one tree. Answers are the same grid, filled. */
+#include <jansson.h>
+#include <string.h>
+
+#include "internal.h"
+#include "parse.h"
+
+#define MAX_CELLS (4L * 1024 * 1024)
+
+/* The position after the white space from t's position (without moving). */
+static size_t after_ws(const gopt_text *t, size_t pos) {
+    while (pos < t->len && (t->data[pos] == ' ' || t->data[pos] == '\t' || t->data[pos] == '\n' || t->data[pos] == '\r')) pos++;
+    return pos;
+}
+
+static void advance_to(gopt_text *t, size_t pos) {
+    while (t->pos < pos && !gopt_text_eof(t)) gopt_text_next(t);
+}
+
+/* Steps into the containers that only hold levels: an outer array of levels or grids, and
+ * an object's "levels" array; and over the commas and closing brackets between levels. */
+static void skip_wrappers(gopt_text *t) {
+    for (;;) {
+        size_t p = after_ws(t, t->pos);
+        if (p >= t->len) return advance_to(t, p);
+        char c = t->data[p];
+        if (c == ',' || c == ']' || c == '}') {
+            advance_to(t, p + 1);
+            continue;
+        }
+        if (c == '[') { /* an array of levels (objects, or grids: arrays of arrays of rows) */
+            size_t q = after_ws(t, p + 1);
+            bool levels = q < t->len && t->data[q] == '{';
+            if (q < t->len && t->data[q] == '[') {
+                size_t r = after_ws(t, q + 1);
+                levels = r < t->len && t->data[r] == '[';
+            }
+            if (!levels) return advance_to(t, p);
+            advance_to(t, p + 1);
+            continue;
+        }
+        if (c == '{') { /* {"levels": [ ... */
+            size_t q = after_ws(t, p + 1);
+            static const char key[] = "\"levels\"";
+            if (t->len - q < sizeof key - 1 || memcmp(t->data + q, key, sizeof key - 1) != 0) return advance_to(t, p);
+            q = after_ws(t, q + sizeof key - 1);
+            if (q >= t->len || t->data[q] != ':') return advance_to(t, p);
+            q = after_ws(t, q + 1);
+            if (q >= t->len || t->data[q] != '[') return advance_to(t, p);
+            advance_to(t, q + 1);
+            continue;
+        }
+        return advance_to(t, p);
+    }
+}
+
+/* Parses one JSON value at t's position and moves past it. */
+static json_t *parse_value(gopt_text *t, gopt_error *err) {
+    json_error_t je;
+    gopt_text_mark at = gopt_text_save(t);
+    json_t *v = json_loadb(t->data + t->pos, t->len - t->pos, JSON_DISABLE_EOF_CHECK | JSON_REJECT_DUPLICATES, &je);
+    if (!v) {
+        gopt_text_mark where = at;
+        if (je.line > 1) where.line = at.line + je.line - 1, where.col = je.column > 0 ? je.column : 1;
+        else if (je.column > 0) where.col = at.col + je.column - 1;
+        gopt_text_fail_at(t, where, err, "JSON: %s", je.text);
+        return NULL;
+    }
+    advance_to(t, t->pos + (size_t)je.position);
+    return v;
+}
+
+/* The grid of a level value, or NULL with err set at `at`. */
+static json_t *level_grid(const gopt_text *t, json_t *v, gopt_text_mark at, gopt_error *err) {
+    if (json_is_object(v)) {
+        static const char *const keys[] = {"grid", "board", "level"};
+        for (int i = 0; i < 3; i++)
+            if (json_object_get(v, keys[i])) return level_grid(t, json_object_get(v, keys[i]), at, err);
+        gopt_text_fail_at(t, at, err, "a JSON level needs a \"grid\" (an array of rows of colour names)");
+        return NULL;
+    }
+    if (!json_is_array(v) || json_array_size(v) == 0) {
+        gopt_text_fail_at(t, at, err, "a JSON level's grid is a non-empty array of rows");
+        return NULL;
+    }
+    size_t w = 0;
+    for (size_t r = 0; r < json_array_size(v); r++) {
+        json_t *row = json_array_get(v, r);
+        if (!json_is_array(row) || json_array_size(row) == 0) {
+            gopt_text_fail_at(t, at, err, "row %zu of the JSON grid is not a non-empty array of colour names", r + 1);
+            return NULL;
+        }
+        if (r == 0) w = json_array_size(row);
+        if (json_array_size(row) != w) {
+            gopt_text_fail_at(t, at, err, "row %zu of the JSON grid has %zu cells, the rows above have %zu", r + 1,
+                              json_array_size(row), w);
+            return NULL;
+        }
+        for (size_t c = 0; c < w; c++) {
+            json_t *cell = json_array_get(row, c);
+            if (!json_is_null(cell) && !json_is_string(cell)) {
+                gopt_text_fail_at(t, at, err, "row %zu, column %zu of the JSON grid: expected a colour name, \"\" or null",
+                                  r + 1, c + 1);
+                return NULL;
+            }
+            if (json_is_string(cell) && json_string_length(cell) >= GOPT_FLOW_LABEL) {
+                gopt_text_fail_at(t, at, err, "row %zu, column %zu of the JSON grid: colour names have at most %d characters",
+                                  r + 1, c + 1, GOPT_FLOW_LABEL - 1);
+                return NULL;
+            }
+        }
+    }
+    if ((double)w * (double)json_array_size(v) > MAX_CELLS) {
+        gopt_text_fail_at(t, at, err, "board size %zux%zu is out of range", w, json_array_size(v));
+        return NULL;
+    }
+    return v;
+}
+
+/* A cell's colour name, or NULL for an empty cell. */
+static const char *cell_name(json_t *grid, size_t r, size_t c) {
+    json_t *cell = json_array_get(json_array_get(grid, r), c);
+    const char *s = json_is_string(cell) ? json_string_value(cell) : NULL;
+    return s && s[0] ? s : NULL;
+}
+
+int flow_read_json(gopt_text *t, bool partial, gopt_flow_puzzle **out, gopt_error *err) {
+    *out = NULL;
+    skip_wrappers(t);
+    if (gopt_text_eof(t)) return 0;
+    gopt_text_mark at = gopt_text_save(t);
+    json_t *v = parse_value(t, err);
+    if (!v) return -1;
+    json_t *grid = level_grid(t, v, at, err);
+    if (!grid) {
+        json_decref(v);
+        return -1;
+    }
+    int h = (int)json_array_size(grid), w = (int)json_array_size(json_array_get(grid, 0));
+    flow_builder b;
+    flow_marks m;
+    flow_parse_start_box(&b, &m, GOPT_FLOW_JSON, 1, h, w);
+    bool ok = true;
+    for (int r = 0; r < h && ok; r++)
+        for (int c = 0; c < w && ok; c++) {
+            const char *name = cell_name(grid, (size_t)r, (size_t)c);
+            if (!name) continue;
+            bool plain = true; /* (names are written back unescaped) */
+            for (const char *q = name; *q; q++) plain &= *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20;
+            if (!plain) {
+                ok = gopt_text_fail_at(t, at, err,
+                                       "row %d, column %d of the JSON grid: a colour name holds '\"', '\\' or a control character",
+                                       r + 1, c + 1);
+                break;
+            }
+            ok = flow_parse_add_endpoint(t, &b, &m, r * w + c, name, at, err);
+        }
+    json_decref(v);
+    *out = flow_parse_finish(t, &b, &m, ok, partial, at, err);
+    return *out ? 1 : -1;
+}
+
+bool flow_read_json_answer(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gopt_error *err) {
+    skip_wrappers(t);
+    gopt_text_mark at = gopt_text_save(t);
+    if (gopt_text_eof(t)) return gopt_text_fail(t, err, "expected the answer's JSON grid");
+    json_t *v = parse_value(t, err);
+    if (!v) return false;
+    json_t *grid = level_grid(t, v, at, err);
+    bool ok = grid != NULL;
+    if (ok && ((int)json_array_size(grid) != p->rows || (int)json_array_size(json_array_get(grid, 0)) != p->cols))
+        ok = gopt_text_fail_at(t, at, err, "the answer is %zux%zu, the puzzle %dx%d", json_array_size(json_array_get(grid, 0)),
+                               json_array_size(grid), p->cols, p->rows);
+    for (int r = 0; r < p->rows && ok; r++)
+        for (int c = 0; c < p->cols && ok; c++) {
+            int v2 = p->at[(size_t)r * p->cols + c];
+            const char *name = cell_name(grid, (size_t)r, (size_t)c);
+            int k = -1;
+            for (int j = 0; name && j < p->ncolours && k < 0; j++)
+                if (strcmp(p->label[j], name) == 0) k = j;
+            if (name && k < 0) ok = gopt_text_fail_at(t, at, err, "row %d, column %d: no colour of the puzzle is named '%s'", r + 1, c + 1, name);
+            if (v2 >= 0) mark[v2] = k;
+        }
+    json_decref(v);
+    return ok;
+}

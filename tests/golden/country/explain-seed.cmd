@@ -1,0 +1,1 @@
+country explain data/country/seed-10x10.txt

@@ -1,0 +1,1 @@
+country generate --size 4x4 --count 9

@@ -1,0 +1,1 @@
+country generate --size 61x10

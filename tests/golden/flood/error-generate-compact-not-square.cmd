@@ -1,0 +1,1 @@
+flood generate --format compact --size 5x4

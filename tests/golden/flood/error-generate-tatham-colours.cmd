@@ -1,0 +1,1 @@
+flood generate --format tatham --colours 11

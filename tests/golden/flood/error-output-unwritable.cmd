@@ -1,0 +1,1 @@
+flood solve --output /nonexistent-dir/out.svg data/flood/example.txt

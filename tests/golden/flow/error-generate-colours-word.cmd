@@ -1,0 +1,1 @@
+flow generate --size 8x8 --colours x

@@ -1,0 +1,1 @@
+flow generate --size 30x30 --colours 60

@@ -1,0 +1,1 @@
+flow solve --format flow_solver tests/golden/flow/files/misguess.txt

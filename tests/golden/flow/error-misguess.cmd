@@ -1,0 +1,1 @@
+flow solve tests/golden/flow/files/misguess.txt

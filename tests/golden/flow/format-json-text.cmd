@@ -1,0 +1,1 @@
+flow solve --style text tests/golden/flow/files/levels_wrapped.json

@@ -1,0 +1,1 @@
+flow solve --json tests/golden/flow/files/levels.json tests/golden/flow/files/levels_wrapped.json

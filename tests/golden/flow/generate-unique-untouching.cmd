@@ -1,0 +1,1 @@
+flow generate --unique --paths untouching --grade easy --size 6x6 --seed 2 --format thomasahle

@@ -1,0 +1,1 @@
+taxis play --graph tests/golden/taxis/files/bom.board --c 2 --dups 1 --quiet

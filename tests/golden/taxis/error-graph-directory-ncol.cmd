@@ -1,0 +1,1 @@
+taxis play --graph tests/golden/taxis/files --graph-format ncol

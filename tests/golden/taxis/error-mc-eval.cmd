@@ -1,0 +1,1 @@
+taxis experiment sweep --heuristics mc --mc-eval best

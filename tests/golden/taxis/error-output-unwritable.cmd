@@ -1,0 +1,1 @@
+taxis ideal --output /nonexistent-dir/ideal.txt

@@ -1,0 +1,1 @@
+taxis experiment sweep --games 10 --plot /nonexistent-dir/sweep.svg

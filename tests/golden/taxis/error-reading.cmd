@@ -1,0 +1,1 @@
+taxis tournament --games 10 --reading shut

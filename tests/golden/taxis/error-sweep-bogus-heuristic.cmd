@@ -1,0 +1,1 @@
+taxis experiment sweep --heuristics bogus --games 10

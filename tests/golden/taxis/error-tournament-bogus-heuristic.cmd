@@ -1,0 +1,1 @@
+taxis tournament --heuristics rs,bogus --games 10

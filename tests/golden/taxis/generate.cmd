@@ -1,0 +1,1 @@
+taxis generate --seed 3 --count 2

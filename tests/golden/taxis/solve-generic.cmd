@@ -1,0 +1,1 @@
+taxis solve --json -

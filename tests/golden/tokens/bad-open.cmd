@@ -1,0 +1,1 @@
+tokens upgrade --open 0,7 --from 1867:F16

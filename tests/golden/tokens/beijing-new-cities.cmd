@@ -1,0 +1,1 @@
+tokens upgrade --from 'city=revenue:30;city=revenue:30;path=a:1,b:_0;path=a:5,b:_1;label=B' --tokens 0:A,1:B --to 'city=revenue:40;city=revenue:40;city=revenue:40;city=revenue:40;path=a:1,b:_0;path=a:3,b:_1;path=a:4,b:_2;path=a:5,b:_3;label=B'

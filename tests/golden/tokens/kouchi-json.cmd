@@ -1,0 +1,1 @@
+tokens upgrade --from 1889:F9 --tokens 0:IR,0:SR --json

@@ -1,0 +1,1 @@
+tokens show 1830
