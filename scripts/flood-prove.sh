@@ -23,7 +23,9 @@ for ((b = first; b <= last; b++)); do
   /usr/bin/time -f '%U %S %M' -o "$tmp/time" \
     "$gameopt" flood solve "$set_file" --shard "$b/$total" --json --memory-limit "$mem" \
       --time-limit "$tlim" > "$tmp/json" 2> "$tmp/err" || true
-  read -r user sys rss < "$tmp/time" || { echo "board $b: no timing" >&2; continue; }
+  # GNU time puts "Command exited with non-zero status N" first when gameopt stops at a limit
+  # (exit 3): the figures are on the last line.
+  read -r user sys rss < <(tail -n 1 "$tmp/time") || { echo "board $b: no timing" >&2; continue; }
   line=$(python3 - "$b" "$user" "$sys" "$rss" "$tmp/json" <<'PY'
 import json, sys
 b, user, sys_, rss, path = sys.argv[1:]
