@@ -350,7 +350,7 @@ static int run_generate(gopt_call *call) {
 }
 
 const gopt_verb flood_verbs[] = {
-    {"solve", "the fewest moves that flood each board, with a proof", "[FILE...]", GOPT_SOLVE_COMMON, flood_solve_opts,
+    {"solve", "the fewest moves that flood each board, with a proof", "[FILE...]", GOPT_SOLVE_COMMON & ~(unsigned)GOPT_COMMON_COUNT, flood_solve_opts,
      run_solve},
     {"check", "replay sequences and say whether each floods its board", "BOARDS [SOLUTIONS]",
      GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_QUIET, check_opts, run_check},
