@@ -123,6 +123,9 @@ void gopt_flow_solution_paint(const gopt_flow_puzzle *p, gopt_flow_solution *s);
 /* Reads an answer in the puzzle's own format (a filled grid; ADC answer files) and finds the
  * paths through each colour's cells. Returns NULL with err set when it cannot. */
 gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err);
+/* After the last answer: only blank lines (and comments where the format has them) may follow;
+ * false with err at the first other text (a spare answer, trailing junk). */
+bool gopt_flow_answer_end(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err);
 
 /* The independent checker: every endpoint joined to its partner by one path, paths disjoint,
  * no stray cycles, every node used under full coverage, and under the untouching convention

@@ -82,6 +82,7 @@ static int check_answers(gopt_call *call, const gopt_batch *b, gopt_text *t) {
     int code = 0;
     for (size_t i = 0; i < b->n && code == 0; i++)
         if (!(answers[i] = gopt_flow_read_answer(t, b->items[i].puzzle, &err))) code = gopt_call_input(call, &err);
+    if (code == 0 && b->n > 0 && !gopt_flow_answer_end(t, b->items[b->n - 1].puzzle, &err)) code = gopt_call_input(call, &err);
     for (size_t i = 0; i < b->n && code != 2; i++) {
         char why[256];
         bool ok = gopt_flow_check(b->items[i].puzzle, answers[i], why, sizeof why);
