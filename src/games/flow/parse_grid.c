@@ -271,6 +271,12 @@ static gopt_flow_puzzle *read_houston(gopt_text *t, bool partial, gopt_error *er
         if (ok && gopt_text_peek(t) != '\n' && !gopt_text_eof(t))
             ok = gopt_text_fail(t, err, "expected the end of the line after two points");
     }
+    /* A spare "(x, y) (x, y)" line would otherwise be read as the next puzzle and refused
+     * with a misleading reason: say that the header's count is short. */
+    gopt_text_mark after = gopt_text_save(t);
+    gopt_text_skip_ws(t);
+    if (ok && gopt_text_peek(t) == '(') ok = gopt_text_fail(t, err, "more colour lines than the %ld colours of the first line", n);
+    else gopt_text_restore(t, after);
     return flow_parse_finish(t, &b, &m, ok, partial, start, err);
 }
 
