@@ -157,7 +157,7 @@ gopt_status gopt_flow_solve(const gopt_flow_puzzle *p, const gopt_flow_settings 
 bool gopt_flow_write_lp(const gopt_flow_puzzle *p, const char *path, gopt_error *err);
 
 /* A random full-coverage puzzle with a known solution: random paths grown on a w x h board
- * (for property tests and `generate`). */
+ * (for property tests and `generate`). NULL when the solve's limits (stop.h) stopped the walk. */
 gopt_flow_puzzle *gopt_flow_generate(int w, int h, int colours, gopt_rng *rng);
 
 /* How hard a generated puzzle is: by the nodes our corner-rule sweep (the portfolio's first

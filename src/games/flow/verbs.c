@@ -135,7 +135,7 @@ const gopt_verb flow_verbs[] = {
      GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_QUIET, coverage_opts, run_check},
     {"lp", "write the integer program (without the lazy cycle cuts) as a CPLEX-LP file", "FILE",
      GOPT_COMMON_FORMAT | GOPT_COMMON_OUTPUT, coverage_opts, run_lp},
-    {"generate", "random boards with a full-coverage solution (--unique: exactly one)", "", GOPT_GENERATE_COMMON,
+    {"generate", "random boards with a full-coverage solution (--unique: exactly one)", "", GOPT_GENERATE_COMMON | GOPT_COMMON_TIME_LIMIT,
      flow_generate_opts, run_generate},
     {0},
 };
