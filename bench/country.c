@@ -182,8 +182,10 @@ int main(int argc, char **argv) {
            mip_every == 0 ? " (skipped)" : mip_every > 1 ? " on every k-th puzzle" : "");
     printf("| size      | n    | sat mean ms | sat max ms | rounds | conflicts | cuts | mip n | mip mean ms | mip max ms | |\n");
     printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+    fflush(stdout); /* the header at once: the rows come after minutes (issue 16 item 21) */
     row rows[4] = {{.label = "<= 8x8"}, {.label = "10x10"}, {.label = ">= 11x11"}, {.label = "all"}};
     for (int i = 0; i < n; i++) {
+        if (i % 10 == 0) fprintf(stderr, "bench country: puzzle %d of %d\n", i + 1, n);
         const gopt_country_puzzle *p = puzzles[i];
         result sat = run(p, "sat", runs), mip;
         bool with_mip = mip_every > 0 && i % mip_every == 0;

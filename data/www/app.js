@@ -100,7 +100,9 @@ function buildPanel(game, limits) {
     ...game.formats.map((f) => el('option', { value: f, text: f })));
   const method = el('select', { id: `${name}-method` },
     ...game.methods.map((m, i) => el('option', { value: m, text: i === 0 ? `${m} (default)` : m })));
-  const unique = el('input', { type: 'checkbox', id: `${name}-unique`, checked: true });
+  // Only verbs that search for more than one solution take --count (flood's solve does not).
+  const takesCount = (solveVerb ? solveVerb.options : []).some((o) => o.name === 'count');
+  const unique = el('input', { type: 'checkbox', id: `${name}-unique`, checked: takesCount });
   const timeLimit = el('input', {
     type: 'number', id: `${name}-time`, min: '0', step: 'any',
     placeholder: limits && limits.time_limit ? String(limits.time_limit) : '',
@@ -118,7 +120,7 @@ function buildPanel(game, limits) {
     const o = {};
     if (format.value) o.format = format.value;
     if (method.value && method.value !== game.methods[0]) o.method = method.value;
-    if (unique.checked) o.count = 2;
+    if (takesCount && unique.checked) o.count = 2;
     if (timeLimit.value) o['time-limit'] = Number(timeLimit.value);
     for (const c of panel.querySelectorAll('[data-option]')) {
       if (c.type === 'checkbox') { if (c.checked) o[c.dataset.option] = true; }
@@ -216,7 +218,7 @@ function buildPanel(game, limits) {
       el('div', {}, el('label', { for: format.id, text: 'Format' }), format),
       el('div', {}, el('label', { for: method.id, text: 'Method' }), method),
       el('div', {}, el('label', { for: timeLimit.id, text: 'Time limit (s)' }), timeLimit),
-      el('div', { class: 'check' }, unique, el('label', { for: unique.id, text: 'prove uniqueness' }))),
+      takesCount ? el('div', { class: 'check' }, unique, el('label', { for: unique.id, text: 'prove uniqueness' })) : null),
     own.length ? el('details', {}, el('summary', { text: `${name} options` }), el('div', { class: 'controls' }, ...own)) : null,
     el('div', { class: 'buttons' }, solveButton, exampleButton));
   panel.append(el('p', { class: 'summary', text: game.summary }),

@@ -123,6 +123,9 @@ void gopt_flow_solution_paint(const gopt_flow_puzzle *p, gopt_flow_solution *s);
 /* Reads an answer in the puzzle's own format (a filled grid; ADC answer files) and finds the
  * paths through each colour's cells. Returns NULL with err set when it cannot. */
 gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err);
+/* After the last answer: only blank lines (and comments where the format has them) may follow;
+ * false with err at the first other text (a spare answer, trailing junk). */
+bool gopt_flow_answer_end(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err);
 
 /* The independent checker: every endpoint joined to its partner by one path, paths disjoint,
  * no stray cycles, every node used under full coverage, and under the untouching convention
@@ -154,7 +157,7 @@ gopt_status gopt_flow_solve(const gopt_flow_puzzle *p, const gopt_flow_settings 
 bool gopt_flow_write_lp(const gopt_flow_puzzle *p, const char *path, gopt_error *err);
 
 /* A random full-coverage puzzle with a known solution: random paths grown on a w x h board
- * (for property tests and `generate`). */
+ * (for property tests and `generate`). NULL when the solve's limits (stop.h) stopped the walk. */
 gopt_flow_puzzle *gopt_flow_generate(int w, int h, int colours, gopt_rng *rng);
 
 /* How hard a generated puzzle is: by the nodes our corner-rule sweep (the portfolio's first

@@ -45,12 +45,12 @@ static bool set_common(gopt_call *call, const gopt_opt *c, const char *value) {
     else if (strcmp(n, "quiet") == 0) o->quiet = true;
     else if (strcmp(n, "progress") == 0) o->progress = true;
     else if (strcmp(n, "shard") == 0) {
-        if (!parse_shard(value, &o->shard_k, &o->shard_n)) return gopt_call_usage(call, "--shard: invalid value '%s' (expected K/N)", value), false;
+        if (!parse_shard(value, &o->shard_k, &o->shard_n)) return gopt_call_usage(call, "--shard: invalid value '%s' (expected K/N with 1 <= K <= N <= 1000000)", value), false;
     } else if (strcmp(n, "seed") == 0) {
         char *end;
         errno = 0;
         unsigned long long s = strtoull(value, &end, 10);
-        if (!*value || *value == '-' || *end || errno) return gopt_call_usage(call, "--seed: invalid value '%s' (expected N)", value), false;
+        if (!*value || *value == '-' || *end || errno) return gopt_call_usage(call, "--seed: invalid value '%s' (expected a whole number in 0..18446744073709551615)", value), false;
         o->seed = s;
     } else if (!gopt_opt_check(c, value, &err)) {
         return gopt_call_input(call, &err), false;

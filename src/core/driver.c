@@ -13,6 +13,7 @@
 #include "gameopt/outfile.h"
 #include "gameopt/progress.h"
 #include "gameopt/require.h"
+#include "gameopt/stop.h"
 
 /* ---- calls ---- */
 
@@ -284,16 +285,35 @@ int gopt_run_generate(gopt_call *call) {
     const char *format = o->format ? o->format : g->formats[0];
     int64_t begin, end;
     gopt_shard_range(o, o->count, &begin, &end);
-    for (int64_t i = begin; i < end; i++) {
+    /* --time-limit (where the verb declares it) bounds the whole run: the generators poll
+     * gopt_stop_check(); a board cut short is dropped, the ones finished before stay printed. */
+    gopt_solve_ctx ctx;
+    gopt_ctx_init(&ctx, o->time_limit, o->cancel, NULL);
+    gopt_solve_ctx *outer = gopt_ctx_enter(&ctx);
+    int status = 0;
+    for (int64_t i = begin; i < end && status == 0; i++) {
         gopt_rng rng = gopt_rng_stream(o->seed, (uint64_t)i);
         gopt_error err = {0};
-        void *p = g->generate(o, &rng, &err);
-        if (!p) return gopt_call_input(call, &err);
+        gopt_stop_reason why = gopt_stop_check();
+        void *p = why == GOPT_GO ? g->generate(o, &rng, &err) : NULL;
+        if (why == GOPT_GO) why = gopt_stop_check();
+        if (why != GOPT_GO) {
+            if (p) g->free_puzzle(p);
+            fprintf(stderr, "gameopt: %s: %s after %lld of %lld boards\n", g->name, gopt_stop_text(why),
+                    (long long)(i - begin), (long long)(end - begin));
+            status = 3;
+            break;
+        }
+        if (!p) {
+            status = gopt_call_input(call, &err);
+            break;
+        }
         char *text = g->format(p, NULL, format);
         fputs(text, call->out);
         if (i + 1 < end) fputc('\n', call->out);
         free(text);
         g->free_puzzle(p);
     }
-    return 0;
+    gopt_ctx_enter(outer);
+    return status;
 }

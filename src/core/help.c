@@ -35,10 +35,39 @@ void gopt_print_game_help(FILE *out, const gopt_game *g) {
     fprintf(out, "\n`gameopt %s <verb> --help` lists a verb's options.\n", g->name);
 }
 
-static void print_option(FILE *out, const gopt_opt *s) {
+/* The common options mean something else in a verb that writes puzzles (`generate`) or a
+ * model (`lp`) than in one that reads and solves them: the help says what they do there. */
+static const char *common_help(const gopt_verb *v, const gopt_opt *s) {
+    bool generate = strcmp(v->name, "generate") == 0, lp = strcmp(v->name, "lp") == 0;
+    if (generate && strcmp(s->name, "format") == 0) return "format of the puzzles written (the first format when omitted)";
+    if (generate && strcmp(s->name, "count") == 0) return "how many puzzles to make";
+    if (generate && strcmp(s->name, "output") == 0) return "write the puzzles to FILE instead of standard output";
+    if (lp && strcmp(s->name, "output") == 0) return "write the model to FILE (CPLEX LP text) instead of standard output";
+    return s->help;
+}
+
+/* Numbers show their accepted range; an upper end of 1e9 or more is "no upper end". */
+static void print_range(FILE *out, const gopt_opt *s) {
+    if (s->type != GOPT_OPT_INT && s->type != GOPT_OPT_REAL && s->type != GOPT_OPT_RANGE && s->type != GOPT_OPT_SIZE)
+        return;
+    const char *fmt = s->type == GOPT_OPT_REAL ? "%g" : "%.0f";
+    fputs(s->type == GOPT_OPT_SIZE ? " (sides " : " (", out);
+    if (s->max >= 1e9) {
+        fputs(">= ", out);
+        fprintf(out, fmt, s->min);
+    } else {
+        fprintf(out, fmt, s->min);
+        fputs("..", out);
+        fprintf(out, fmt, s->max);
+    }
+    fputc(')', out);
+}
+
+static void print_option(FILE *out, const gopt_opt *s, const char *help) {
     char left[64];
     snprintf(left, sizeof left, "--%s%s%s", s->name, s->arg ? " " : "", s->arg ? s->arg : "");
-    fprintf(out, "  %-24s %s", left, s->help);
+    fprintf(out, "  %-24s %s", left, help);
+    print_range(out, s);
     if (s->def && s->type != GOPT_OPT_FLAG) fprintf(out, " (default %s)", s->def);
     fputc('\n', out);
 }
@@ -46,10 +75,10 @@ static void print_option(FILE *out, const gopt_opt *s) {
 void gopt_print_verb_help(FILE *out, const gopt_game *g, const gopt_verb *v) {
     fprintf(out, "usage: gameopt %s %s [options] %s\n\n%s\n\noptions:\n", g->name, v->name, v->usage ? v->usage : "",
             v->summary);
-    for (const gopt_opt *s = v->options; s && s->name; s++) print_option(out, s);
+    for (const gopt_opt *s = v->options; s && s->name; s++) print_option(out, s, s->help);
     for (int i = 0; gopt_common_opts[i].name; i++)
-        if (v->common & gopt_common_bits[i]) print_option(out, &gopt_common_opts[i]);
-    print_option(out, &(gopt_opt)GOPT_FLAG("help", "show this help"));
+        if (v->common & gopt_common_bits[i]) print_option(out, &gopt_common_opts[i], common_help(v, &gopt_common_opts[i]));
+    print_option(out, &(gopt_opt)GOPT_FLAG("help", "show this help"), "show this help");
     if ((v->common & GOPT_COMMON_FORMAT) && g->formats) fputc('\n', out);
     if (v->common & GOPT_COMMON_FORMAT) print_list(out, "formats:", g->formats, false);
     if (v->common & GOPT_COMMON_METHOD) print_list(out, "methods:", g->methods, true);

@@ -15,7 +15,7 @@ const gopt_opt gopt_common_opts[] = {
     GOPT_FLAG("json", "one JSON object per result"),
     GOPT_ENUM("method", "M", NULL, NULL, "solution method"),
     GOPT_REAL("time-limit", "S", NULL, 0, 1e9, "give up on each puzzle (or the run) after S seconds, exit 3; 0: no limit"),
-    GOPT_REAL("total-time-limit", "S", NULL, 0, 1e9, "with many puzzles: give up on the rest after S seconds in all"),
+    GOPT_REAL("total-time-limit", "S", NULL, 0, 1e9, "with many puzzles: give up on the rest after S seconds in all; 0: no limit"),
     GOPT_REAL("memory-limit", "MB", NULL, 1, 1e9, "memory budget of the process in MB (--threads N: MB/N per puzzle), exit 3"),
     GOPT_INT("threads", "N", "1", 1, 1024, "worker threads"),
     GOPT_INT("seed", "N", "1", 0, 1.8446744073709552e19, "random seed"),

@@ -174,7 +174,12 @@ static Cbc_Model *build_cbc(const gopt_mip *m) {
     }
     Cbc_setObjSense(cbc, m->maximize ? -1 : 1);
     Cbc_setLogLevel(cbc, 0);
-    if (m->time_limit > 0) Cbc_setMaximumSeconds(cbc, m->time_limit);
+    if (m->time_limit > 0) {
+        /* Wall time, as our --time-limit is: CBC counts CPU seconds by default, which on a
+         * loaded machine (or while the model is being read) overruns the limit (issue 16). */
+        Cbc_setParameter(cbc, "timeMode", "elapsed");
+        Cbc_setMaximumSeconds(cbc, m->time_limit);
+    }
     if (m->threads > 1) {
         char t[16];
         snprintf(t, sizeof t, "%d", m->threads);

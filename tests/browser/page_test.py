@@ -10,6 +10,7 @@ picture. The screenshot is saved as SHOTS/<family>.png.
 Exit 0 passed, 1 failed, 77 skipped (no browser, or the family is not served yet)."""
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -57,6 +58,9 @@ def start_server(gameopt):
 
 
 def browser():
+    # Chromium leaves its singleton socket folders (org.chromium.Chromium.*) in TMPDIR after a
+    # headless run; a private TMPDIR per test, removed at the end, keeps /tmp clean.
+    os.environ["TMPDIR"] = tempfile.mkdtemp(prefix="gameopt-browser-")
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -185,6 +189,8 @@ def main():
     finally:
         if d:
             d.quit()
+        if os.environ.get("TMPDIR", "").startswith(os.path.join(tempfile.gettempdir(), "gameopt-browser-")):
+            shutil.rmtree(os.environ["TMPDIR"], ignore_errors=True)
         server.terminate()
         try:
             code = server.wait(timeout=20)

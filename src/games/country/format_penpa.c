@@ -363,6 +363,32 @@ static void set_key(json_t *obj, long a, long b, json_t *value) {
     json_object_set_new(obj, key, value);
 }
 
+/* text as raw deflate (no zlib header: the form penpa-edit links hold, which the reader
+ * inflates raw too), then base64. */
+static void put_deflated_base64(gopt_buf *out, const char *text) {
+    z_stream z = {0};
+    deflateInit2(&z, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
+    uLong cap = deflateBound(&z, (uLong)strlen(text));
+    unsigned char *packed = gopt_malloc(cap);
+    z.next_in = (Bytef *)text;
+    z.avail_in = (uInt)strlen(text);
+    z.next_out = packed;
+    z.avail_out = (uInt)cap;
+    deflate(&z, Z_FINISH);
+    size_t n = cap - z.avail_out;
+    deflateEnd(&z);
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (size_t i = 0; i < n; i += 3) {
+        unsigned v = (unsigned)packed[i] << 16 | (i + 1 < n ? (unsigned)packed[i + 1] << 8 : 0) |
+                     (i + 2 < n ? packed[i + 2] : 0);
+        gopt_buf_putc(out, digits[v >> 18 & 63]);
+        gopt_buf_putc(out, digits[v >> 12 & 63]);
+        gopt_buf_putc(out, i + 1 < n ? digits[v >> 6 & 63] : '=');
+        gopt_buf_putc(out, i + 2 < n ? digits[v & 63] : '=');
+    }
+    free(packed);
+}
+
 char *country_write_penpa(const gopt_country_puzzle *p, const uint8_t *dirs, const char **why) {
     gopt_grid gg = p->size;
     for (int c = 0; c < gopt_grid_cells(gg); c++)
@@ -427,31 +453,10 @@ char *country_write_penpa(const gopt_country_puzzle *p, const uint8_t *dirs, con
     json_decref(centers);
     char *text = abbreviate(gopt_buf_take(&b));
 
-    z_stream z = {0};
-    deflateInit2(&z, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
-    uLong cap = deflateBound(&z, (uLong)strlen(text));
-    unsigned char *packed = gopt_malloc(cap);
-    z.next_in = (Bytef *)text;
-    z.avail_in = (uInt)strlen(text);
-    z.next_out = packed;
-    z.avail_out = (uInt)cap;
-    deflate(&z, Z_FINISH);
-    size_t n = cap - z.avail_out;
-    deflateEnd(&z);
-    free(text);
-
-    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     gopt_buf out = {0};
     gopt_buf_puts(&out, "https://swaroopg92.github.io/penpa-edit/#m=edit&p=");
-    for (size_t i = 0; i < n; i += 3) {
-        unsigned v = (unsigned)packed[i] << 16 | (i + 1 < n ? (unsigned)packed[i + 1] << 8 : 0) |
-                     (i + 2 < n ? packed[i + 2] : 0);
-        gopt_buf_putc(&out, digits[v >> 18 & 63]);
-        gopt_buf_putc(&out, digits[v >> 12 & 63]);
-        gopt_buf_putc(&out, i + 1 < n ? digits[v >> 6 & 63] : '=');
-        gopt_buf_putc(&out, i + 2 < n ? digits[v & 63] : '=');
-    }
+    put_deflated_base64(&out, text);
+    free(text);
     gopt_buf_putc(&out, '\n');
-    free(packed);
     return gopt_buf_take(&out);
 }

@@ -238,6 +238,80 @@ typedef struct beam_history {
     size_t n;
 } beam_history;
 
+/* Remembers a layer's links (parent and free move of each state) for the rebuild. */
+static void history_push(beam_history **hist, size_t *nhist, size_t *cap, const beam_layer *cur) {
+    gopt_grow(hist, cap, *nhist + 1, sizeof **hist);
+    beam_history *hl = &(*hist)[(*nhist)++];
+    hl->n = cur->n;
+    hl->parent = gopt_malloc(cur->n * sizeof *hl->parent);
+    hl->colour = gopt_malloc(cur->n);
+    for (size_t i = 0; i < cur->n; i++) hl->parent[i] = cur->e[i].parent, hl->colour[i] = cur->e[i].colour;
+}
+
+/* An empty open-addressing table of at least `want` slots (a power of two). */
+static void table_reset(uint32_t **table, size_t *cap, size_t want) {
+    if (*cap < want) {
+        free(*table);
+        *cap = 1;
+        while (*cap < want) *cap *= 2;
+        *table = gopt_malloc(*cap * sizeof **table);
+    }
+    memset(*table, 0, *cap * sizeof **table);
+}
+
+/* Adds e to the layer unless its state is there already: one entry per state, the one
+ * reached in fewer moves. table holds index + 1 of each entry (0: empty slot). */
+static void layer_add_unique(beam_layer *next, uint32_t *table, size_t table_cap, const beam_entry *e,
+                             const uint64_t *state, size_t nw) {
+    size_t slot = e->hash & (table_cap - 1);
+    while (table[slot]) {
+        uint32_t j = table[slot] - 1;
+        if (next->e[j].hash == e->hash && memcmp(layer_state(next, j, nw), state, nw * 8) == 0) {
+            if (e->g < next->e[j].g) next->e[j] = *e;
+            return;
+        }
+        slot = (slot + 1) & (table_cap - 1);
+    }
+    layer_add(next, e, state, nw);
+    table[slot] = (uint32_t)next->n;
+}
+
+/* Scratch for ordering a layer, kept across layers. */
+typedef struct beam_sorter {
+    uint32_t *order, *tmp;
+    size_t cap;
+} beam_sorter;
+
+/* The best `width` entries of a layer, as a new layer. */
+static beam_layer keep_best(beam_layer *next, int width, beam_sorter *s, size_t nw) {
+    if (next->n > s->cap) {
+        s->cap = next->n;
+        s->order = gopt_realloc(s->order, s->cap * sizeof *s->order);
+        s->tmp = gopt_realloc(s->tmp, s->cap * sizeof *s->tmp);
+    }
+    for (size_t i = 0; i < next->n; i++) s->order[i] = (uint32_t)i;
+    sort_indices(s->order, s->tmp, next->n, next);
+    size_t keep = next->n < (size_t)width ? next->n : (size_t)width;
+    beam_layer kept = {0};
+    for (size_t i = 0; i < keep; i++) layer_add(&kept, &next->e[s->order[i]], layer_state(next, s->order[i], nw), nw);
+    return kept;
+}
+
+/* The free moves of the best sequence, followed back from its last layer's parent. */
+static void rebuild_free_moves(const beam_history *hist, size_t best_layer, uint32_t best_parent, uint8_t best_colour,
+                               seq *freem) {
+    uint8_t *rev = gopt_malloc(best_layer + 2);
+    size_t k = 0;
+    rev[k++] = best_colour;
+    uint32_t at = best_parent;
+    for (size_t l = best_layer; l > 0; l--) {
+        rev[k++] = hist[l].colour[at];
+        at = hist[l].parent[at];
+    }
+    for (size_t i = k; i-- > 0;) seq_push(freem, rev[i]);
+    free(rev);
+}
+
 void flood_beam(const flood_graph *g, int width, flood_outcome *out) {
     memset(out, 0, sizeof *out);
     size_t nw = (size_t)g->nwords;
@@ -256,26 +330,13 @@ void flood_beam(const flood_graph *g, int width, flood_outcome *out) {
     uint32_t best_parent = UINT32_MAX;
     int best_colour = -1;
     size_t table_cap = 0;
-    uint32_t *table = NULL, *order = NULL, *tmp = NULL;
-    size_t order_cap = 0;
+    uint32_t *table = NULL;
+    beam_sorter sorter = {0};
     double peak = 0;
     while (cur.n > 0) {
-        /* remember this layer's links */
-        gopt_grow(&hist, &hist_cap, nhist + 1, sizeof *hist);
-        beam_history *hl = &hist[nhist++];
-        hl->n = cur.n;
-        hl->parent = gopt_malloc(cur.n * sizeof *hl->parent);
-        hl->colour = gopt_malloc(cur.n);
-        for (size_t i = 0; i < cur.n; i++) hl->parent[i] = cur.e[i].parent, hl->colour[i] = cur.e[i].colour;
+        history_push(&hist, &nhist, &hist_cap, &cur);
         next.n = 0;
-        size_t want = 2 * cur.n * (size_t)flood_popcount(g->present) + 16;
-        if (table_cap < want) {
-            free(table);
-            table_cap = 1;
-            while (table_cap < want) table_cap *= 2;
-            table = gopt_malloc(table_cap * sizeof *table);
-        }
-        memset(table, 0, table_cap * sizeof *table);
+        table_reset(&table, &table_cap, 2 * cur.n * (size_t)flood_popcount(g->present) + 16);
         for (size_t i = 0; i < cur.n; i++) {
             const beam_entry *p = &cur.e[i];
             if (p->g + p->h >= best) continue;
@@ -296,34 +357,10 @@ void flood_beam(const flood_graph *g, int width, flood_outcome *out) {
                 if (g2 + c->h >= best) continue;
                 beam_entry e = {(uint32_t)i, (uint8_t)c->colour, g2, c->h, flood_cells(g, c->state),
                                 flood_context_of(&p->ctx, c, 1), flood_hash(c->state, (int)nw)};
-                /* one entry per state: the one reached in fewer moves */
-                size_t slot = e.hash & (table_cap - 1);
-                bool dup = false;
-                while (table[slot]) {
-                    uint32_t j = table[slot] - 1;
-                    if (next.e[j].hash == e.hash && memcmp(layer_state(&next, j, nw), c->state, nw * 8) == 0) {
-                        if (g2 < next.e[j].g) next.e[j] = e;
-                        dup = true;
-                        break;
-                    }
-                    slot = (slot + 1) & (table_cap - 1);
-                }
-                if (dup) continue;
-                layer_add(&next, &e, c->state, nw);
-                table[slot] = (uint32_t)next.n;
+                layer_add_unique(&next, table, table_cap, &e, c->state, nw);
             }
         }
-        /* keep the best `width` */
-        if (next.n > order_cap) {
-            order_cap = next.n;
-            order = gopt_realloc(order, order_cap * sizeof *order);
-            tmp = gopt_realloc(tmp, order_cap * sizeof *tmp);
-        }
-        for (size_t i = 0; i < next.n; i++) order[i] = (uint32_t)i;
-        sort_indices(order, tmp, next.n, &next);
-        size_t keep = next.n < (size_t)width ? next.n : (size_t)width;
-        beam_layer kept = {0};
-        for (size_t i = 0; i < keep; i++) layer_add(&kept, &next.e[order[i]], layer_state(&next, order[i], nw), nw);
+        beam_layer kept = keep_best(&next, width, &sorter, nw);
         double bytes = (double)(cur.cap + next.cap + kept.cap) * (double)(nw * 8 + sizeof(beam_entry)) +
                        (double)table_cap * 4;
         if (bytes > peak) peak = bytes;
@@ -333,19 +370,7 @@ void flood_beam(const flood_graph *g, int width, flood_outcome *out) {
     }
     /* rebuild: free moves back through the layers, then replay with the forced ones */
     seq freem = {0};
-    if (best_colour >= 0) {
-        size_t n = best_layer + 1;
-        uint8_t *rev = gopt_malloc(n + 1);
-        size_t k = 0;
-        rev[k++] = (uint8_t)best_colour;
-        uint32_t at = best_parent;
-        for (size_t l = best_layer; l > 0; l--) {
-            rev[k++] = hist[l].colour[at];
-            at = hist[l].parent[at];
-        }
-        for (size_t i = k; i-- > 0;) seq_push(&freem, rev[i]);
-        free(rev);
-    }
+    if (best_colour >= 0) rebuild_free_moves(hist, best_layer, best_parent, (uint8_t)best_colour, &freem);
     seq full = {0};
     full.v = gopt_malloc((size_t)g->nregions + 1);
     full.n = (size_t)flood_replay(g, freem.v, (int)freem.n, full.v);
@@ -357,8 +382,8 @@ void flood_beam(const flood_graph *g, int width, flood_outcome *out) {
     for (size_t l = 0; l < nhist; l++) free(hist[l].parent), free(hist[l].colour);
     free(hist);
     free(table);
-    free(order);
-    free(tmp);
+    free(sorter.order);
+    free(sorter.tmp);
     free(cur.e);
     free(cur.states);
     free(next.e);

@@ -259,7 +259,8 @@ static int run_hint(gopt_call *call) {
     gopt_error err = {0};
     int code;
     if (!gopt_batch_read(&gopt_game_flood, call->args[0], &call->opts, &b, &err)) code = gopt_call_input(call, &err);
-    else if ((size_t)which > b.n) code = gopt_call_usage(call, "--board %ld: %s has %zu boards", which, call->args[0], b.n);
+    else if ((size_t)which > b.n) code = gopt_call_usage(call, "--board %ld: %s has only %zu board%s", which, call->args[0], b.n,
+                               b.n == 1 ? "" : "s");
     else code = hint_from(call, b.items[which - 1].puzzle);
     gopt_batch_free(&gopt_game_flood, &b);
     return code;
@@ -350,7 +351,7 @@ static int run_generate(gopt_call *call) {
 }
 
 const gopt_verb flood_verbs[] = {
-    {"solve", "the fewest moves that flood each board, with a proof", "[FILE...]", GOPT_SOLVE_COMMON, flood_solve_opts,
+    {"solve", "the fewest moves that flood each board, with a proof", "[FILE...]", GOPT_SOLVE_COMMON & ~(unsigned)GOPT_COMMON_COUNT, flood_solve_opts,
      run_solve},
     {"check", "replay sequences and say whether each floods its board", "BOARDS [SOLUTIONS]",
      GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_QUIET, check_opts, run_check},

@@ -92,7 +92,7 @@ static gopt_flow_solution *trace_all(const gopt_flow_puzzle *p, int *mark) {
 }
 
 /* Reads colours for the display rows of one layer: letters, or comma-separated numbers. */
-static bool read_rows(gopt_text *t, const gopt_flow_puzzle *p, int layer, int *mark, gopt_error *err) {
+static bool read_rows(gopt_text *t, const gopt_flow_puzzle *p, int layer, int *mark, gopt_text_mark *where, gopt_error *err) {
     for (int r = 0; r < p->rows; r++) {
         gopt_text_skip_ws(t);
         for (int c = 0; c < p->cols; c++) {
@@ -116,7 +116,7 @@ static bool read_rows(gopt_text *t, const gopt_flow_puzzle *p, int layer, int *m
                 k = colour_of_char(p, (char)ch);
             }
             if (k == -3) return gopt_text_fail_at(t, at, err, "no colour of the puzzle is written like this");
-            if (v >= 0) mark[v] = k;
+            if (v >= 0) mark[v] = k, where[v] = at;
         }
         gopt_text_skip_spaces(t);
         if (!gopt_text_eof(t) && gopt_text_peek(t) != '\n')
@@ -126,7 +126,7 @@ static bool read_rows(gopt_text *t, const gopt_flow_puzzle *p, int layer, int *m
 }
 
 /* The filled drawing: letters at the cells of the puzzle's drawing. */
-static bool read_drawing(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gopt_error *err) {
+static bool read_drawing(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gopt_text_mark *where, gopt_error *err) {
     gopt_text_skip_ws(t);
     size_t n;
     gopt_text_line(t, &n); /* the STANDARD/BRIDGES/HEX/WARPS line */
@@ -139,11 +139,12 @@ static bool read_drawing(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gop
             if (v < 0 || p->kind[v] != GOPT_FLOW_CELL) continue;
             char ch = (size_t)(2 * c) < n ? s[2 * c] : ' ';
             int k = colour_of_char(p, ch);
-            if (k == -3) {
-                line.col += 2 * c;
-                return gopt_text_fail_at(t, line, err, "expected a colour's letter or '.' at this cell");
-            }
+            gopt_text_mark at = line;
+            at.pos += 2 * (size_t)c;
+            at.col += 2 * c;
+            if (k == -3) return gopt_text_fail_at(t, at, err, "expected a colour's letter or '.' at this cell");
             mark[v] = k;
+            where[v] = at;
         }
     }
     return true;
@@ -151,6 +152,9 @@ static bool read_drawing(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gop
 
 gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err) {
     int *mark = gopt_malloc(((size_t)p->nnodes + 1) * sizeof *mark);
+    /* where each cell was read, so a moved endpoint is reported at its place in the answer
+     * (line 0: not known, e.g. JSON answers, reported by file name only) */
+    gopt_text_mark *where = gopt_calloc((size_t)p->nnodes + 1, sizeof *where);
     for (int v = 0; v < p->nnodes; v++) mark[v] = p->kind[v] == GOPT_FLOW_CELL ? -1 : -2;
     bool ok = true;
     gopt_text_skip_ws_comments(t, p->format == GOPT_FLOW_THOMASAHLE || p->format == GOPT_FLOW_INTGRID ? '#' : 0);
@@ -172,7 +176,7 @@ gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *
             ok = gopt_text_fail(t, err, "expected 'X%d' (the layers)", p->layers);
         }
     }
-    if (ok && p->format == GOPT_FLOW_SAMGOLDMAN) ok = read_drawing(t, p, mark, err);
+    if (ok && p->format == GOPT_FLOW_SAMGOLDMAN) ok = read_drawing(t, p, mark, where, err);
     if (ok && p->format == GOPT_FLOW_JSON) ok = flow_read_json_answer(t, p, mark, err);
     bool rows = p->format != GOPT_FLOW_SAMGOLDMAN && p->format != GOPT_FLOW_JSON;
     for (int z = 0; z < p->layers && ok && rows; z++) {
@@ -183,7 +187,7 @@ gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *
             gopt_text_skip_spaces(t);
             ok = ok && gopt_text_int(t, z + 1, z + 1, &layer, err);
         }
-        ok = ok && read_rows(t, p, z, mark, err);
+        ok = ok && read_rows(t, p, z, mark, where, err);
     }
     gopt_flow_solution *s = NULL;
     if (ok) {
@@ -191,12 +195,21 @@ gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *
             for (int side = 0; side < 2; side++)
                 if (mark[p->ends[k][side]] != k) {
                     int v = p->ends[k][side];
-                    ok = gopt_fail(err, t->name, 0, 0, "the answer does not keep the endpoint of colour %s at row %d, column %d",
-                                   p->label[k], p->row[v] + 1, p->col[v] + 1);
+                    const char *fmt = "the answer does not keep the endpoint of colour %s at row %d, column %d";
+                    if (where[v].line > 0)
+                        ok = gopt_text_fail_at(t, where[v], err, fmt, p->label[k], p->row[v] + 1, p->col[v] + 1);
+                    else
+                        ok = gopt_fail(err, t->name, 0, 0, fmt, p->label[k], p->row[v] + 1, p->col[v] + 1);
                     break;
                 }
     }
     if (ok) s = trace_all(p, mark);
     free(mark);
+    free(where);
     return s;
+}
+
+bool gopt_flow_answer_end(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err) {
+    gopt_text_skip_ws_comments(t, p->format == GOPT_FLOW_THOMASAHLE || p->format == GOPT_FLOW_INTGRID ? '#' : 0);
+    return gopt_text_eof(t) || gopt_text_fail(t, err, "more than the puzzle file's answers, or text after the last answer");
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "gameopt/stop.h"
 
 /* One backbite move: join a path end to a random grid neighbour and reverse the piece in
  * between, so the path stays Hamiltonian. */
@@ -45,7 +46,13 @@ static int *random_path(int w, int h, gopt_rng *rng) {
     for (int r = 0, i = 0; r < h; r++)
         for (int c = 0; c < w; c++, i++) path[i] = r * w + (r % 2 ? w - 1 - c : c);
     for (int i = 0; i < n; i++) where[path[i]] = i;
-    for (int step = 0; step < 20 * n; step++) backbite(path, where, n, w, h, rng);
+    /* 20n steps of O(n) each: minutes on 500x500, so the walk looks at the limits (stop.h);
+     * cut short it is still a Hamiltonian path, which the caller discards (generate is then
+     * stopped: gopt_run_generate prints only the boards finished before). */
+    for (int step = 0; step < 20 * n; step++) {
+        if ((step & 15) == 0 && gopt_stop_check() != GOPT_GO) break; /* a step reverses up to n cells */
+        backbite(path, where, n, w, h, rng);
+    }
     free(where);
     return path;
 }
@@ -88,6 +95,10 @@ gopt_flow_puzzle *gopt_flow_generate(int w, int h, int colours, gopt_rng *rng) {
     if (colours < 1) colours = 1;
     if (colours > n / 2) colours = n / 2;
     int *path = random_path(w, h, rng);
+    if (gopt_stop_check() != GOPT_GO) { /* the walk was cut short: no board (building one is slow too) */
+        free(path);
+        return NULL;
+    }
     uint8_t *cut = gopt_malloc((size_t)n);
     random_cuts(n, colours, cut, rng);
     gopt_flow_puzzle *p = build_pieces(w, h, path, cut);
@@ -145,7 +156,7 @@ gopt_flow_puzzle *gopt_flow_generate_unique(int w, int h, int colours, bool unto
     int *piece = gopt_malloc((size_t)n * sizeof *piece);
     uint8_t *cut = gopt_malloc((size_t)n);
     gopt_flow_puzzle *found = NULL;
-    for (int attempt = 0; attempt < attempts && !found; attempt++) {
+    for (int attempt = 0; attempt < attempts && !found && gopt_stop_check() == GOPT_GO; attempt++) {
         int *path = random_path(w, h, rng);
         random_cuts(n, colours, cut, rng);
         /* First unique among untouching paths (the exact sweep settles that in milliseconds),

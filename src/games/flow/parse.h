@@ -11,6 +11,15 @@ typedef struct flow_marks {
     int n;
 } flow_marks;
 
+/* The largest board we read: four times the largest known puzzle (1002x1002). */
+#define FLOW_MAX_CELLS (4L * 1024 * 1024)
+
+/* Reads the line "W H" that opens a thomasahle board or an integer grid (after blank and
+ * comment lines). Returns 1 with the size (checked against FLOW_MAX_CELLS, errors at the
+ * line's start `*start`), 0 at the end of the input or at "0 0" (which ends the file: what
+ * follows is not read), -1 with err set. */
+int flow_parse_size_line(gopt_text *t, long *w, long *h, gopt_text_mark *start, gopt_error *err);
+
 void flow_parse_marks_init(flow_marks *m);
 void flow_parse_marks_free(flow_marks *m);
 void flow_parse_mark(flow_marks *m, int colour, gopt_text_mark at);

@@ -12,8 +12,6 @@
 
 const char *const gopt_flow_format_names[] = {"flow_solver", "thomasahle", "adc", "samgoldman", "houston", "json", "intgrid", NULL};
 
-/* The largest board we read: four times the largest known puzzle (1002x1002). */
-#define MAX_CELLS (4L * 1024 * 1024)
 
 /* ---------------------------------------------------------------- format guessing */
 
@@ -154,25 +152,33 @@ static gopt_flow_puzzle *read_flow_solver(gopt_text *t, bool partial, gopt_error
 
 /* ---------------------------------------------------------------- thomasahle */
 
-/* "W H", then H rows of W characters: '.' blank, any other visible character an endpoint.
- * Returns 0 at "0 0" (which ends the file) and at the end of the input. */
-static int read_thomasahle(gopt_text *t, bool partial, gopt_flow_puzzle **out, gopt_error *err) {
+int flow_parse_size_line(gopt_text *t, long *w, long *h, gopt_text_mark *start, gopt_error *err) {
     gopt_text_skip_ws_comments(t, '#');
     if (gopt_text_eof(t)) return 0;
-    gopt_text_mark start = gopt_text_save(t);
-    long w, h;
-    if (!gopt_text_int(t, 0, 100000, &w, err)) return -1;
+    *start = gopt_text_save(t);
+    if (!gopt_text_int(t, 0, 100000, w, err)) return -1;
     gopt_text_skip_spaces(t);
-    if (!gopt_text_int(t, 0, 100000, &h, err)) return -1;
+    if (!gopt_text_int(t, 0, 100000, h, err)) return -1;
     gopt_text_skip_spaces(t);
     if (gopt_text_peek(t) != '\n' && !gopt_text_eof(t))
         return gopt_text_fail(t, err, "expected the end of the line after the size"), -1;
-    if (w == 0 && h == 0) {
+    if (*w == 0 && *h == 0) {
         t->pos = t->len; /* "0 0" ends the file: what follows is not read */
         return 0;
     }
-    if (w < 1 || h < 1 || w * h > MAX_CELLS)
-        return gopt_text_fail_at(t, start, err, "board size %ldx%ld is out of range", w, h), -1;
+    if (*w < 1 || *h < 1 || *w * *h > FLOW_MAX_CELLS)
+        return gopt_text_fail_at(t, *start, err, "board size %ldx%ld is out of range", *w, *h), -1;
+    return 1;
+}
+
+
+/* "W H", then H rows of W characters: '.' blank, any other visible character an endpoint.
+ * Returns 0 at "0 0" (which ends the file) and at the end of the input. */
+static int read_thomasahle(gopt_text *t, bool partial, gopt_flow_puzzle **out, gopt_error *err) {
+    gopt_text_mark start;
+    long w, h;
+    int header = flow_parse_size_line(t, &w, &h, &start, err);
+    if (header <= 0) return header;
     gopt_text_accept(t, '\n');
     /* The rows first (so a short or broken file fails before a large board is built). */
     gopt_text_mark first_row = gopt_text_save(t);
@@ -240,7 +246,7 @@ static gopt_flow_puzzle *read_houston(gopt_text *t, bool partial, gopt_error *er
     if (!gopt_text_int(t, 1, 100000, &w, err)) return NULL;
     gopt_text_skip_spaces(t);
     if (!gopt_text_int(t, 1, 100000, &h, err)) return NULL;
-    if (w * h > MAX_CELLS) return gopt_text_fail_at(t, start, err, "board size %ldx%ld is out of range", w, h), NULL;
+    if (w * h > FLOW_MAX_CELLS) return gopt_text_fail_at(t, start, err, "board size %ldx%ld is out of range", w, h), NULL;
     if (n > w * h / 2) return gopt_text_fail_at(t, start, err, "%ld colours do not fit on %ldx%ld cells", n, w, h), NULL;
     flow_builder b;
     flow_marks m;
@@ -265,6 +271,12 @@ static gopt_flow_puzzle *read_houston(gopt_text *t, bool partial, gopt_error *er
         if (ok && gopt_text_peek(t) != '\n' && !gopt_text_eof(t))
             ok = gopt_text_fail(t, err, "expected the end of the line after two points");
     }
+    /* A spare "(x, y) (x, y)" line would otherwise be read as the next puzzle and refused
+     * with a misleading reason: say that the header's count is short. */
+    gopt_text_mark after = gopt_text_save(t);
+    gopt_text_skip_ws(t);
+    if (ok && gopt_text_peek(t) == '(') ok = gopt_text_fail(t, err, "more colour lines than the %ld colours of the first line", n);
+    else gopt_text_restore(t, after);
     return flow_parse_finish(t, &b, &m, ok, partial, start, err);
 }
 

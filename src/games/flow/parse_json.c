@@ -10,7 +10,6 @@
 #include "internal.h"
 #include "parse.h"
 
-#define MAX_CELLS (4L * 1024 * 1024)
 
 /* The position after the white space from t's position (without moving). */
 static size_t after_ws(const gopt_text *t, size_t pos) {
@@ -115,7 +114,7 @@ static json_t *level_grid(const gopt_text *t, json_t *v, gopt_text_mark at, gopt
             }
         }
     }
-    if ((double)w * (double)json_array_size(v) > MAX_CELLS) {
+    if ((double)w * (double)json_array_size(v) > FLOW_MAX_CELLS) {
         gopt_text_fail_at(t, at, err, "board size %zux%zu is out of range", w, json_array_size(v));
         return NULL;
     }

@@ -5,26 +5,12 @@
 #include "internal.h"
 #include "parse.h"
 
-#define MAX_CELLS (4L * 1024 * 1024)
-
 int flow_read_intgrid(gopt_text *t, bool partial, gopt_flow_puzzle **out, gopt_error *err) {
     *out = NULL;
-    gopt_text_skip_ws_comments(t, '#');
-    if (gopt_text_eof(t)) return 0;
-    gopt_text_mark start = gopt_text_save(t);
+    gopt_text_mark start;
     long w, h;
-    if (!gopt_text_int(t, 0, 100000, &w, err)) return -1;
-    gopt_text_skip_spaces(t);
-    if (!gopt_text_int(t, 0, 100000, &h, err)) return -1;
-    gopt_text_skip_spaces(t);
-    if (gopt_text_peek(t) != '\n' && !gopt_text_eof(t))
-        return gopt_text_fail(t, err, "expected the end of the line after the size"), -1;
-    if (w == 0 && h == 0) {
-        t->pos = t->len; /* "0 0" ends the file */
-        return 0;
-    }
-    if (w < 1 || h < 1 || w * h > MAX_CELLS)
-        return gopt_text_fail_at(t, start, err, "board size %ldx%ld is out of range", w, h), -1;
+    int header = flow_parse_size_line(t, &w, &h, &start, err);
+    if (header <= 0) return header;
     flow_builder b;
     flow_marks m;
     flow_parse_start_box(&b, &m, GOPT_FLOW_INTGRID, 1, (int)h, (int)w);

@@ -82,6 +82,7 @@ static int check_answers(gopt_call *call, const gopt_batch *b, gopt_text *t) {
     int code = 0;
     for (size_t i = 0; i < b->n && code == 0; i++)
         if (!(answers[i] = gopt_flow_read_answer(t, b->items[i].puzzle, &err))) code = gopt_call_input(call, &err);
+    if (code == 0 && b->n > 0 && !gopt_flow_answer_end(t, b->items[b->n - 1].puzzle, &err)) code = gopt_call_input(call, &err);
     for (size_t i = 0; i < b->n && code != 2; i++) {
         char why[256];
         bool ok = gopt_flow_check(b->items[i].puzzle, answers[i], why, sizeof why);
@@ -134,7 +135,7 @@ const gopt_verb flow_verbs[] = {
      GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_QUIET, coverage_opts, run_check},
     {"lp", "write the integer program (without the lazy cycle cuts) as a CPLEX-LP file", "FILE",
      GOPT_COMMON_FORMAT | GOPT_COMMON_OUTPUT, coverage_opts, run_lp},
-    {"generate", "random boards with a full-coverage solution (--unique: exactly one)", "", GOPT_GENERATE_COMMON,
+    {"generate", "random boards with a full-coverage solution (--unique: exactly one)", "", GOPT_GENERATE_COMMON | GOPT_COMMON_TIME_LIMIT,
      flow_generate_opts, run_generate},
     {0},
 };

@@ -47,6 +47,25 @@ static void take(replay *r, side *p, int v, gopt_taxis_end end) {
     if (r->next < r->s->ncards) r->count[r->s->cards[r->next++]]++;
 }
 
+/* Move k (0-based) of the duel by `player`, who is to move: takes its node, or checks that a
+ * player who gives up had no node to take. 0, or -1 with the reason. Both readings share it. */
+static int replay_move(replay *r, const gopt_taxis_duel_move *m, int k, int player, char *why, size_t size) {
+    if (m->player != player)
+        return snprintf(why, size, "move %d is by player %d, but player %d is to move", k + 1, m->player + 1, player + 1), -1;
+    side *p = &r->p[player];
+    if (m->node >= 0) {
+        if (m->node >= r->g->n || !joins(r, p, m->node, m->end))
+            return snprintf(why, size, "move %d: player %d cannot take that node there", k + 1, player + 1), -1;
+        take(r, p, m->node, m->end);
+    } else {
+        int v = any_move(r, p);
+        if (v >= 0)
+            return snprintf(why, size, "move %d: player %d gave up although '%s' was free to take", k + 1, player + 1,
+                            gopt_taxis_name(r->g, v)), -1;
+    }
+    return 0;
+}
+
 /* With the play-out reading: players alternate until one fails, the other then moves alone
  * until it fails too; the longer path wins. The outcome, or -1 with the reason. */
 static int play_back_out(replay *r, const gopt_taxis_duel_move *moves, int nmoves, char *why, size_t size) {
@@ -56,20 +75,8 @@ static int play_back_out(replay *r, const gopt_taxis_duel_move *moves, int nmove
         if (done[0] && done[1]) return snprintf(why, size, "moves follow the end of the duel"), -1;
         if (done[player]) player ^= 1;
         const gopt_taxis_duel_move *m = &moves[k];
-        if (m->player != player)
-            return snprintf(why, size, "move %d is by player %d, but player %d is to move", k + 1, m->player + 1, player + 1), -1;
-        side *p = &r->p[player];
-        if (m->node >= 0) {
-            if (m->node >= r->g->n || !joins(r, p, m->node, m->end))
-                return snprintf(why, size, "move %d: player %d cannot take that node there", k + 1, player + 1), -1;
-            take(r, p, m->node, m->end);
-        } else {
-            int v = any_move(r, p);
-            if (v >= 0)
-                return snprintf(why, size, "move %d: player %d gave up although '%s' was free to take", k + 1, player + 1,
-                                gopt_taxis_name(r->g, v)), -1;
-            done[player] = true;
-        }
+        if (replay_move(r, m, k, player, why, size) < 0) return -1;
+        if (m->node < 0) done[player] = true;
         player ^= 1;
     }
     if (!done[0] || !done[1]) return snprintf(why, size, "the moves stop before the duel ends"), -1;
@@ -85,19 +92,7 @@ static int play_back(replay *r, const gopt_taxis_duel_move *moves, int nmoves, c
     for (int k = 0; k < nmoves; k++, player ^= 1) {
         const gopt_taxis_duel_move *m = &moves[k];
         if (first_failed) player = 1;
-        if (m->player != player)
-            return snprintf(why, size, "move %d is by player %d, but player %d is to move", k + 1, m->player + 1, player + 1), -1;
-        side *p = &r->p[player];
-        if (m->node >= 0) {
-            if (m->node >= r->g->n || !joins(r, p, m->node, m->end))
-                return snprintf(why, size, "move %d: player %d cannot take that node there", k + 1, player + 1), -1;
-            take(r, p, m->node, m->end);
-        } else {
-            int v = any_move(r, p);
-            if (v >= 0)
-                return snprintf(why, size, "move %d: player %d gave up although '%s' was free to take", k + 1, player + 1,
-                                gopt_taxis_name(r->g, v)), -1;
-        }
+        if (replay_move(r, m, k, player, why, size) < 0) return -1;
         bool over = first_failed || (m->node < 0 && player == 1);
         if (over && k != nmoves - 1) return snprintf(why, size, "moves follow the end of the duel"), -1;
         if (over) return first_failed ? (m->node >= 0 ? GOPT_TAXIS_SECOND_WINS : GOPT_TAXIS_TIE) : GOPT_TAXIS_FIRST_WINS;

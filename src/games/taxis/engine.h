@@ -280,9 +280,14 @@ typedef struct ext_search {
     gopt_rng *rng;
     best b;
     int first_front, first_back; /* the chosen path's first nodes of Q1 and Q2 (-1: empty) */
+    int64_t nodes;
+    bool stopped; /* Ctrl-C or a time limit: this search is exponential too, so it looks */
 } ext_search;
 
-static bool ext_hopeless(const ext_search *s, tset used, int len) {
+/* A branch is dropped when it cannot beat the best, or when the solve must stop (then the best
+ * so far is chosen: the caller's game is abandoned by the experiment anyway). */
+static bool ext_hopeless(ext_search *s, tset used, int len) {
+    if (s->stopped || ((++s->nodes & 0x3ff) == 0 && (s->stopped = gopt_stop_check() != GOPT_GO))) return true;
     return s->b.ties && len + ts_count(ts_minus(s->zone, used)) < key_length(s->b.key);
 }
 
@@ -323,7 +328,7 @@ static void ext_longest(const turn *tu, int *node, gopt_taxis_end *end) {
         tset comp = component(g, tu->avail, ts_first(rest));
         rest = ts_minus(rest, comp);
         if (ts_count(comp) < kappa) continue;
-        ext_search s = {g, comp, p->on, p->front, tu->rng, best_none, -1, -1};
+        ext_search s = {g, comp, p->on, p->front, tu->rng, best_none, -1, -1, 0, false};
         ext_grow_back(&s, p->back, -1, ts_empty(), 0);
         if (best_offer(&across, s.b.key, tu->rng)) f1 = s.first_front, f2 = s.first_back;
     }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "games/taxis/internal.h"
+#include "gameopt/stop.h"
 #include "gameopt/timer.h"
 
 /* States between looks at the clock. */
@@ -110,7 +111,11 @@ static int upper_bound(const search *s, tset on, int front, int back, int len) {
 /* ---------------------------------------------------------------- the search */
 
 static bool out_of_time(search *s) {
-    if (s->deadline > 0 && s->states % CLOCK_EVERY == 0 && gopt_now() > s->deadline) s->stopped = true;
+    /* The solve's own limits too (Ctrl-C, cancel, the --time-limit of a tournament whose mc
+     * players call search_from many times): the search is exponential, so it must look. */
+    if (s->states % CLOCK_EVERY == 0 &&
+        ((s->deadline > 0 && gopt_now() > s->deadline) || gopt_stop_check() != GOPT_GO))
+        s->stopped = true;
     return s->stopped;
 }
 

@@ -354,8 +354,13 @@ static int heuristic_start(const gopt_taxis_graph *g, const gopt_taxis_setting *
  * the moves when there is one, *found = 0 when CBC proved there is none. */
 static gopt_status solve_reach(const gopt_taxis_graph *g, const plan *pl, const gopt_taxis_ideal_options *o,
                                double deadline, int *found, gopt_taxis_move *moves, gopt_taxis_ideal *result) {
+    /* Each of the models solved in a row gets only the time that remains (none left: no model). */
+    double left = deadline > 0 ? deadline - gopt_now() : 0;
+    *found = 0;
+    if (deadline > 0 && left <= 0.01) return GOPT_LIMIT;
     model m = build(g, pl);
-    if (deadline > 0) gopt_mip_set_time_limit(m.mip, deadline - gopt_now() > 0.01 ? deadline - gopt_now() : 0.01);
+    left = deadline > 0 ? deadline - gopt_now() : 0;
+    if (deadline > 0) gopt_mip_set_time_limit(m.mip, left > 0.01 ? left : 0.01);
     gopt_mip_set_threads(m.mip, o->threads);
     gopt_mip_set_option(m.mip, "maxSolutions", "1");
     gopt_mip_result r = gopt_mip_solve(m.mip);

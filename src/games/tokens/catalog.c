@@ -261,7 +261,9 @@ gopt_tokens_catalog *gopt_tokens_catalog_open(const char *game_or_path, gopt_err
 }
 
 static gopt_tokens_catalog *open_at(const char *game_or_path, int depth, gopt_error *err) {
-    if (!game_name_ok(game_or_path) || access(game_or_path, R_OK) == 0) return load_at(game_or_path, depth, err);
+    /* "-" is standard input, as for every other input, not a game called "-". */
+    if (strcmp(game_or_path, "-") == 0 || !game_name_ok(game_or_path) || access(game_or_path, R_OK) == 0)
+        return load_at(game_or_path, depth, err);
     char lower[128], relative[160], path[1024];
     size_t n = 0;
     for (; game_or_path[n] && n + 1 < sizeof lower; n++) lower[n] = (char)tolower((unsigned char)game_or_path[n]);

@@ -44,12 +44,36 @@ static bool value_int(const gopt_text *t, const value *v, long min, long max, co
     return true;
 }
 
+/* A revenue as 18xx.games writes it: a whole number (40), or per-phase amounts (yellow_40|green_50);
+ * a sign, letters alone or a missing amount are typing mistakes, not revenues. */
+static bool revenue_ok(const value *v) {
+    size_t i = 0;
+    while (i < v->len) {
+        size_t word = i;
+        while (i < v->len && ((v->s[i] >= 'a' && v->s[i] <= 'z') || (v->s[i] >= 'A' && v->s[i] <= 'Z'))) i++;
+        if (i > word) { /* a phase name needs its amount after '_' */
+            if (i >= v->len || v->s[i] != '_') return false;
+            i++;
+        }
+        size_t digits = i;
+        while (i < v->len && v->s[i] >= '0' && v->s[i] <= '9') i++;
+        if (i == digits || i - digits > 9) return false;
+        if (i < v->len && (v->s[i] != '|' || i + 1 == v->len)) return false;
+        if (i < v->len) i++;
+    }
+    return v->len > 0;
+}
+
 static gopt_tokens_node *last_node(gopt_tokens_tile *tile) { return &tile->nodes[tile->nnodes - 1]; }
 
 /* city, town, pass, halt, offboard: the keys that matter are revenue, slots and loc. */
 static bool node_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, const value *v, gopt_error *err) {
     gopt_tokens_node *n = last_node(tile);
     if (strcmp(key, "revenue") == 0) {
+        if (!revenue_ok(v))
+            return gopt_text_fail_at(t, v->at, err,
+                                     "revenue must be a whole number >= 0 or phase revenues like yellow_20|brown_40, not '%.*s'",
+                                     (int)v->len, v->s);
         if (v->len >= sizeof n->revenue)
             return gopt_text_fail_at(t, v->at, err, "revenue is longer than %zu characters", sizeof n->revenue - 1);
         memcpy(n->revenue, v->s, v->len);

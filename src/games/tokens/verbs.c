@@ -123,6 +123,26 @@ static int read_map(gopt_call *call, const gopt_options *o, gopt_tokens_question
     return 0;
 }
 
+/* An upgrade replaces a tile by one of the next colour in the game's order (the catalogue's
+ * `order`, or yellow, green, brown, gray): the tile itself, or a skipped colour, is a mistake. */
+static int check_step(gopt_call *call, const gopt_tokens_tile *from, const gopt_tokens_tile *to,
+                      const gopt_tokens_catalog *order) {
+    char a[256], b[256];
+    if (from == to || (from->colour == to->colour && strcmp(gopt_tokens_tile_title(from, a, sizeof a),
+                                                            gopt_tokens_tile_title(to, b, sizeof b)) == 0))
+        return gopt_call_usage(call, "tokens upgrade: --to names the --from tile itself, which is not an upgrade");
+    if (from->colour == GOPT_TOKENS_UNKNOWN_COLOUR || to->colour == GOPT_TOKENS_UNKNOWN_COLOUR) return 0;
+    gopt_tokens_colour next = order ? gopt_tokens_catalog_next_colour(order, from->colour)
+                                    : gopt_tokens_next_colour(from->colour);
+    if (to->colour == next) return 0;
+    if (next == GOPT_TOKENS_UNKNOWN_COLOUR)
+        return gopt_call_usage(call, "tokens upgrade: a %s tile is not upgraded (no colour follows %s), so not to %s",
+                               gopt_tokens_colour_name(from->colour), gopt_tokens_colour_name(from->colour),
+                               gopt_tokens_colour_name(to->colour));
+    return gopt_call_usage(call, "tokens upgrade: a %s tile is upgraded to %s, not %s", gopt_tokens_colour_name(from->colour),
+                           gopt_tokens_colour_name(next), gopt_tokens_colour_name(to->colour));
+}
+
 /* Everything from the command line, checked before anything is solved. */
 static int read_question(upgrade_run *u, gopt_call *call) {
     const gopt_options *o = &call->opts;
@@ -151,7 +171,7 @@ static int read_question(upgrade_run *u, gopt_call *call) {
         u->targets[0] = gopt_tokens_lookup(u->library, to, "--to", catalog ? catalog : home, colour, NULL, NULL, &err);
         if (!u->targets[0]) return gopt_call_input(call, &err);
         u->ntargets = 1;
-        return 0;
+        return check_step(call, u->q.from, u->targets[0], catalog ? catalog : home);
     }
     const gopt_tokens_catalog *source = catalog ? catalog : home;
     if (!source) return gopt_call_usage(call, "tokens upgrade: give --to TILE, or --catalog (or --from as GAME:NAME) to list the upgrades");

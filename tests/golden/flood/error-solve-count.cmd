@@ -1,0 +1,1 @@
+flood solve --count 2 data/flood/example.txt

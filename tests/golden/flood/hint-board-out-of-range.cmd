@@ -1,0 +1,1 @@
+flood hint --board 2 data/flood/example.txt

@@ -1,0 +1,1 @@
+flow check data/flow/seed_5x5.txt -

@@ -1,0 +1,1 @@
+flow lp --help

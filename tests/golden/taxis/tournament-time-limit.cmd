@@ -1,0 +1,1 @@
+taxis tournament --c 44 --time-limit 0.05

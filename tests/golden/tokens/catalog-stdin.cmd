@@ -1,0 +1,1 @@
+tokens upgrade --from 57 --catalog -

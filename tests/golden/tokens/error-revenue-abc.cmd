@@ -1,0 +1,1 @@
+tokens upgrade --from city=revenue:abc --to city=revenue:40
