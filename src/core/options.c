@@ -141,35 +141,35 @@ static const char *value_of(const gopt_options *o, const gopt_opt *table, const 
     return v ? v : (*spec)->def;
 }
 
-static void parse_or_die(const gopt_opt *s, const char *v, long n[2], double *x) {
+/* The parsed value of a typed option (given, or its default): n[0], n[1] for whole numbers,
+ * ranges and sizes, *x for reals. Values were checked when the options were read, so a
+ * value that does not parse here is a broken contract, not bad input. */
+static void typed_value(const gopt_options *o, const gopt_opt *table, const char *name, gopt_opt_type type,
+                        long n[2], double *x) {
+    const gopt_opt *s;
+    const char *v = value_of(o, table, name, type, &s);
     GOPT_REQUIRE(v, "option '--%s' has no value and no default", s->name);
     GOPT_REQUIRE(parse_value(s, v, n, x), "option '--%s' has the unchecked value '%s'", s->name, v);
 }
 
 long gopt_opt_int(const gopt_options *o, const gopt_opt *table, const char *name) {
-    const gopt_opt *s;
-    const char *v = value_of(o, table, name, GOPT_OPT_INT, &s);
     long n[2];
     double x;
-    parse_or_die(s, v, n, &x);
+    typed_value(o, table, name, GOPT_OPT_INT, n, &x);
     return n[0];
 }
 
 double gopt_opt_real(const gopt_options *o, const gopt_opt *table, const char *name) {
-    const gopt_opt *s;
-    const char *v = value_of(o, table, name, GOPT_OPT_REAL, &s);
     long n[2];
     double x;
-    parse_or_die(s, v, n, &x);
+    typed_value(o, table, name, GOPT_OPT_REAL, n, &x);
     return x;
 }
 
 int gopt_opt_enum(const gopt_options *o, const gopt_opt *table, const char *name) {
-    const gopt_opt *s;
-    const char *v = value_of(o, table, name, GOPT_OPT_ENUM, &s);
     long n[2];
     double x;
-    parse_or_die(s, v, n, &x);
+    typed_value(o, table, name, GOPT_OPT_ENUM, n, &x);
     return (int)n[0];
 }
 
@@ -179,21 +179,17 @@ const char *gopt_opt_string(const gopt_options *o, const gopt_opt *table, const 
 }
 
 void gopt_opt_range(const gopt_options *o, const gopt_opt *table, const char *name, long *lo, long *hi) {
-    const gopt_opt *s;
-    const char *v = value_of(o, table, name, GOPT_OPT_RANGE, &s);
     long n[2];
     double x;
-    parse_or_die(s, v, n, &x);
+    typed_value(o, table, name, GOPT_OPT_RANGE, n, &x);
     *lo = n[0];
     *hi = n[1];
 }
 
 void gopt_opt_size(const gopt_options *o, const gopt_opt *table, const char *name, int *w, int *h) {
-    const gopt_opt *s;
-    const char *v = value_of(o, table, name, GOPT_OPT_SIZE, &s);
     long n[2];
     double x;
-    parse_or_die(s, v, n, &x);
+    typed_value(o, table, name, GOPT_OPT_SIZE, n, &x);
     *w = (int)n[0];
     *h = (int)n[1];
 }
