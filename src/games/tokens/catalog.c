@@ -35,8 +35,7 @@ struct gopt_tokens_catalog {
 #define MAX_USE_DEPTH 3
 static gopt_tokens_catalog *open_at(const char *game_or_path, int depth, gopt_error *err);
 
-/* A name is a run of printable characters other than space; '#' cannot start one. */
-static bool read_name(gopt_text *t, char *buf, size_t size, const char *what, gopt_error *err) {
+bool tokens_read_name(gopt_text *t, char *buf, size_t size, const char *what, gopt_error *err) {
     gopt_text_mark at = gopt_text_save(t);
     size_t n = 0;
     for (int c = gopt_text_peek(t); c > 0x20 && c != 0x7F; c = gopt_text_peek(t)) {
@@ -82,7 +81,7 @@ static bool read_rule(gopt_tokens_catalog *c, gopt_text *t, int from, gopt_text_
     while (gopt_text_peek(t) >= 0 && gopt_text_peek(t) != '\n') {
         gopt_text_mark name_at = gopt_text_save(t);
         char name[GOPT_TOKENS_NAME_SIZE];
-        if (!read_name(t, name, sizeof name, "a tile name", err)) return false;
+        if (!tokens_read_name(t, name, sizeof name, "a tile name", err)) return false;
         int to = find_index(c, name);
         if (to < 0) return gopt_text_fail_at(t, name_at, err, "no tile named '%s' before this line", name);
         gopt_grow(&c->rules, &c->rules_cap, (size_t)c->nrules + 1, sizeof *c->rules);
@@ -104,7 +103,7 @@ static bool read_use(gopt_tokens_catalog *c, gopt_text *t, int depth, gopt_error
     gopt_text_skip_spaces(t);
     gopt_text_mark at = gopt_text_save(t);
     char from[256];
-    if (!read_name(t, from, sizeof from, "a catalogue to use tiles from", err)) return false;
+    if (!tokens_read_name(t, from, sizeof from, "a catalogue to use tiles from", err)) return false;
     if (depth >= MAX_USE_DEPTH) return gopt_text_fail_at(t, at, err, "'use' nested more than %d deep", MAX_USE_DEPTH);
     gopt_error sub = {0};
     gopt_tokens_catalog *other = open_at(from, depth + 1, &sub);
@@ -114,7 +113,7 @@ static bool read_use(gopt_tokens_catalog *c, gopt_text *t, int depth, gopt_error
     while (ok && gopt_text_peek(t) >= 0 && gopt_text_peek(t) != '\n') {
         gopt_text_mark name_at = gopt_text_save(t);
         char name[GOPT_TOKENS_NAME_SIZE];
-        if (!(ok = read_name(t, name, sizeof name, "a tile name", err))) break;
+        if (!(ok = tokens_read_name(t, name, sizeof name, "a tile name", err))) break;
         const gopt_tokens_tile *tile = gopt_tokens_catalog_find(other, name);
         if (!tile) ok = gopt_text_fail_at(t, name_at, err, "%s has no tile named '%s'", from, name);
         else if (find_index(c, name) >= 0) ok = gopt_text_fail_at(t, name_at, err, "tile %s is defined twice", name);
@@ -135,7 +134,7 @@ static bool read_order(gopt_tokens_catalog *c, gopt_text *t, gopt_text_mark at, 
     while (gopt_text_peek(t) >= 0 && gopt_text_peek(t) != '\n') {
         gopt_text_mark colour_at = gopt_text_save(t);
         char name[32];
-        if (!read_name(t, name, sizeof name, "a colour", err)) return false;
+        if (!tokens_read_name(t, name, sizeof name, "a colour", err)) return false;
         gopt_tokens_colour colour;
         if (!gopt_tokens_colour_parse(name, &colour))
             return gopt_text_fail_at(t, colour_at, err, "unknown colour '%s' (white, yellow, green, brown, gray, red, blue, sepia)", name);
@@ -155,7 +154,7 @@ static bool read_rotations(gopt_tokens_catalog *c, gopt_text *t, int tile, gopt_
     gopt_text_skip_spaces(t);
     gopt_text_mark list_at = gopt_text_save(t);
     char list[64];
-    if (!read_name(t, list, sizeof list, "rotations 0..5 separated by ','", err)) return false;
+    if (!tokens_read_name(t, list, sizeof list, "rotations 0..5 separated by ','", err)) return false;
     gopt_error sub = {0};
     if (!gopt_tokens_parse_edges(list, "rotations", &c->tiles[tile].rotations, &sub))
         return gopt_text_fail_at(t, list_at, err, "%s", sub.msg);
@@ -165,12 +164,12 @@ static bool read_rotations(gopt_tokens_catalog *c, gopt_text *t, int tile, gopt_
 static bool read_line(gopt_tokens_catalog *c, gopt_text *t, int depth, gopt_error *err) {
     gopt_text_mark at = gopt_text_save(t);
     char name[GOPT_TOKENS_NAME_SIZE], second[GOPT_TOKENS_NAME_SIZE];
-    if (!read_name(t, name, sizeof name, "a tile name", err)) return false;
+    if (!tokens_read_name(t, name, sizeof name, "a tile name", err)) return false;
     if (strcmp(name, "use") == 0) return read_use(c, t, depth, err);
     if (strcmp(name, "order") == 0) return read_order(c, t, at, err);
     gopt_text_skip_spaces(t);
     gopt_text_mark second_at = gopt_text_save(t);
-    if (!read_name(t, second, sizeof second, "a colour (white, yellow, green, brown, gray, red, blue, sepia) or '->'", err))
+    if (!tokens_read_name(t, second, sizeof second, "a colour (white, yellow, green, brown, gray, red, blue, sepia) or '->'", err))
         return false;
     int known = find_index(c, name);
     if (strcmp(second, "->") == 0 || strcmp(second, "@") == 0) {

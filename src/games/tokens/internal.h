@@ -57,4 +57,8 @@ static inline int tokens_bin_node(const tokens_problem *p, int b) { return 2 + p
 gopt_tokens_verdict tokens_tile_rules(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation,
                                       gopt_tokens_rotation *r);
 
+/* catalog.c, also for map files: a name is a run of printable characters other than space,
+ * at most size - 1 of them; `what` names it in the error ("a tile name"). */
+bool tokens_read_name(gopt_text *t, char *buf, size_t size, const char *what, gopt_error *err);
+
 #endif

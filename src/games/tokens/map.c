@@ -57,21 +57,6 @@ static const map_hex *find_at(const gopt_tokens_map *m, int col, int row) {
     return NULL;
 }
 
-static bool read_word(gopt_text *t, char *buf, size_t size, const char *what, gopt_error *err) {
-    gopt_text_mark at = gopt_text_save(t);
-    size_t n = 0;
-    for (int c = gopt_text_peek(t); c > 0x20 && c != 0x7F; c = gopt_text_peek(t)) {
-        if (n + 1 < size) buf[n] = (char)c;
-        n++;
-        gopt_text_next(t);
-    }
-    char found[32];
-    if (n == 0) return gopt_text_fail(t, err, "expected %s, found %s", what, gopt_text_describe(gopt_text_peek(t), found, sizeof found));
-    if (n >= size) return gopt_text_fail_at(t, at, err, "%s is longer than %zu characters", what, size - 1);
-    buf[n] = 0;
-    return true;
-}
-
 bool gopt_tokens_parse_edges(const char *spec, const char *where, uint8_t *out, gopt_error *err) {
     gopt_text t;
     gopt_text_from_string(&t, where, spec);
@@ -104,7 +89,7 @@ static bool read_attribute(gopt_text *t, map_hex *h, gopt_error *err) {
     if (*set) return gopt_text_fail_at(t, at, err, "given twice for %s", h->coord);
     char word[64];
     gopt_text_mark edges_at = gopt_text_save(t);
-    if (!read_word(t, word, sizeof word, "edges 0..5 separated by ','", err)) return false;
+    if (!tokens_read_name(t, word, sizeof word, "edges 0..5 separated by ','", err)) return false;
     gopt_error sub = {0};
     if (!gopt_tokens_parse_edges(word, "edges", set, &sub))
         return gopt_text_fail_at(t, edges_at, err, "%s", sub.msg);
@@ -114,14 +99,14 @@ static bool read_attribute(gopt_text *t, map_hex *h, gopt_error *err) {
 static bool read_hex(gopt_tokens_map *m, gopt_text *t, gopt_error *err) {
     gopt_text_mark at = gopt_text_save(t);
     map_hex h = {0};
-    if (!read_word(t, h.coord, sizeof h.coord, "a hex such as L12", err)) return false;
+    if (!tokens_read_name(t, h.coord, sizeof h.coord, "a hex such as L12", err)) return false;
     if (!parse_coord(h.coord, &h.col, &h.row))
         return gopt_text_fail_at(t, at, err, "'%s' is not a hex coordinate (column letters, then a row number: L12)", h.coord);
     if (find_at(m, h.col, h.row)) return gopt_text_fail_at(t, at, err, "hex %s is listed twice", h.coord);
     gopt_text_skip_spaces(t);
     gopt_text_mark colour_at = gopt_text_save(t);
     char colour[32];
-    if (!read_word(t, colour, sizeof colour, "a colour", err)) return false;
+    if (!tokens_read_name(t, colour, sizeof colour, "a colour", err)) return false;
     if (!gopt_tokens_colour_parse(colour, &h.colour))
         return gopt_text_fail_at(t, colour_at, err, "unknown colour '%s' (white, yellow, green, brown, gray, red, blue)", colour);
     for (;;) {
