@@ -318,6 +318,7 @@ function buildVerbPanel(game) {
     el('div', { class: 'buttons' }, run, example));
   panel.append(el('p', { class: 'summary', text: game.summary }),
     el('div', { class: 'layout' }, el('div', {}, form, status), el('div', {}, results)));
+  if (extras[name] && extras[name].build) extras[name].build({ game, panel, api, el, svgURL, setStatus });
   return panel;
 }
 

@@ -9,6 +9,7 @@ picture. The screenshot is saved as SHOTS/<family>.png.
 
 Exit 0 passed, 1 failed, 77 skipped (no browser, or the family is not served yet)."""
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -34,6 +35,7 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as EC
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
@@ -150,7 +152,65 @@ def test_taxis(d):
     expect(int(fact(d, "taxis", "length")) > 0, "a path of positive length")
 
 
-TESTS = {"country": test_country, "flow": test_flow, "flood": test_flood, "tokens": test_tokens, "taxis": test_taxis}
+def wait_attr(d, element, name, timeout=30):
+    WebDriverWait(d, timeout).until(lambda _: element.get_attribute(name), f"{name} on {element.get_attribute('id')}")
+    return element.get_attribute(name)
+
+
+def test_taxis_play(d, gameopt):
+    # A game against pp on the board map, seed 3: the server's `taxis turn` decides every move.
+    d.find_element(By.ID, "taxis-play-seed").send_keys("3")
+    d.find_element(By.ID, "taxis-play-start").click()
+    info = d.find_element(By.ID, "taxis-play-status")
+    legal = wait_attr(d, info, "data-legal")
+    expect(sorted(legal.split()) == ["Ingolstadt@start", "Lodz@start", "Munchen@start", "Nurnberg@start",
+                                     "Passau@start", "Wurzburg@start"], f"the opening display: {legal}")
+    # Every city is drawn with its name (22 on the bundled map), and the face-up ones are marked.
+    expect(len(d.find_elements(By.CSS_SELECTOR, "#taxis-board svg .city text.name")) == 22, "22 named cities")
+    expect(len(d.find_elements(By.CSS_SELECTOR, "#taxis-board svg .city.face-up rect.card")) == 6, "6 face-up cards marked")
+    # A city that is not face up: the server refuses it with its own words, nothing is played.
+    d.find_element(By.CSS_SELECTOR, "#taxis-board .city[data-node='Basel']").click()
+    WebDriverWait(d, 20).until(lambda _: info.get_attribute("data-refused") == "Basel", "Basel refused")
+    expect("'Basel' is not face up" in info.text, f"the refusal: {info.text}")
+    expect(info.get_attribute("data-length") == "0", "nothing played")
+    # The keyboard: Tab-reachable city, Enter takes it.
+    munchen = d.find_element(By.CSS_SELECTOR, "#taxis-board .city[data-node='Munchen']")
+    d.execute_script("arguments[0].focus();", munchen)
+    d.switch_to.active_element.send_keys(Keys.ENTER)
+    WebDriverWait(d, 20).until(lambda _: info.get_attribute("data-length") == "1", "Munchen taken by keyboard")
+    moves = ["Munchen"]
+    # Then always the first legal move, by mouse on the map (the end asked when both fit).
+    while info.get_attribute("data-finished") != "true":
+        first = info.get_attribute("data-legal").split()[0]
+        node, end = first.split("@")
+        n = len(moves)
+        d.find_element(By.CSS_SELECTOR, f"#taxis-board .city[data-node='{node}']").click()
+        if d.find_element(By.ID, "taxis-end-choice").is_displayed():
+            d.find_element(By.CSS_SELECTOR, f"#taxis-end-choice button[data-end='{end}']").click()
+            moves.append(f"{node}@{end}")
+        else:
+            moves.append(node)
+        WebDriverWait(d, 20).until(lambda _: info.get_attribute("data-length") == str(n + 1), f"move {n + 1}")
+    ideal = wait_attr(d, info, "data-ideal")
+    mine = int(info.get_attribute("data-length"))
+    # The command line replays the same moves to the same end.
+    cli = json.loads(subprocess.run([gameopt, "taxis", "turn", "--seed", "3", "--json", *moves], check=True,
+                                    capture_output=True, text=True).stdout)
+    expect(cli["finished"] and cli["length"] == mine, f"CLI replay: {cli}")
+    expect(ideal == "6" and info.get_attribute("data-heuristic") == "6", f"ideal 6 and pp 6 (seed 3): {info.text}")
+    expect(f"You: {mine}" in info.text and "ideal: 6" in info.text and "pp: 6" in info.text, f"the lengths: {info.text}")
+    # The paths side by side, each with its length, colour, pattern and words.
+    figs = {f.get_attribute("data-path"): f for f in d.find_elements(By.CSS_SELECTOR, "#taxis-compare figure")}
+    expect(sorted(figs) == ["heuristic", "ideal", "you"], f"three maps: {sorted(figs)}")
+    expect(figs["you"].get_attribute("data-length") == str(mine) and figs["ideal"].get_attribute("data-length") == "6", "lengths")
+    dash = figs["ideal"].find_element(By.CSS_SELECTOR, "polyline.path-ideal").get_attribute("stroke-dasharray")
+    expect(dash, "the ideal path is dashed as well as coloured")
+    expect("Ideal path: 6 cities" in figs["ideal"].text, f"caption: {figs['ideal'].text}")
+    d.execute_script("document.getElementById('taxis-compare').scrollIntoView();")
+
+
+TESTS = {"country": test_country, "flow": test_flow, "flood": test_flood, "tokens": test_tokens, "taxis": test_taxis,
+         "taxis-play": test_taxis_play}
 
 
 def main():
@@ -168,14 +228,16 @@ def main():
     try:
         d = browser()
         d.set_page_load_timeout(30)
-        d.get(f"http://127.0.0.1:{port}/#{args.family}")
+        d.get(f"http://127.0.0.1:{port}/#{args.family.split('-')[0]}")
         WebDriverWait(d, 20).until(lambda _: d.execute_script("return document.body.dataset.ready === 'true';"))
         paint = d.execute_script("return performance.getEntriesByType('paint').map(e => e.name + ' ' + e.startTime.toFixed(1) + ' ms');")
         print("paint:", "; ".join(paint))
-        if not d.find_elements(By.ID, f"tab-{args.family}"):
-            skip(f"{args.family} is not in GET /api/games yet (its game table is not filled)")
-        d.find_element(By.ID, f"tab-{args.family}").click()
-        TESTS[args.family](d)
+        tab = args.family.split("-")[0]  # taxis-play: a second test of the taxis tab
+        if not d.find_elements(By.ID, f"tab-{tab}"):
+            skip(f"{tab} is not in GET /api/games yet (its game table is not filled)")
+        d.find_element(By.ID, f"tab-{tab}").click()
+        test = TESTS[args.family]
+        test(d, args.gameopt) if test.__code__.co_argcount == 2 else test(d)
         shot = os.path.join(args.shots, f"{args.family}.png")
         d.save_screenshot(shot)
         print(f"passed; screenshot {shot}")

@@ -162,6 +162,10 @@ def answers(s):
              ["tokens", "upgrade", "--json", "--from", "1867:L12", "--tokens", "0:LPS,1:QLS"]),
             ("tokens", "show", {"args": ["1867:L12"]}, ["tokens", "show", "--json", "1867:L12"]),
             ("taxis", "play", {"options": {"seed": 3, "heuristic": "md"}}, ["taxis", "play", "--json", "--seed", "3", "--heuristic", "md"]),
+            ("taxis", "turn", {"args": ["Munchen", "Ingolstadt"], "options": {"seed": 3, "map": True}},
+             ["taxis", "turn", "--json", "--seed", "3", "--map", "Munchen", "Ingolstadt"]),
+            ("taxis", "turn", {"args": ["Munchen", "Lodz"], "options": {"seed": 3}},
+             ["taxis", "turn", "--json", "--seed", "3", "Munchen", "Lodz"]),
             ("country", "convert", {"input": read("data/country/seed-10x10.txt"), "options": {"to": "url"}},
              ["country", "convert", "--to", "url", "-"])):
         if game not in names:
@@ -170,6 +174,8 @@ def answers(s):
         r = subprocess.run([BIN, *args], input=body.get("input", ""), capture_output=True, text=True)
         rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()] if "--json" in args else None
         want = (rows[0] if len(rows) == 1 else rows) if rows is not None else {"text": r.stdout}
+        if r.returncode == 2:  # a refused request: the CLI's message (a wrong move of taxis turn)
+            want = {"error": r.stderr.strip(), "exit": 2}
         check(exit_code == r.returncode and normal(a) == normal(want),
               f"{game} {verb}: the API answers as the CLI does:\n  {a}\n  {want}")
 
