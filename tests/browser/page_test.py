@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 
 CHROMIUM = "/usr/bin/chromium"
 DRIVER = "/usr/bin/chromedriver"
@@ -209,7 +210,95 @@ def test_taxis_play(d, gameopt):
     d.execute_script("document.getElementById('taxis-compare').scrollIntoView();")
 
 
-TESTS = {"country": test_country, "flow": test_flow, "flood": test_flood, "tokens": test_tokens, "taxis": test_taxis,
+def generate_and_solve(d, family, options):
+    """New puzzle with the generate verb's typed options: drawn, then Solve answers solved."""
+    d.find_element(By.CSS_SELECTOR, "#panel-%s .more details summary" % family).click()
+    for k, v in options.items():
+        box = d.find_element(By.ID, f"{family}-generate-opt-{k}")
+        box.clear()
+        box.send_keys(v)
+    d.find_element(By.ID, f"{family}-generate").click()
+    status = d.find_element(By.ID, f"{family}-status")
+    WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-seed"), "a new puzzle")
+    expect("A new puzzle (seed" in status.text, f"generate status: {status.text}")
+    expect(d.find_element(By.ID, f"{family}-input").get_attribute("value").strip(), "the puzzle is in the box")
+    WebDriverWait(d, 10).until(lambda _: d.execute_script(
+        f"const i = document.querySelector('#{family}-picture img'); return i && i.complete && i.naturalWidth > 0;"), "drawn")
+    text = solve_and_wait(d, family)
+    expect("solved" in text, f"the new puzzle is solvable: {text}")
+    return text
+
+
+def check(d, family, puzzle, answer=None, options=None):
+    details = d.find_element(By.ID, f"{family}-check-box")
+    if not details.get_attribute("open"):
+        details.find_element(By.TAG_NAME, "summary").click()
+    paste(d, family, puzzle)
+    if answer is not None:
+        box = d.find_element(By.ID, f"{family}-answer")
+        box.clear()
+        box.send_keys(answer)
+    for k, v in (options or {}).items():
+        box = d.find_element(By.ID, f"{family}-check-opt-{k}")
+        box.clear()
+        box.send_keys(v)
+    status = d.find_element(By.ID, f"{family}-status")
+    d.execute_script("arguments[0].removeAttribute('data-check');", status)
+    d.find_element(By.ID, f"{family}-check").click()
+    WebDriverWait(d, 20).until(lambda _: status.get_attribute("data-check"), "a check answer")
+    return status.get_attribute("data-check"), status.text
+
+
+def test_country_verbs(d, gameopt):
+    generate_and_solve(d, "country", {"size": "6x6"})
+    # Check: the seed solved by the command line (pzprv3 with its loop) is ok; one loop edge
+    # changed is wrong with the checker's reason; a broken file is the located error.
+    solved = subprocess.run([gameopt, "country", "solve", "--print", "pzprv3", "data/country/seed-10x10.txt"],
+                            check=True, capture_output=True, text=True).stdout
+    kind, text = check(d, "country", solved)
+    expect(kind == "ok" and "stdin: ok" in text, f"the solved seed checks ok: {text}")
+    lines = solved.splitlines()
+    lines[25] = ("0" if lines[25][0] == "1" else "1") + lines[25][1:]  # the first line state of row 1
+    kind, text = check(d, "country", "\n".join(lines) + "\n")
+    expect(kind == "wrong" and "stdin: wrong: " in text, f"a changed loop is wrong: {text}")
+    kind, text = check(d, "country", "pzprv3\ncountry\n2\nx\n")
+    expect(kind == "error" and "gameopt: -:" in text, f"a located error: {text}")
+
+
+def test_flow_verbs(d, gameopt):
+    generate_and_solve(d, "flow", {"size": "6x6"})
+    kind, text = check(d, "flow", FLOW_SEED, "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGG\n")
+    expect(kind == "ok" and "stdin: ok" in text, f"the seed's answer is ok: {text}")
+    kind, text = check(d, "flow", FLOW_SEED, "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGB\n")
+    expect(kind == "wrong" and "the endpoint at row 4, column 5 has 0 path links" in text, f"wrong, with the reason: {text}")
+    kind, text = check(d, "flow", FLOW_SEED, "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGG\n")
+    expect(kind == "error" and "gameopt: answer:5:5: row 5 is shorter than the board" in text, f"located: {text}")
+
+
+def test_flood_verbs(d, gameopt):
+    text = generate_and_solve(d, "flood", {"size": "8x8", "colours": "4"})
+    expect("optimal" in text, f"a proven optimum: {text}")
+    moves = fact(d, "flood", "moves")
+    info = d.find_element(By.ID, "flood-play-status")
+    WebDriverWait(d, 30).until(lambda _: "par " in info.text and "computing" not in info.text, f"the par: {info.text}")
+    # The hint (the server solves the position) names a move of an optimal sequence.
+    d.find_element(By.ID, "flood-hint").click()
+    WebDriverWait(d, 30).until(lambda _: info.get_attribute("data-hint"), f"a hint: {info.text}")
+    expect(f"{len(moves)} more moves are optimal" in info.text, f"hint: {info.text}")
+    # One move, checked by the server: not flooded yet; then the solver's moves: flooded.
+    d.find_element(By.CSS_SELECTOR, f"#flood-palette button[data-colour='{moves[0]}']").click()
+    d.find_element(By.ID, "flood-check-moves").click()
+    WebDriverWait(d, 20).until(lambda _: info.get_attribute("data-check") == "wrong", f"not flooded: {info.text}")
+    expect("not flooded yet" in info.text, info.text)
+    for m in moves[1:]:
+        d.find_element(By.CSS_SELECTOR, f"#flood-palette button[data-colour='{m}']").click()
+    d.find_element(By.ID, "flood-check-moves").click()
+    WebDriverWait(d, 20).until(lambda _: info.get_attribute("data-check") == "ok", f"flooded: {info.text}")
+    expect(f"your {len(moves)} moves flood the board" in info.text, info.text)
+
+
+TESTS = {"country-verbs": test_country_verbs, "flow-verbs": test_flow_verbs, "flood-verbs": test_flood_verbs,
+         "country": test_country, "flow": test_flow, "flood": test_flood, "tokens": test_tokens, "taxis": test_taxis,
          "taxis-play": test_taxis_play}
 
 
@@ -246,6 +335,7 @@ def main():
         if d:
             d.save_screenshot(os.path.join(args.shots, f"{args.family}-failed.png"))
             print("browser console:", d.get_log("browser") if hasattr(d, "get_log") else "")
+        traceback.print_exc()  # where in the test it failed
         print(f"FAILED: {type(e).__name__}: {e}")
         return 1
     finally:
