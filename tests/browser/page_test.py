@@ -122,6 +122,10 @@ def test_flood(d):
     status = solve_and_wait(d, "flood")
     expect("solved" in status and "optimal" in status and "16 moves" in status, f"status: {status}")
     expect(fact(d, "flood", "length") == "16", "length 16")
+    # Colour-blind safe: every cell of the board to play shows its colour's character too.
+    cells = d.find_elements(By.CSS_SELECTOR, "#flood-board span")
+    expect(len(cells) == 144 and all(c.text.strip() in "012345" and c.text.strip() for c in cells),
+           "each of the 144 cells is labelled with its colour")
     # Play: the par comes from the server, a hint names a move, playing it counts a move.
     info = d.find_element(By.ID, "flood-play-status")
     WebDriverWait(d, 30).until(lambda _: "par 16" in info.text, f"the par: {info.text}")

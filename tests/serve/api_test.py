@@ -141,6 +141,14 @@ def answers(s):
     code, _, a = s.request("/api/flood/draw", {"input": read("data/flood/example.txt")})
     check(code == 200 and "<svg" in a.get("svg", "") and a.get("text", "").startswith("155332524351\n"),
           "draw: the picture and the board in the first format")
+    # Colour is never the only cue in the server's pictures: the drawn text (cairo writes each
+    # glyph as a <use>) labels every flood cell, every flow end, every taxis city.
+    glyphs = lambda svg: svg.count("<use xlink:href=\"#glyph")
+    check(glyphs(a.get("svg", "")) >= 144, f"every cell of the 12x12 flood board labelled: {glyphs(a.get('svg', ''))}")
+    code, _, a = s.request("/api/flow/draw", {"input": read("data/flow/seed_5x5.txt")})
+    check(code == 200 and glyphs(a.get("svg", "")) >= 8, "both ends of the four flow colours labelled")
+    code, _, a = s.request("/api/taxis/play", {"options": {"seed": 3}, "picture": "svg"})
+    check(code == 200 and glyphs(a.get("svg", "")) >= len("".join(["Augsburg", "Basel", "Budweis"])), "taxis names drawn")
     code, _, g = s.request("/api/games")
     names = [x["name"] for x in g.get("games", [])] if isinstance(g, dict) else []
     check(code == 200 and {"country", "flow", "flood"} <= set(names), f"GET /api/games lists the families: {names}")
