@@ -162,6 +162,10 @@ def answers(s):
              ["tokens", "upgrade", "--json", "--from", "1867:L12", "--tokens", "0:LPS,1:QLS"]),
             ("tokens", "show", {"args": ["1867:L12"]}, ["tokens", "show", "--json", "1867:L12"]),
             ("taxis", "play", {"options": {"seed": 3, "heuristic": "md"}}, ["taxis", "play", "--json", "--seed", "3", "--heuristic", "md"]),
+            ("taxis", "turn", {"args": ["Munchen", "Ingolstadt"], "options": {"seed": 3, "map": True}},
+             ["taxis", "turn", "--json", "--seed", "3", "--map", "Munchen", "Ingolstadt"]),
+            ("taxis", "turn", {"args": ["Munchen", "Lodz"], "options": {"seed": 3}},
+             ["taxis", "turn", "--json", "--seed", "3", "Munchen", "Lodz"]),
             ("country", "convert", {"input": read("data/country/seed-10x10.txt"), "options": {"to": "url"}},
              ["country", "convert", "--to", "url", "-"])):
         if game not in names:
@@ -170,6 +174,8 @@ def answers(s):
         r = subprocess.run([BIN, *args], input=body.get("input", ""), capture_output=True, text=True)
         rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()] if "--json" in args else None
         want = (rows[0] if len(rows) == 1 else rows) if rows is not None else {"text": r.stdout}
+        if r.returncode == 2:  # a refused request: the CLI's message (a wrong move of taxis turn)
+            want = {"error": r.stderr.strip(), "exit": 2}
         check(exit_code == r.returncode and normal(a) == normal(want),
               f"{game} {verb}: the API answers as the CLI does:\n  {a}\n  {want}")
 
@@ -202,6 +208,17 @@ def errors(s):
     error_case("/api/country/solve", [1, 2], 400, "not an object")
     error_case("/api/country/solve", {"options": {}}, 400, "no input")
     error_case("/api/country/solve", {"input": "x", "file": "/etc/passwd"}, 400, "unknown field")
+    error_case("/api/country/check", {"input": "x", "answer": "y"}, 400, "an answer for a verb that reads one file",
+               "gameopt: country check reads no second text (\"answer\")")
+    # flow check PUZZLE ANSWER: the answer is the second file; its errors name it `answer`.
+    flow_seed = "B.R..\nG..Y.\n.....\n.BYRG\n.....\n"
+    for answer, want in (("BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGG\n", {"name": "stdin", "ok": True}),
+                         ("BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGB\n", {"name": "stdin", "ok": False,
+                          "why": "the endpoint at row 4, column 5 has 0 path links (it needs 1)"})):
+        code, exit_code, a = s.request("/api/flow/check", {"input": flow_seed, "answer": answer})
+        check(a == want and exit_code == (0 if want["ok"] else 1), f"flow check with an answer: {a}")
+    error_case("/api/flow/check", {"input": flow_seed, "answer": "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGG\n"}, 400,
+               "a bad answer is located", "gameopt: answer:5:5: row 5 is shorter than the board (5 cells)")
     error_case("/api/country/solve", {"input": "x", "options": {"nope": 1}}, 400, "unknown option")
     error_case("/api/country/solve", {"input": "x", "options": {"count": 0}}, 400, "option out of range")
     error_case("/api/country/solve", {"input": "x", "options": {"count": "two"}}, 400, "option of the wrong type")
