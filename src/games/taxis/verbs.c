@@ -16,17 +16,18 @@
 static const char *const graph_formats[] = {"board", "graphml", "gml", "ncol", "edgelist", NULL};
 static const char *const ideal_methods[] = {"search", "mip", NULL};
 static const char *const mc_ties[] = {"random", "tentacles", "pp", NULL}; /* gopt_taxis_mc_ties order */
-static const char *const mc_evals[] = {"ideal", "pp", NULL};              /* gopt_taxis_mc_eval order */
+static const char *const mc_evals[] = {"ideal", "pp", "ply2", "mix", NULL};            /* gopt_taxis_mc_eval order */
 
 /* The mc player's options, in every verb that plays heuristics. */
 #define MC_OPTIONS                                                                                             \
-    GOPT_INT("mc-samples", "K", "128", 1, 1048576, "mc: sampled orders of the unseen cards per move"),        \
+    GOPT_INT("mc-samples", "K", "512", 1, 1048576, "mc: sampled orders of the unseen cards per move"),        \
         GOPT_ENUM("mc-ties", "T", "pp", mc_ties,                                                              \
                   "mc: ties between the best moves go to pp's move (pp), the most tentacles\n"                \
                   "                           (tentacles) or a uniform choice (random)"),                       \
-        GOPT_ENUM("mc-eval", "E", "ideal", mc_evals,                                                          \
-                  "mc: a sampled future is worth its ideal length (ideal: the exact search)\n"                \
-                  "                           or the length pp reaches (pp: a rollout)"),                       \
+        GOPT_ENUM("mc-eval", "E", "pp", mc_evals,                                                             \
+                  "mc: a sampled future is worth the length pp reaches (pp: a rollout), its\n"                \
+                  "                           ideal length (ideal: the exact search), their sum (mix), or\n"   \
+                  "                           (ply2) the best reply to the next card, then pp rollouts"),       \
         GOPT_REAL("mc-budget", "MS", "0", 0, 1e6,                                                             \
                   "mc: stop sampling a move after MS milliseconds of CPU (0: never; the\n"                    \
                   "                           moves then depend on the machine's speed)")
