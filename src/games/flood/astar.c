@@ -138,8 +138,9 @@ static void table_grow(astar *s) {
         t[at] = s->table[k];
     }
     free(s->table);
-    s->table = t;
-    s->table_cap = cap;
+    /* atomic stores: astar_note reads both without the lock (to prefetch) */
+    __atomic_store_n(&s->table, t, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->table_cap, cap, __ATOMIC_RELAXED);
     account(s);
 }
 
@@ -234,8 +235,11 @@ static uint64_t astar_note(void *ctx, const uint64_t *state) {
     filter_ctx *fc = ctx;
     astar *s = fc->s;
     uint64_t hash = flood_hash(state, s->nw);
-    /* threaded, the table may be replaced meanwhile: no unlocked look */
-    if (!s->threaded) __builtin_prefetch(&s->table[(size_t)hash_tag(hash) & (s->table_cap - 1)]);
+    /* Threaded, another thread may be replacing the table: the two loads may then not match,
+     * but a prefetch never faults, so the worst is a useless one. */
+    uint64_t *table = __atomic_load_n(&s->table, __ATOMIC_RELAXED);
+    size_t cap = __atomic_load_n(&s->table_cap, __ATOMIC_RELAXED);
+    __builtin_prefetch(&table[(size_t)hash_tag(hash) & (cap - 1)]);
     return hash;
 }
 
