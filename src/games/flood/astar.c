@@ -4,7 +4,9 @@
  * is an open-addressing table of node numbers; the open list is a bucket queue by f, then
  * deepest g first. A heuristic sequence gives the first upper bound: only nodes with
  * f < UB are ever stored, and the search ends when the smallest f reaches UB, which
- * proves UB optimal. Goals are recognised when generated.
+ * proves UB optimal. Goals are recognised when generated. The first cut is tentative: UB - 1
+ * while the heuristic's sequence may be one too long (raise_cut), which keeps the layer
+ * f = UB - 1 out of memory when it is.
  *
  * With several threads one board's search is shared: the threads take a whole bucket
  * (f, g) at a time and expand its nodes in parallel, each with its own expander (the
@@ -30,7 +32,7 @@
 #define MAX_G 1023
 
 /* Bookkeeping word: parent (32) | g (10) | h (10) | colour (6) | flags. */
-enum { EXPANDED = 1, NO_COMMUTE = 2, CHAINED = 4, REEXPAND = 8 };
+enum { EXPANDED = 1, NO_COMMUTE = 2, CHAINED = 4, REEXPAND = 8, DEFERRED = 16 };
 
 typedef struct meta {
     uint32_t parent;
@@ -68,6 +70,8 @@ typedef struct astar {
     bool threaded;
     omp_lock_t lock;
     int UB;
+    int cut;             /* successors are stored when f < cut (cut <= UB; see raise_cut) */
+    u32_stack deferred;  /* expanded nodes with successors cut at f in [cut, UB) */
     bool have_goal;
     uint32_t goal_parent;
     int goal_colour;
@@ -197,6 +201,7 @@ static bool open_pop(astar *s, int *f, int *g, uint32_t *i) {
 }
 
 static void astar_free(astar *s) {
+    free(s->deferred.v);
     if (s->threaded) omp_destroy_lock(&s->lock);
     for (size_t c = 0; c < s->nchunks; c++) free(s->chunks[c]);
     free(s->chunks);
@@ -312,12 +317,14 @@ static void worker_free(worker *w) {
 
 /* Stores (or reopens) the successors of node i (expanded at depth m.g); under the lock. */
 static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
+    bool deferred = (node_meta(s, i).flags & DEFERRED) != 0;
     for (int k = 0; k < n; k++) {
         const flood_succ *c = &w->ex.succ[k];
         int g2 = m.g + c->g_add;
         if (c->goal) {
             if (g2 < s->UB) {
                 s->UB = g2;
+                if (s->cut > g2) s->cut = g2;
                 s->goal_parent = i;
                 s->goal_colour = c->colour;
                 s->have_goal = true;
@@ -326,7 +333,20 @@ static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
         }
         int h2 = c->h > m.h - c->g_add ? c->h : m.h - c->g_add; /* pathmax */
         int f2 = g2 + h2;
-        if (f2 >= s->UB || g2 > MAX_G || h2 > MAX_G) continue;
+        if (f2 >= s->cut && f2 < s->UB && !deferred) { /* wanted only if the optimum is >= cut */
+            deferred = true;
+            meta now = node_meta(s, i);
+            now.flags |= DEFERRED;
+            node_set_meta(s, i, now);
+            u32_stack *d = &s->deferred;
+            if (d->n == d->cap) {
+                size_t before = d->cap;
+                gopt_grow(&d->v, &d->cap, d->n + 1, sizeof *d->v);
+                s->open_bytes += (d->cap - before) * sizeof *d->v;
+            }
+            d->v[d->n++] = i;
+        }
+        if (f2 >= s->cut || g2 > MAX_G || h2 > MAX_G) continue;
         if (s->nnodes + 1 >= s->table_cap / 2) table_grow(s);
         size_t slot = table_find(s, c->state, c->key); /* the filter hashed it */
         meta cm = {i, g2, h2, c->colour, c->forced ? CHAINED : 0};
@@ -355,7 +375,7 @@ static bool expand_one(astar *s, worker *w, uint32_t i, int f, int gpop) {
     size_t nw = (size_t)s->nw;
     lock(s);
     meta m = node_meta(s, i);
-    bool skip = f >= s->UB || get_stopped(s) || m.g != gpop; /* stale: reached later by a shorter path */
+    bool skip = f >= s->cut || get_stopped(s) || m.g != gpop; /* stale: reached later by a shorter path */
     bool again = (m.flags & EXPANDED) != 0;
     if (again && !(m.flags & REEXPAND)) skip = true;
     if (!skip && s->lim->memory_bytes > 0 && s->bytes + s->extra_bytes > s->lim->memory_bytes)
@@ -367,19 +387,20 @@ static bool expand_one(astar *s, worker *w, uint32_t i, int f, int gpop) {
     }
     m.flags = (m.flags | EXPANDED) & ~REEXPAND;
     node_set_meta(s, i, m);
-    int UB = s->UB;
+    int cut = s->cut;
     unlock(s);
     uint64_t *F = w->F, *scratch = w->F + 2 * nw;
     memcpy(F, node(s, i), nw * sizeof *F); /* a stored state never changes */
     w->expanded++;
+    /* a second parent of equal depth (NO_COMMUTE): no commuting rule; a deferred node's
+     * second expansion keeps it, as its first did */
     flood_context ctx = context_of(s, i, m, scratch);
-    if (again) ctx.n = 0; /* a second parent of equal depth: no commuting rule */
     filter_ctx fc = {s, i, m.g, &w->counts};
     w->ex.filter = astar_filter;
     w->ex.note = astar_note;
     w->ex.filter_ctx = &fc;
     if (!s->threaded && s->nnodes + GOPT_FLOOD_MAX_COLOURS >= s->table_cap / 2) table_grow(s);
-    int n = flood_expand(&w->ex, F, &ctx, UB <= MAX_G ? UB - m.g : 0);
+    int n = flood_expand(&w->ex, F, &ctx, cut <= MAX_G ? cut - m.g : 0);
     lock(s);
     store_successors(s, w, i, m, n);
     bool go = !get_stopped(s);
@@ -412,13 +433,45 @@ static bool open_pop_bucket(astar *s, int *f, int *g, u32_stack *out) {
     return false;
 }
 
+/* The open list holds no node with f < cut: so no sequence is shorter than cut. When cut is
+ * still below UB (the first, tentative cut: see flood_astar), raise it to UB and queue again
+ * every node that had successors cut in between (its second expansion stores them; those
+ * stored already are duplicates and cost no bound). False when the search is over. */
+static bool raise_cut(astar *s, int *LB) {
+    if (s->cut >= s->UB) return false;
+    int layer = s->cut;
+    *LB = layer;
+    s->cut = s->UB;
+    for (size_t k = 0; k < s->deferred.n; k++) {
+        uint32_t j = s->deferred.v[k];
+        meta m = node_meta(s, j);
+        if (!(m.flags & DEFERRED)) continue;
+        m.flags = (m.flags & ~DEFERRED) | REEXPAND;
+        node_set_meta(s, j, m);
+        open_push(s, layer, m.g, j);
+    }
+    s->open_bytes -= s->deferred.cap * sizeof *s->deferred.v;
+    free(s->deferred.v);
+    s->deferred = (u32_stack){0};
+    account(s);
+    return true;
+}
+
 /* One thread: pops one node at a time. */
 static int64_t search_serial(astar *s, worker *w, int *LB) {
     int f, gpop;
     uint32_t i;
     int64_t pops = 0;
-    while (open_pop(s, &f, &gpop, &i)) {
-        if (f >= s->UB) break;
+    for (;;) {
+        if (!open_pop(s, &f, &gpop, &i)) {
+            if (raise_cut(s, LB)) continue;
+            break;
+        }
+        if (f >= s->cut) {
+            open_push(s, f, gpop, i);
+            if (raise_cut(s, LB)) continue;
+            break;
+        }
         *LB = f; /* the smallest f in the open list: no shorter sequence remains */
         const char *why;
         if ((++pops & 255) == 0 && (why = stop_reason(s->lim))) {
@@ -434,9 +487,16 @@ static int64_t search_serial(astar *s, worker *w, int *LB) {
 static void search_threaded(astar *s, worker *w, int threads, int *LB) {
     int f, gpop;
     u32_stack bucket = {0};
-    while (!get_stopped(s) && open_pop_bucket(s, &f, &gpop, &bucket)) {
-        if (f >= s->UB) {
+    while (!get_stopped(s)) {
+        if (!open_pop_bucket(s, &f, &gpop, &bucket)) {
+            if (raise_cut(s, LB)) continue;
+            break;
+        }
+        if (f >= s->cut) {
+            for (size_t k = 0; k < bucket.n; k++) open_push(s, f, gpop, bucket.v[k]);
             free(bucket.v);
+            bucket = (u32_stack){0};
+            if (raise_cut(s, LB)) continue;
             break;
         }
         *LB = f;
@@ -488,6 +548,11 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         s.UB = g0;
         s.have_goal = true;
     }
+    /* The tentative cut: a heuristic sequence is often one move too long, and then every
+     * successor with f = UB - 1 would be stored (and fully bounded) though only a few are
+     * expanded before a goal turns up. So store only f < UB - 1 first; if that layer ends
+     * without a goal, raise_cut brings back the ones cut in between. */
+    s.cut = ub_len >= 0 && s.UB - 1 > LB ? s.UB - 1 : s.UB;
     table_grow(&s);
     if (LB < s.UB) {
         uint32_t root = node_add(&s, F, (meta){NO_PARENT, g0, h0, 0, 0});

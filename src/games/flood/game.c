@@ -109,6 +109,11 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
         gopt_counter_add(&a->counters, "pruned_no_exposure", out.pruned_leaf);
         gopt_counter_add(&a->counters, "pruned_commuting", out.pruned_commute);
     }
+    if (out.duplicates) { /* A*: successors found stored (no bound needed), second parents, shorter paths */
+        gopt_counter_add(&a->counters, "duplicates", out.duplicates);
+        gopt_counter_add(&a->counters, "merged", out.merged);
+        gopt_counter_add(&a->counters, "reopened", out.reopened);
+    }
     if (out.length >= 0) a->solution = gopt_flood_solution_new(out.moves, out.length);
     free(out.moves);
     if (out.status == GOPT_LIMIT) {
