@@ -99,8 +99,8 @@ int main(int argc, char **argv) {
     int mc_games = argc > 3 ? atoi(argv[3]) : 200, points[3][2] = {{6, 2}, {6, 3}, {7, 1}};
     gopt_taxis_heuristic mc;
     gopt_taxis_heuristic_parse("mc", &mc);
-    printf("\nmc (K = %d, ties pp, eval ideal): ms per move, median of %d runs over %d settings\n%3s %3s %8s %8s\n",
-           gopt_taxis_mc_default.samples, runs, mc_games, "N_D", "c", "mean", "ms/move");
+    printf("\nmc (K = %d, ties pp, eval %s): ms per move, median of %d runs over %d settings\n%3s %3s %8s %8s\n",
+           gopt_taxis_mc_default.samples, gopt_taxis_mc_eval_name(gopt_taxis_mc_default.eval), runs, mc_games, "N_D", "c", "mean", "ms/move");
     for (int k = 0; k < 3 && mc_games > 0; k++) {
         deck md = deal(g, mc_games, points[k][0], points[k][1]);
         double mean, us = time_heuristic(g, &md, mc, runs, &mean);

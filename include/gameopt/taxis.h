@@ -128,9 +128,11 @@ typedef enum gopt_taxis_extension {
 /* The Monte Carlo player "mc" (ours, not the paper's): at each turn, for every legal move
  * (node and end), `samples` orders of the cards not yet seen are drawn (the deck's
  * composition minus every card turned up so far), the same orders for every move (common
- * random numbers), and each is solved exactly from the state after the move by the ideal-path
- * search; the move with the largest total wins. It optimises the expected final node length
- * given what it has seen, which is not the ideal path: that one knows the deck. */
+ * random numbers), and each is valued from the state after the move (by default the length pp
+ * reaches on it, a rollout; or exactly by the ideal-path search, or both, or after the best
+ * reply to the next card); the move with the largest total wins. It optimises the expected
+ * final node length given what it has seen, which is not the ideal path: that one knows the
+ * deck. */
 typedef enum gopt_taxis_mc_ties {
     GOPT_TAXIS_TIES_RANDOM,    /* uniformly among the best moves */
     GOPT_TAXIS_TIES_TENTACLES, /* the most tentacles after the move, then uniformly */
@@ -142,6 +144,8 @@ typedef enum gopt_taxis_mc_ties {
 typedef enum gopt_taxis_mc_eval {
     GOPT_TAXIS_EVAL_IDEAL, /* the ideal length from the state after the move (exact search) */
     GOPT_TAXIS_EVAL_PP,    /* the length pp reaches from there (a rollout of pp) */
+    GOPT_TAXIS_EVAL_PLY2,
+    GOPT_TAXIS_EVAL_MIX,   /* the sum of the two: optimistic and pessimistic at once */  /* expectimax over the next card and the reply to it, pp rollouts below */
     GOPT_TAXIS_NEVALS
 } gopt_taxis_mc_eval;
 
@@ -153,12 +157,12 @@ typedef struct gopt_taxis_mc {
     gopt_taxis_mc_eval eval;
 } gopt_taxis_mc;
 
-/* K = 128, ties pp, no budget, eval ideal. */
+/* K = 512, ties pp, no budget, eval pp. */
 extern const gopt_taxis_mc gopt_taxis_mc_default;
 /* "random", "tentacles", "pp" */
 const char *gopt_taxis_mc_ties_name(gopt_taxis_mc_ties t);
 bool gopt_taxis_mc_ties_parse(const char *text, gopt_taxis_mc_ties *t);
-/* "ideal", "pp" */
+/* "ideal", "pp", "ply2", "mix" */
 const char *gopt_taxis_mc_eval_name(gopt_taxis_mc_eval e);
 bool gopt_taxis_mc_eval_parse(const char *text, gopt_taxis_mc_eval *e);
 

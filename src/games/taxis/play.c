@@ -21,10 +21,10 @@ static const char *const extension_names[GOPT_TAXIS_NEXTENSIONS] = {"random", "d
 const char *gopt_taxis_start_name(gopt_taxis_start s) { return start_names[s]; }
 const char *gopt_taxis_extension_name(gopt_taxis_extension e) { return extension_names[e]; }
 
-const gopt_taxis_mc gopt_taxis_mc_default = {128, GOPT_TAXIS_TIES_PP, 0, GOPT_TAXIS_EVAL_IDEAL};
+const gopt_taxis_mc gopt_taxis_mc_default = {512, GOPT_TAXIS_TIES_PP, 0, GOPT_TAXIS_EVAL_PP};
 
 static const char *const ties_names[GOPT_TAXIS_NTIES] = {"random", "tentacles", "pp"};
-static const char *const eval_names[GOPT_TAXIS_NEVALS] = {"ideal", "pp"};
+static const char *const eval_names[GOPT_TAXIS_NEVALS] = {"ideal", "pp", "ply2", "mix"};
 
 const char *gopt_taxis_mc_ties_name(gopt_taxis_mc_ties t) { return ties_names[t]; }
 const char *gopt_taxis_mc_eval_name(gopt_taxis_mc_eval e) { return eval_names[e]; }

@@ -16,17 +16,18 @@
 static const char *const graph_formats[] = {"board", "graphml", "gml", "ncol", "edgelist", NULL};
 static const char *const ideal_methods[] = {"search", "mip", NULL};
 static const char *const mc_ties[] = {"random", "tentacles", "pp", NULL}; /* gopt_taxis_mc_ties order */
-static const char *const mc_evals[] = {"ideal", "pp", NULL};              /* gopt_taxis_mc_eval order */
+static const char *const mc_evals[] = {"ideal", "pp", "ply2", "mix", NULL};            /* gopt_taxis_mc_eval order */
 
 /* The mc player's options, in every verb that plays heuristics. */
 #define MC_OPTIONS                                                                                             \
-    GOPT_INT("mc-samples", "K", "128", 1, 1048576, "mc: sampled orders of the unseen cards per move"),        \
+    GOPT_INT("mc-samples", "K", "512", 1, 1048576, "mc: sampled orders of the unseen cards per move"),        \
         GOPT_ENUM("mc-ties", "T", "pp", mc_ties,                                                              \
                   "mc: ties between the best moves go to pp's move (pp), the most tentacles\n"                \
                   "                           (tentacles) or a uniform choice (random)"),                       \
-        GOPT_ENUM("mc-eval", "E", "ideal", mc_evals,                                                          \
-                  "mc: a sampled future is worth its ideal length (ideal: the exact search)\n"                \
-                  "                           or the length pp reaches (pp: a rollout)"),                       \
+        GOPT_ENUM("mc-eval", "E", "pp", mc_evals,                                                             \
+                  "mc: a sampled future is worth the length pp reaches (pp: a rollout), its\n"                \
+                  "                           ideal length (ideal: the exact search), their sum (mix), or\n"   \
+                  "                           (ply2) the best reply to the next card, then pp rollouts"),       \
         GOPT_REAL("mc-budget", "MS", "0", 0, 1e6,                                                             \
                   "mc: stop sampling a move after MS milliseconds of CPU (0: never; the\n"                    \
                   "                           moves then depend on the machine's speed)")
@@ -693,7 +694,7 @@ static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const go
     /* --time-limit and Ctrl-C end the run early: the points played so far are printed,
      * marked partial, and the exit code is 3. */
     gopt_solve_ctx limits;
-    gopt_ctx_init(&limits, o->time_limit, NULL, NULL);
+    gopt_ctx_init(&limits, o->time_limit, o->cancel, NULL); /* the server's hang-up too */
     gopt_solve_ctx *outer = gopt_ctx_enter(&limits);
     for (long d = dups[0]; d <= dups[1] && gopt_stop_check() == GOPT_GO; d++)
         for (long k = c[0]; k <= c[1] && gopt_stop_check() == GOPT_GO; k++) {
@@ -796,7 +797,7 @@ static int run_tournament(gopt_call *call) {
     gopt_shard_range(o, games, &run.begin, &run.end);
     gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);
     gopt_solve_ctx limits; /* --time-limit and Ctrl-C: the duels played so far, marked partial */
-    gopt_ctx_init(&limits, o->time_limit, NULL, NULL);
+    gopt_ctx_init(&limits, o->time_limit, o->cancel, NULL); /* the server's hang-up too */
     gopt_solve_ctx *outer = gopt_ctx_enter(&limits);
     gopt_taxis_tournament_read(g, &run, reading, hs, nh, matches);
     gopt_stop_reason stopped = gopt_stop_check();
@@ -835,6 +836,8 @@ const gopt_verb taxis_verbs[] = {
     {"ideal", "the ideal path (longest TT-path, deck known) by our search or the paper's integer program",
      "[SETTING]", GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_QUIET | GOPT_COMMON_STATS | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_THREADS, ideal_opts,
      run_ideal},
+    {"turn", "one position of a game you play: the display, your path, the legal moves (the moves so far as arguments)",
+     "[NAME[@front|@back]...]", GOPT_COMMON_JSON | GOPT_COMMON_SEED, taxis_turn_opts, taxis_run_turn},
     {"experiment", "the paper's experiments: table1 (Tables 1-2) or sweep (Figures 8-12)", "table1|sweep",
      GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY |
          GOPT_COMMON_TIME_LIMIT, experiment_opts, run_experiment},
