@@ -102,6 +102,12 @@ bool serve_pool_push(serve_pool *p, serve_job *job);
 void serve_pool_stop(serve_pool *p);
 /* Requests waiting and running (for the access log and tests). */
 int serve_pool_busy(serve_pool *p);
+/* GET /api/status: the workers, requests running and waiting, and counts since the start. */
+typedef struct serve_pool_counts {
+    int threads, running, waiting;
+    long served, cancelled, out_of_memory;
+} serve_pool_counts;
+void serve_pool_status(serve_pool *p, serve_pool_counts *out);
 
 /* ---- server.c ---- */
 /* Runs the server until SIGINT or SIGTERM; returns the exit code. */

@@ -155,6 +155,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (!get) return send_error(c, 405, "%s: use GET", url);
         return send_buffer(c, 200, "application/json", s->games_json, s->games_len, MHD_RESPMEM_PERSISTENT, 0);
     }
+    if (strcmp(url, "/api/status") == 0) {
+        if (!get) return send_error(c, 405, "%s: use GET", url);
+        serve_pool_counts n;
+        serve_pool_status(s->pool, &n);
+        char *text = gopt_format("{\"threads\":%d,\"running\":%d,\"waiting\":%d,\"served\":%ld,\"cancelled\":%ld,"
+                                 "\"out_of_memory\":%ld}\n",
+                                 n.threads, n.running, n.waiting, n.served, n.cancelled, n.out_of_memory);
+        return send_buffer(c, 200, "application/json", text, strlen(text), MHD_RESPMEM_MUST_FREE, 0);
+    }
     if (strncmp(url, "/api/", 5) == 0) {
         if (strcmp(method, "POST") != 0) return send_error(c, 405, "%s: use POST", url);
         return start_job(rq, c, url);

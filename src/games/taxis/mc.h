@@ -243,6 +243,9 @@ static bool mc_choose(const view *g, const gopt_taxis_mc *o, const path *p, cons
             }
             for (int m = 0; m < nm; m++) w->total[m] += mc_value(g, o, p, t, w, w->moves[m], nfuture, nunseen, rng);
             if (o->budget > 0 && gopt_thread_cpu_seconds() - started > o->budget) break;
+            /* a stop (Ctrl-C, the web client gone, the time limit) ends the sampling too: with
+             * a million samples a move runs for seconds between the searches' own checks */
+            if ((k & 255) == 255 && gopt_stop_check() != GOPT_GO) break;
         }
         int64_t top = w->total[0];
         for (int m = 1; m < nm; m++)

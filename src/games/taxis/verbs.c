@@ -747,7 +747,7 @@ static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const go
     /* --time-limit and Ctrl-C end the run early: the points played so far are printed,
      * marked partial, and the exit code is 3. */
     gopt_solve_ctx limits;
-    gopt_ctx_init(&limits, o->time_limit, NULL, NULL);
+    gopt_ctx_init(&limits, o->time_limit, o->cancel, NULL); /* the server's hang-up too */
     gopt_solve_ctx *outer = gopt_ctx_enter(&limits);
     for (long d = dups[0]; d <= dups[1] && gopt_stop_check() == GOPT_GO; d++)
         for (long k = c[0]; k <= c[1] && gopt_stop_check() == GOPT_GO; k++) {
@@ -857,7 +857,7 @@ static int run_tournament(gopt_call *call) {
     gopt_shard_range(o, games, &run.begin, &run.end);
     gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);
     gopt_solve_ctx limits; /* --time-limit and Ctrl-C: the duels played so far, marked partial */
-    gopt_ctx_init(&limits, o->time_limit, NULL, NULL);
+    gopt_ctx_init(&limits, o->time_limit, o->cancel, NULL); /* the server's hang-up too */
     gopt_solve_ctx *outer = gopt_ctx_enter(&limits);
     gopt_taxis_tournament_read(g, &run, reading, hs, nh, matches);
     gopt_stop_reason stopped = gopt_stop_check();
