@@ -9,6 +9,7 @@
 
 #include "gameopt/bitset.h"
 #include "gameopt/flood.h"
+#include "gameopt/game.h"
 
 /* The verbs and option tables (verbs.c). */
 extern const gopt_verb flood_verbs[];
@@ -193,7 +194,8 @@ static inline uint64_t flood_hash(const uint64_t *w, int n) {
 /* ---- the methods ---- */
 typedef struct flood_limits {
     double deadline;      /* gopt_now() value, or 0 */
-    double memory_bytes;  /* 0: none */
+    double memory_bytes;  /* 0: none; the whole search's, however many threads */
+    int threads;          /* threads for one board's search (A*); 0 or 1: one */
 } flood_limits;
 
 /* What a method hands back. */
@@ -219,11 +221,21 @@ void flood_outcome_take(flood_outcome *out, const uint8_t *moves, int length);
 void flood_greedy(const flood_graph *g, flood_outcome *out);
 void flood_lookahead(const flood_graph *g, int depth, flood_outcome *out);
 void flood_beam(const flood_graph *g, int width, flood_outcome *out);
-/* A* (astar.c), started with an upper bound (a sequence of `ub_len` moves, or -1). */
+/* A* (astar.c), started with an upper bound (a sequence of `ub_len` moves, or -1), on
+ * lim->threads threads (the same optimum whatever their number). */
 void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const flood_limits *lim,
                  flood_outcome *out);
 /* IDA* / depth-first branch and bound with a transposition table (prover.c). */
 void flood_prover(const flood_graph *g, bool iterative, const uint8_t *ub_moves, int ub_len,
                   const flood_limits *lim, flood_outcome *out);
+
+/* Proven tables (data/flood/proven/<set>.tsv): a "# board\toptimum\tmoves" header, then one
+ * line per proven board, "board optimum moves nodes seconds peak_mb" separated by tabs, board
+ * being the 1-based index in BOARDS. flood_proven_read fills seq/len/optimum for the boards it
+ * lists (optimum[i] stays -1 for the others, which the caller set), so a sequence of another
+ * length than its claimed optimum is caught as well as one that does not flood; nodes, seconds
+ * and peak_mb are reports, not claims to check. False with err located on bad input. */
+bool flood_proven_table(const char *text);
+bool flood_proven_read(gopt_text *t, const gopt_batch *b, uint8_t **seq, int *len, int *optimum, gopt_error *err);
 
 #endif
