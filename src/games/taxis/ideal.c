@@ -86,5 +86,5 @@ static int play_ideal(const void *ctx, void *work, const gopt_taxis_graph *g, co
 }
 
 gopt_taxis_player gopt_taxis_ideal_player(void) {
-    return (gopt_taxis_player){"ideal", NULL, NULL, play_ideal, NULL, ideal_work_new, ideal_work_free, false};
+    return (gopt_taxis_player){"ideal", NULL, NULL, play_ideal, NULL, ideal_work_new, ideal_work_free, false, NULL};
 }
