@@ -109,8 +109,7 @@ static void count_file(const char *relative, bool untouching, long count, int *p
 }
 
 /* Published uniqueness holds under the untouching convention (the default for these files):
- * every Janko board has one solution but board 156, which as stored here has two (both
- * untouching, both full: the paths of L and F swap around the bottom-left corner; SAT agrees).
+ * every Janko board has one solution but board 156, which as stored here has two (janko_156).
  * Under simple paths many boards have a second solution that touches itself. */
 static void janko_unique(void **state) {
     (void)state;
@@ -120,6 +119,76 @@ static void janko_unique(void **state) {
     assert_int_equal(per[1], 269);
     assert_int_equal(per[2], 1);
     assert_int_equal(first, 156);
+}
+
+/* Board 156 as transcribed in the shared file has exactly two full untouching fillings: they
+ * differ only in the 12 cells below, where L and F swap. In one, F runs along the bottom row
+ * and up column 3 ((13,0)..(13,3), (12,3)..(10,3)) and L loops (10,2)-(9,2)-(9,1)-(9,0)-
+ * (10,0)-(11,0)-(12,0)-(12,1); in the other, F runs up column 0 and along row 9 to (9,3) and L
+ * takes (10,3)..(13,3), (13,2), (13,1). Neither touches itself, so a correct counter must
+ * say 2: the fault is in the transcription (or the source), not in the convention. */
+static const int janko156_l_then_f[12][2] = {{9, 0},  {9, 1},  {9, 2},  {10, 0}, {11, 0}, {12, 0},
+                                             {10, 3}, {11, 3}, {12, 3}, {13, 1}, {13, 2}, {13, 3}};
+
+static void janko_156(void **state) {
+    (void)state;
+    char path[1024];
+    if (!test_shared_path("flow/thomasahle/janko.txt", path, sizeof path)) fail_msg("missing janko.txt");
+    gopt_text text;
+    gopt_error err = {0};
+    assert_true(gopt_text_load(&text, path, &err));
+    gopt_flow_puzzle *p = NULL;
+    for (int i = 1; i <= 156; i++) {
+        if (p) gopt_flow_free(p);
+        assert_int_equal(gopt_flow_read(&text, -1, -1, &p, &err), 1);
+    }
+    gopt_text_free(&text);
+    assert_true(p->untouching && !p->partial);
+    /* exactly two, by the sweep and by SAT: asked for three, both finish with two */
+    gopt_flow_method methods[] = {GOPT_FLOW_AUTO, GOPT_FLOW_SAT};
+    gopt_answer a = {0};
+    for (int m = 0; m < 2; m++) {
+        if (m) gopt_flow_solution_free(a.solution);
+        a = (gopt_answer){0};
+        gopt_flow_settings s = {.method = methods[m], .count = 3, .time_limit = 60};
+        assert_int_equal(gopt_flow_solve(p, &s, &a), GOPT_SOLVED);
+        assert_int_equal(a.solutions, 2);
+        assert_true(a.complete);
+    }
+    /* the other filling: swap L and F on the 12 cells, read it back as an answer */
+    int nrows = 0;
+    char **rows = gopt_flow_rows(p, a.solution, &nrows);
+    assert_int_equal(nrows, 14);
+    char first = rows[9][0];
+    assert_true(first == 'L' || first == 'F');
+    char other = first == 'L' ? 'F' : 'L';
+    char answer[16 * 15 + 8] = "14 14\n";
+    for (int c = 0; c < 12; c++) {
+        int r = janko156_l_then_f[c][0], col = janko156_l_then_f[c][1];
+        assert_int_equal(rows[r][col], c < 6 ? first : other);
+        rows[r][col] = c < 6 ? other : first;
+    }
+    for (int r = 0; r < nrows; r++) {
+        strcat(answer, rows[r]);
+        strcat(answer, "\n");
+        free(rows[r]);
+    }
+    free(rows);
+    gopt_text at;
+    gopt_text_from_string(&at, "janko156-other", answer);
+    gopt_flow_solution *b = gopt_flow_read_answer(&at, p, &err);
+    gopt_text_free(&at);
+    if (!b) fail_msg("%s", err.msg);
+    char why[256];
+    if (!gopt_flow_check(p, a.solution, why, sizeof why)) fail_msg("the solver's filling: %s", why);
+    if (!gopt_flow_check(p, b, why, sizeof why)) fail_msg("the swapped filling: %s", why);
+    const gopt_flow_solution *sa = a.solution;
+    int differ = 0;
+    for (int v = 0; v < p->nnodes; v++) differ += sa->colour[v] != b->colour[v];
+    assert_int_equal(differ, 12);
+    gopt_flow_solution_free(b);
+    gopt_flow_solution_free(a.solution);
+    gopt_flow_free(p);
 }
 
 static void janko_and_thomasahle(void **state) {
@@ -233,6 +302,7 @@ int main(void) {
         cmocka_unit_test(flow_solver_puzzles),
         cmocka_unit_test(janko_and_thomasahle),
         cmocka_unit_test(janko_unique),
+        cmocka_unit_test(janko_156),
         cmocka_unit_test(adc_2015),
         cmocka_unit_test(variants),
         cmocka_unit_test(full_sets),

@@ -141,6 +141,14 @@ def answers(s):
     code, _, a = s.request("/api/flood/draw", {"input": read("data/flood/example.txt")})
     check(code == 200 and "<svg" in a.get("svg", "") and a.get("text", "").startswith("155332524351\n"),
           "draw: the picture and the board in the first format")
+    # Colour is never the only cue in the server's pictures: the drawn text (cairo writes each
+    # glyph as a <use>) labels every flood cell, every flow end, every taxis city.
+    glyphs = lambda svg: svg.count("<use xlink:href=\"#glyph")
+    check(glyphs(a.get("svg", "")) >= 144, f"every cell of the 12x12 flood board labelled: {glyphs(a.get('svg', ''))}")
+    code, _, a = s.request("/api/flow/draw", {"input": read("data/flow/seed_5x5.txt")})
+    check(code == 200 and glyphs(a.get("svg", "")) >= 8, "both ends of the four flow colours labelled")
+    code, _, a = s.request("/api/taxis/play", {"options": {"seed": 3}, "picture": "svg"})
+    check(code == 200 and glyphs(a.get("svg", "")) >= len("".join(["Augsburg", "Basel", "Budweis"])), "taxis names drawn")
     code, _, g = s.request("/api/games")
     names = [x["name"] for x in g.get("games", [])] if isinstance(g, dict) else []
     check(code == 200 and {"country", "flow", "flood"} <= set(names), f"GET /api/games lists the families: {names}")
@@ -162,6 +170,10 @@ def answers(s):
              ["tokens", "upgrade", "--json", "--from", "1867:L12", "--tokens", "0:LPS,1:QLS"]),
             ("tokens", "show", {"args": ["1867:L12"]}, ["tokens", "show", "--json", "1867:L12"]),
             ("taxis", "play", {"options": {"seed": 3, "heuristic": "md"}}, ["taxis", "play", "--json", "--seed", "3", "--heuristic", "md"]),
+            ("taxis", "turn", {"args": ["Munchen", "Ingolstadt"], "options": {"seed": 3, "map": True}},
+             ["taxis", "turn", "--json", "--seed", "3", "--map", "Munchen", "Ingolstadt"]),
+            ("taxis", "turn", {"args": ["Munchen", "Lodz"], "options": {"seed": 3}},
+             ["taxis", "turn", "--json", "--seed", "3", "Munchen", "Lodz"]),
             ("country", "convert", {"input": read("data/country/seed-10x10.txt"), "options": {"to": "url"}},
              ["country", "convert", "--to", "url", "-"])):
         if game not in names:
@@ -170,6 +182,8 @@ def answers(s):
         r = subprocess.run([BIN, *args], input=body.get("input", ""), capture_output=True, text=True)
         rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()] if "--json" in args else None
         want = (rows[0] if len(rows) == 1 else rows) if rows is not None else {"text": r.stdout}
+        if r.returncode == 2:  # a refused request: the CLI's message (a wrong move of taxis turn)
+            want = {"error": r.stderr.strip(), "exit": 2}
         check(exit_code == r.returncode and normal(a) == normal(want),
               f"{game} {verb}: the API answers as the CLI does:\n  {a}\n  {want}")
 
@@ -202,6 +216,17 @@ def errors(s):
     error_case("/api/country/solve", [1, 2], 400, "not an object")
     error_case("/api/country/solve", {"options": {}}, 400, "no input")
     error_case("/api/country/solve", {"input": "x", "file": "/etc/passwd"}, 400, "unknown field")
+    error_case("/api/country/check", {"input": "x", "answer": "y"}, 400, "an answer for a verb that reads one file",
+               "gameopt: country check reads no second text (\"answer\")")
+    # flow check PUZZLE ANSWER: the answer is the second file; its errors name it `answer`.
+    flow_seed = "B.R..\nG..Y.\n.....\n.BYRG\n.....\n"
+    for answer, want in (("BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGG\n", {"name": "stdin", "ok": True}),
+                         ("BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGB\n", {"name": "stdin", "ok": False,
+                          "why": "the endpoint at row 4, column 5 has 0 path links (it needs 1)"})):
+        code, exit_code, a = s.request("/api/flow/check", {"input": flow_seed, "answer": answer})
+        check(a == want and exit_code == (0 if want["ok"] else 1), f"flow check with an answer: {a}")
+    error_case("/api/flow/check", {"input": flow_seed, "answer": "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGG\n"}, 400,
+               "a bad answer is located", "gameopt: answer:5:5: row 5 is shorter than the board (5 cells)")
     error_case("/api/country/solve", {"input": "x", "options": {"nope": 1}}, 400, "unknown option")
     error_case("/api/country/solve", {"input": "x", "options": {"count": 0}}, 400, "option out of range")
     error_case("/api/country/solve", {"input": "x", "options": {"count": "two"}}, 400, "option of the wrong type")

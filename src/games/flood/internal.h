@@ -9,6 +9,7 @@
 
 #include "gameopt/bitset.h"
 #include "gameopt/flood.h"
+#include "gameopt/game.h"
 
 /* The verbs and option tables (verbs.c). */
 extern const gopt_verb flood_verbs[];
@@ -237,5 +238,14 @@ extern flood_astar_fn *flood_astar_search;
 /* IDA* / depth-first branch and bound with a transposition table (prover.c). */
 void flood_prover(const flood_graph *g, bool iterative, const uint8_t *ub_moves, int ub_len,
                   const flood_limits *lim, flood_outcome *out);
+
+/* Proven tables (data/flood/proven/<set>.tsv): a "# board\toptimum\tmoves" header, then one
+ * line per proven board, "board optimum moves nodes seconds peak_mb" separated by tabs, board
+ * being the 1-based index in BOARDS. flood_proven_read fills seq/len/optimum for the boards it
+ * lists (optimum[i] stays -1 for the others, which the caller set), so a sequence of another
+ * length than its claimed optimum is caught as well as one that does not flood; nodes, seconds
+ * and peak_mb are reports, not claims to check. False with err located on bad input. */
+bool flood_proven_table(const char *text);
+bool flood_proven_read(gopt_text *t, const gopt_batch *b, uint8_t **seq, int *len, int *optimum, gopt_error *err);
 
 #endif

@@ -13,6 +13,9 @@
 extern const gopt_verb taxis_verbs[];
 extern const gopt_opt taxis_solve_opts[];
 extern const gopt_opt taxis_generate_opts[];
+/* `turn`: a position of a game a person plays (turn.c). */
+extern const gopt_opt taxis_turn_opts[];
+int taxis_run_turn(gopt_call *call);
 
 /* Longest node name our text formats accept, in bytes. */
 #define TAXIS_NAME_MAX 255

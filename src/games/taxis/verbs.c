@@ -835,6 +835,8 @@ const gopt_verb taxis_verbs[] = {
     {"ideal", "the ideal path (longest TT-path, deck known) by our search or the paper's integer program",
      "[SETTING]", GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_QUIET | GOPT_COMMON_STATS | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_THREADS, ideal_opts,
      run_ideal},
+    {"turn", "one position of a game you play: the display, your path, the legal moves (the moves so far as arguments)",
+     "[NAME[@front|@back]...]", GOPT_COMMON_JSON | GOPT_COMMON_SEED, taxis_turn_opts, taxis_run_turn},
     {"experiment", "the paper's experiments: table1 (Tables 1-2) or sweep (Figures 8-12)", "table1|sweep",
      GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY |
          GOPT_COMMON_TIME_LIMIT, experiment_opts, run_experiment},
