@@ -200,7 +200,9 @@ static void solve_range(const gopt_game *g, gopt_batch *b, gopt_answer *answers,
         gopt_answer *a = &answers[i];
         a->name = b->items[i].name;
         a->index = (long)i;
-        gopt_options mine = o->threads > 1 ? one : *o;
+        /* a lone puzzle (one board, or one --shard) gets every thread and the whole budget:
+         * a game that can spread one solve over threads (flood's A*) uses them */
+        gopt_options mine = o->threads > 1 && end - begin > 1 ? one : *o;
         double left = total_end > 0 ? total_end - gopt_now() : 0;
         if (total_end > 0 && left <= 0) {
             *a = (gopt_answer){.name = a->name, .index = a->index, .status = GOPT_LIMIT};

@@ -155,7 +155,14 @@ void api_run_verb(const api_request *q, serve_reply *r) {
     call.out = open_memstream(&out, &out_len);
     call.diag = open_memstream(&diag, &diag_len);
     int code = 4;
+    /* The request's limits around the whole verb: loops that poll gopt_stop_check() (the mc
+     * player, experiments) stop when the client hangs up or the server's time limit passes,
+     * also in verbs that set up no solve of their own. */
+    gopt_solve_ctx limits;
+    gopt_ctx_init(&limits, call.opts.time_limit, call.opts.cancel, NULL);
+    gopt_solve_ctx *outer = gopt_ctx_enter(&limits);
     if (call.out && call.diag) code = gopt_call_check(&call) ? q->verb->run(&call) : 2;
+    gopt_ctx_enter(outer);
     if (call.out) fclose(call.out);
     if (call.diag) fclose(call.diag);
     reply_from(q, &s, code, &call, out ? out : "", diag ? diag : "", r);

@@ -11,6 +11,7 @@ comparison ("seconds", "cpu_seconds", "peak_mb", "us_per_game"), as in the golde
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -280,6 +281,88 @@ def busy(tmp):
     s.stop()
 
 
+def status(s):
+    return s.request("/api/status")[2]
+
+
+def wait_until(what, cond, limit=60.0):
+    """Polls cond() until it holds; a failed check (not a timing assertion) after `limit` s."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.05)
+    check(False, what)
+    return False
+
+
+# For each family, a request that runs for far longer than the test waits (a count of all
+# solutions of a puzzle with millions, a large Flood-It board's proof, mc with a million
+# samples per move); tokens answers every question in milliseconds, so it has none.
+LONG = {
+    "country": ("solve", {"input": "pzprv3\ncountry\n12\n12\n1\n" + ("0 " * 12 + "\n") * 12 + (". " * 12 + "\n") * 12,
+                          "options": {"count": 100000000}}),
+    "flow": ("solve", {"input": ".........\n.........\nA.......A\n.........\n.........\n",
+                       "options": {"partial": True, "count": 100000000}}),
+    "flood": ("solve", {"input": None, "options": {"format": "grid"}}),
+    "taxis": ("play", {"options": {"heuristic": "mc", "mc-samples": 1048576, "seed": 3}}),
+}
+
+
+def hang_up(tmp):
+    """A client that hangs up frees its worker: the running solve stops at the game's next
+    check of the cancel token (GET /api/status shows the worker idle and the request counted
+    as cancelled), long before the request's own time limit."""
+    board = subprocess.run([BIN, "flood", "generate", "--size", "40x40", "--seed", "1"], capture_output=True,
+                           text=True, check=True).stdout
+    s = Server("--threads", "1", "--time-limit", "600")
+    for family, (verb, body) in LONG.items():
+        body = dict(body)
+        if body.get("input", 1) is None:
+            body["input"] = board
+        body["options"] = dict(body["options"], **({"time-limit": 500} if verb == "solve" else {}))
+        before = status(s)
+        data = json.dumps(body).encode()
+        sock = socket.create_connection(("127.0.0.1", s.port))
+        sock.sendall(b"POST /api/%s/%s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n%s" % (family.encode(), verb.encode(), len(data), data))
+        wait_until(f"{family} {verb}: the long request runs", lambda: status(s).get("running") == 1)
+        time.sleep(0.3)  # well into the solve
+        check(status(s).get("running") == 1, f"{family} {verb}: still running before the hang-up")
+        sock.close()
+        wait_until(f"{family} {verb}: the worker is freed after the client hung up",
+                   lambda: status(s).get("running") == 0)
+        after = status(s)
+        check(after.get("cancelled") == before.get("cancelled", 0) + 1, f"{family}: counted as cancelled: {after}")
+        code, _, a = s.request("/api/flow/solve", {"input": read("data/flow/seed_5x5.txt")})
+        check(code == 200 and a.get("status") == "solved", f"after {family}: the next request is served ({code})")
+    s.stop()
+
+
+def out_of_memory():
+    """A request that runs out of memory is answered 503 and the server goes on. Fault
+    injection (GOPT_FAIL_ALLOC_OVER, core/alloc.c) makes every allocation over 2 MB fail, which
+    a large Flood-It board's search reaches within a second."""
+    board = subprocess.run([BIN, "flood", "generate", "--size", "40x40", "--seed", "1"], capture_output=True,
+                           text=True, check=True).stdout
+    saved = dict(os.environ)
+    os.environ["GOPT_FAIL_ALLOC_OVER"] = "2000000"
+    # what the abandoned request held is lost by design: LeakSanitizer must not fail the stop
+    os.environ["ASAN_OPTIONS"] = os.environ.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
+    try:
+        s = Server("--threads", "1")
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    code, exit_code, a = s.request("/api/flood/solve", {"input": board, "options": {"memory-limit": 1000}})
+    check(code == 503 and exit_code == 3 and "ran out of memory" in a.get("error", ""),
+          f"out of memory: 503 with a message ({code}, {a})")
+    check(status(s).get("out_of_memory") == 1, f"counted: {status(s)}")
+    code, _, a = s.request("/api/flow/solve", {"input": read("data/flow/seed_5x5.txt")})
+    check(code == 200 and a.get("status") == "solved", f"the server still answers ({code}, {a})")
+    s.stop()
+
+
 def main():
     s = Server("--max-body", "64")
     answers(s)
@@ -287,6 +370,8 @@ def main():
     s.stop()
     with tempfile.TemporaryDirectory() as tmp:
         busy(tmp)
+        hang_up(tmp)
+    out_of_memory()
     if failures:
         print(f"{len(failures)} checks failed")
         return 1

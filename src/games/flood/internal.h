@@ -200,7 +200,8 @@ static inline uint64_t flood_hash(const uint64_t *w, int n) {
 /* ---- the methods ---- */
 typedef struct flood_limits {
     double deadline;      /* gopt_now() value, or 0 */
-    double memory_bytes;  /* 0: none */
+    double memory_bytes;  /* 0: none; the whole search's, however many threads */
+    int threads;          /* threads for one board's search (A*); 0 or 1: one */
 } flood_limits;
 
 /* What a method hands back. */
@@ -226,7 +227,8 @@ void flood_outcome_take(flood_outcome *out, const uint8_t *moves, int length);
 void flood_greedy(const flood_graph *g, flood_outcome *out);
 void flood_lookahead(const flood_graph *g, int depth, flood_outcome *out);
 void flood_beam(const flood_graph *g, int width, flood_outcome *out);
-/* A* (astar.c), started with an upper bound (a sequence of `ub_len` moves, or -1). */
+/* A* (astar.c), started with an upper bound (a sequence of `ub_len` moves, or -1), on
+ * lim->threads threads (the same optimum whatever their number). */
 void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const flood_limits *lim,
                  flood_outcome *out);
 /* The search behind --method astar: flood_astar, unless a program puts another search of
