@@ -323,6 +323,9 @@ def main():
         d.set_page_load_timeout(30)
         d.get(f"http://127.0.0.1:{port}/#{args.family.split('-')[0]}")
         WebDriverWait(d, 20).until(lambda _: d.execute_script("return document.body.dataset.ready === 'true';"))
+        # The stylesheet arrives inside the page (allowed by the answer's CSP nonce) and applies.
+        expect(d.execute_script("return getComputedStyle(document.getElementById('tabs')).display;") == "flex",
+               "the page's styles apply under its Content-Security-Policy")
         paint = d.execute_script("return performance.getEntriesByType('paint').map(e => e.name + ' ' + e.startTime.toFixed(1) + ' ms');")
         print("paint:", "; ".join(paint))
         tab = args.family.split("-")[0]  # taxis-play: a second test of the taxis tab

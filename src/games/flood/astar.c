@@ -126,14 +126,36 @@ static uint32_t node_add(astar *s, const uint64_t *state, meta m) {
     return i;
 }
 
+/* Whether one more node fits: a new chunk is made only when it fits beside everything else
+ * (made first and checked after, every chunk could pass the limit by its 5 MB). */
+static bool room_for_node(const astar *s) {
+    double chunk = (double)CHUNK_NODES * (double)s->stride * sizeof(uint64_t);
+    return (s->nnodes >> CHUNK_SHIFT) < s->nchunks || s->lim->memory_bytes <= 0 ||
+           s->bytes + s->extra_bytes + chunk <= s->lim->memory_bytes;
+}
+
 /* A table entry: node + 1 in the low half (0: empty), the state's hash tag in the high half.
  * The slot comes from the tag too, so growing the table needs no node, and a probe reads a
  * node (a likely cache miss) only when its tag matches. */
 static inline uint32_t hash_tag(uint64_t hash) { return (uint32_t)(hash >> 32); }
 static inline uint64_t entry(uint32_t tag, uint32_t i) { return (uint64_t)tag << 32 | (uint64_t)(i + 1); }
 
+/* The old table and the new one live together while the entries move, so the new one must
+ * fit beside everything else before it is made: checked after the fact, a 100 MB limit let
+ * a run reach 123 MB (issue 16 item 5). When it does not fit, the search stops for memory
+ * and the table stays as it is (half full: the few insertions left before the stop is seen
+ * still find room). */
 static void table_grow(astar *s) {
-    size_t cap = s->table_cap ? s->table_cap * 2 : 1 << 12;
+    size_t cap = s->table_cap ? s->table_cap * 2 : 1 << 12, new_bytes = cap * sizeof(uint64_t);
+    if (s->table_cap && s->lim->memory_bytes > 0 && s->bytes + s->extra_bytes + (double)new_bytes > s->lim->memory_bytes) {
+        set_stopped(s, "memory limit");
+        return;
+    }
+    bool held = s->table_cap && s->budget; /* the new table, charged while both live */
+    if (held && !gopt_budget_charge(s->budget, new_bytes)) {
+        set_stopped(s, "memory limit");
+        return;
+    }
     uint64_t *t = gopt_calloc(cap, sizeof *t);
     for (size_t k = 0; k < s->table_cap; k++) {
         if (!s->table[k]) continue;
@@ -145,6 +167,7 @@ static void table_grow(astar *s) {
     /* atomic stores: astar_note reads both without the lock (to prefetch) */
     __atomic_store_n(&s->table, t, __ATOMIC_RELAXED);
     __atomic_store_n(&s->table_cap, cap, __ATOMIC_RELAXED);
+    if (held) gopt_budget_release(s->budget, new_bytes); /* account() charges the net growth */
     account(s);
 }
 
@@ -351,7 +374,7 @@ static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
         size_t slot = table_find(s, c->state, c->key); /* the filter hashed it */
         meta cm = {i, g2, h2, c->colour, c->forced ? CHAINED : 0};
         if (!s->table[slot]) {
-            if (s->nnodes == NO_PARENT) {
+            if (s->nnodes == NO_PARENT || !room_for_node(s)) {
                 set_stopped(s, "memory limit");
                 break;
             }
