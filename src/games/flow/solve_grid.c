@@ -328,6 +328,7 @@ static void teardown(grid *g) {
     free(g->trail);
     free(g->stack);
     free(g->diag_end);
+    free(g->is_start);
     flow_frontier_free(g->front);
     free(g->ends);
     free(g->paired_by);
