@@ -72,7 +72,7 @@ int main(int argc, char **argv) {
     printf("%-12s %-12s %8s %10s %12s %10s\n", "start", "extension", "mean", "us/game", "paper us", "speed-up");
     for (int s = 0; s < GOPT_TAXIS_NSTARTS; s++)
         for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++) {
-            gopt_taxis_heuristic h = {(gopt_taxis_start)s, (gopt_taxis_extension)e, NULL};
+            gopt_taxis_heuristic h = {(gopt_taxis_start)s, (gopt_taxis_extension)e, NULL, NULL};
             double mean, us = time_heuristic(g, &d, h, runs, &mean);
             printf("%-12s %-12s %8.3f %10.3f %12.0f %9.0fx\n", gopt_taxis_start_name(h.start),
                    gopt_taxis_extension_name(h.extension), mean, us, paper[s][e] * 1e6, paper[s][e] * 1e6 / us);
@@ -99,8 +99,8 @@ int main(int argc, char **argv) {
     int mc_games = argc > 3 ? atoi(argv[3]) : 200, points[3][2] = {{6, 2}, {6, 3}, {7, 1}};
     gopt_taxis_heuristic mc;
     gopt_taxis_heuristic_parse("mc", &mc);
-    printf("\nmc (K = %d, ties pp, eval ideal): ms per move, median of %d runs over %d settings\n%3s %3s %8s %8s\n",
-           gopt_taxis_mc_default.samples, runs, mc_games, "N_D", "c", "mean", "ms/move");
+    printf("\nmc (K = %d, ties pp, eval %s): ms per move, median of %d runs over %d settings\n%3s %3s %8s %8s\n",
+           gopt_taxis_mc_default.samples, gopt_taxis_mc_eval_name(gopt_taxis_mc_default.eval), runs, mc_games, "N_D", "c", "mean", "ms/move");
     for (int k = 0; k < 3 && mc_games > 0; k++) {
         deck md = deal(g, mc_games, points[k][0], points[k][1]);
         double mean, us = time_heuristic(g, &md, mc, runs, &mean);

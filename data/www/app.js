@@ -79,15 +79,6 @@ function download(name, type, text, label) {
   return a;
 }
 
-function optionControl(game, opt) {
-  const id = `${game}-opt-${opt.name}`;
-  if (opt.type === 'flag')
-    return el('div', { class: 'check' }, el('input', { type: 'checkbox', id, 'data-option': opt.name }),
-      el('label', { for: id, text: opt.name, title: opt.help }));
-  return el('div', {}, el('label', { for: id, text: opt.name, title: opt.help }),
-    el('input', { type: 'text', id, 'data-option': opt.name, placeholder: opt.arg || '', title: opt.help }));
-}
-
 function buildPanel(game, limits) {
   const name = game.name;
   const solveVerb = game.verbs.find((v) => v.name === 'solve');
@@ -107,7 +98,9 @@ function buildPanel(game, limits) {
     type: 'number', id: `${name}-time`, min: '0', step: 'any',
     placeholder: limits && limits.time_limit ? String(limits.time_limit) : '',
   });
-  const own = (solveVerb ? solveVerb.options : []).map((o) => optionControl(name, o));
+  /* the solve verb's own options (the common ones have their controls above) */
+  const own = (solveVerb ? solveVerb.options : []).filter((o) => !o.common).map((o) => typedControl(name, 'solve', o));
+  const ownBox = el('div', { class: 'controls' }, ...own);
   const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-status` });
   const picture = el('figure', { class: 'picture', id: `${name}-picture` });
   const results = el('div', { id: `${name}-results` });
@@ -122,7 +115,7 @@ function buildPanel(game, limits) {
     if (method.value && method.value !== game.methods[0]) o.method = method.value;
     if (takesCount && unique.checked) o.count = 2;
     if (timeLimit.value) o['time-limit'] = Number(timeLimit.value);
-    for (const c of panel.querySelectorAll('[data-option]')) {
+    for (const c of ownBox.querySelectorAll('[data-option]')) {
       if (c.type === 'checkbox') { if (c.checked) o[c.dataset.option] = true; }
       else if (c.value.trim()) o[c.dataset.option] = c.value.trim();
     }
@@ -144,8 +137,11 @@ function buildPanel(game, limits) {
     if (r.json.error) {
       setStatus(status, 'bad', r.json.error);
       ctx.drawn = null;
+      picture.replaceChildren(); /* no stale drawing beside the error */
+      results.replaceChildren();
       return;
     }
+    results.replaceChildren(); /* answers belong to the puzzle drawn before */
     const first = Array.isArray(r.json) ? r.json[0] : r.json;
     ctx.drawn = first;
     picture.replaceChildren(el('img', { src: svgURL(first.svg), alt: `the puzzle ${first.name}` }),
@@ -194,6 +190,17 @@ function buildPanel(game, limits) {
     if (extras[name] && extras[name].solved) extras[name].solved(ctx, answers[0]);
   }
 
+  /* The family's other verbs on the same puzzle box: generate a new puzzle (drawn, ready to
+   * solve) and check an answer (ok, wrong with the checker's reason, or the located error). */
+  /* before another verb answers in the status: the pasted puzzle drawn, and no draw still
+   * under way that would overwrite the answer */
+  async function settle() {
+    clearTimeout(timer);
+    if (drawnInput !== input.value) await draw();
+    drawSeq++;
+  }
+  const more = buildMoreVerbs(ctx, { draw, settle, format });
+
   input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(draw, 250); });
   format.addEventListener('change', draw);
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) solve(e); });
@@ -219,12 +226,81 @@ function buildPanel(game, limits) {
       el('div', {}, el('label', { for: method.id, text: 'Method' }), method),
       el('div', {}, el('label', { for: timeLimit.id, text: 'Time limit (s)' }), timeLimit),
       takesCount ? el('div', { class: 'check' }, unique, el('label', { for: unique.id, text: 'prove uniqueness' })) : null),
-    own.length ? el('details', {}, el('summary', { text: `${name} options` }), el('div', { class: 'controls' }, ...own)) : null,
+    own.length ? el('details', {}, el('summary', { text: `${name} options` }), ownBox) : null,
     el('div', { class: 'buttons' }, solveButton, exampleButton));
   panel.append(el('p', { class: 'summary', text: game.summary }),
-    el('div', { class: 'layout' }, el('div', {}, form, status), el('div', {}, picture, results)));
+    el('div', { class: 'layout' }, el('div', {}, form, more, status), el('div', {}, picture, results)));
   if (extras[name] && extras[name].build) extras[name].build(ctx);
   return panel;
+}
+
+/* The values of typed controls (typedControl) in box, as API options. */
+function typedValues(box) {
+  const o = {};
+  for (const c of box.querySelectorAll('[data-option]')) {
+    if (c.type === 'checkbox') { if (c.checked) o[c.dataset.option] = true; }
+    else if (c.value.trim()) o[c.dataset.option] = c.value.trim();
+  }
+  return o;
+}
+
+/* Generate and check for a puzzle family, when its table declares them. */
+function buildMoreVerbs(ctx, { settle, format }) {
+  const { game, input, status } = ctx;
+  const name = game.name;
+  const generate = game.verbs.find((v) => v.name === 'generate');
+  const check = game.verbs.find((v) => v.name === 'check');
+  const box = el('div', { class: 'more' });
+  const skip = new Set(['count', 'shard', 'format', 'json', 'quiet', 'time-limit', 'memory-limit', 'stats', 'verify']);
+  if (generate) {
+    const opts = el('div', { class: 'controls' }, ...generate.options.filter((o) => !skip.has(o.name)).map((o) => typedControl(name, 'generate', o)));
+    const button = el('button', { type: 'button', id: `${name}-generate`, text: 'New puzzle' });
+    button.addEventListener('click', async () => {
+      const o = typedValues(opts);
+      if (o.seed === undefined) o.seed = Math.floor(Math.random() * 1e9);
+      setStatus(status, 'busy', 'Making a new puzzle…');
+      button.disabled = true;
+      if (generate.options.some((g) => g.name === 'time-limit')) o['time-limit'] = 20;
+      const r = await api(`/api/${name}/generate`, { options: o });
+      button.disabled = false;
+      if (r.json.error || typeof r.json.text !== 'string') {
+        setStatus(status, 'bad', r.json.error || 'no puzzle came back');
+        return;
+      }
+      input.value = r.json.text;
+      format.value = '';
+      await settle();
+      setStatus(status, '', `A new puzzle (seed ${o.seed}), drawn. Press Solve.`);
+      status.dataset.seed = String(o.seed);
+    });
+    box.append(el('details', {}, el('summary', { text: 'New puzzle options' }), opts), el('div', { class: 'buttons' }, button));
+  }
+  if (check) {
+    /* a second file (flow: ANSWER, flood: SOLUTIONS) when the verb's usage names one */
+    const second = (check.usage || '').split(' ')[1];
+    const answerName = second ? second.replace(/[[\].]/g, '') : '';
+    const answer = answerName ? el('textarea', { id: `${name}-answer`, spellcheck: 'false', placeholder: `${answerName.toLowerCase()}: the text to check against the puzzle` }) : null;
+    const opts = el('div', { class: 'controls' }, ...check.options.filter((o) => !skip.has(o.name)).map((o) => typedControl(name, 'check', o)));
+    const button = el('button', { type: 'button', id: `${name}-check`, text: 'Check' });
+    button.addEventListener('click', async () => {
+      if (!input.value.trim()) { setStatus(status, 'bad', 'Paste a puzzle first.'); return; }
+      await settle();
+      const body = { input: input.value, options: typedValues(opts) };
+      if (format.value) body.options.format = format.value;
+      if (answer && answer.value.trim()) body.answer = answer.value;
+      setStatus(status, 'busy', 'Checking…');
+      const r = await api(`/api/${name}/check`, body);
+      if (r.json.error) { setStatus(status, 'bad', r.json.error); status.dataset.check = 'error'; return; }
+      const rows = Array.isArray(r.json) ? r.json : [r.json];
+      const words = rows.map((a) => `${a.name}: ${a.ok ? 'ok' : `wrong: ${a.why || a.reason || ''}`}`);
+      setStatus(status, rows.every((a) => a.ok) ? 'ok' : 'bad', words.join('; '));
+      status.dataset.check = rows.every((a) => a.ok) ? 'ok' : 'wrong';
+    });
+    box.append(el('details', { id: `${name}-check-box` }, el('summary', { text: `Check an answer (${check.summary})` }),
+      answer ? el('label', { for: answer.id, text: answerName.toLowerCase() }) : null, answer, opts,
+      el('div', { class: 'buttons' }, button)));
+  }
+  return box;
 }
 
 /* One control per declared option, typed as the option table says. */
@@ -318,6 +394,7 @@ function buildVerbPanel(game) {
     el('div', { class: 'buttons' }, run, example));
   panel.append(el('p', { class: 'summary', text: game.summary }),
     el('div', { class: 'layout' }, el('div', {}, form, status), el('div', {}, results)));
+  if (extras[name] && extras[name].build) extras[name].build({ game, panel, api, el, svgURL, setStatus });
   return panel;
 }
 

@@ -44,10 +44,11 @@
       const info = el('p', { id: 'flood-play-status', role: 'status', 'aria-live': 'polite' });
       const hint = el('button', { type: 'button', id: 'flood-hint', text: 'Hint (optimal move)' });
       const restart = el('button', { type: 'button', id: 'flood-restart', text: 'Restart' });
+      const check = el('button', { type: 'button', id: 'flood-check-moves', text: 'Check my moves' });
       const section = el('div', { class: 'play', id: 'flood-play', hidden: true },
         el('h3', { text: 'Play it yourself' }),
         el('p', { class: 'summary', text: 'Press a colour (or its key) to flood the top left area with it; fill the board in as few moves as you can.' }),
-        paletteView, boardView, info, el('div', { class: 'buttons' }, hint, restart));
+        paletteView, boardView, info, el('div', { class: 'buttons' }, hint, check, restart));
       ctx.panel.append(section);
 
       function colourOf(ch) {
@@ -105,6 +106,17 @@
           : `Hint: play ${r.json.moves[0]}; ${r.json.length} more moves are optimal from here.`;
         info.dataset.hint = r.json.moves[0] || '';
       });
+      /* The server's checker replays the moves played on the board as it was drawn. */
+      check.addEventListener('click', async () => {
+        if (!state.startText) return;
+        if (!state.moves.length) { info.textContent = 'Play a move first.'; return; }
+        const r = await ctx.api('/api/flood/check', { input: state.startText, options: { format: 'grid', moves: state.moves.join('') } });
+        const a = r.json;
+        if (a.error) { info.textContent = a.error; info.dataset.check = 'error'; return; }
+        info.textContent = a.ok ? `Checked: your ${a.length} moves flood the board${state.par !== null ? ` (par ${state.par})` : ''}.`
+          : `Checked: not flooded yet (${a.reason}).`;
+        info.dataset.check = a.ok ? 'ok' : 'wrong';
+      });
       restart.addEventListener('click', () => {
         if (!state.start) return;
         state.board = state.start.map((row) => [...row]);
@@ -123,6 +135,7 @@
       const board = parseGrid(puzzle.text);
       if (!board.length) return;
       state.start = board.map((row) => [...row]);
+      state.startText = puzzle.text;
       state.board = board;
       state.moves = [];
       state.colours = [...new Set(board.flat())].sort();

@@ -10,6 +10,14 @@ void *gopt_calloc(size_t count, size_t size);
 void *gopt_realloc(void *ptr, size_t size);
 char *gopt_strdup(const char *s);
 char *gopt_strndup(const char *s, size_t n);
+/* What a failed allocation does on this thread: by default (NULL) print `gameopt: out of
+ * memory` and exit 4, which is right for the command line. A long-running server installs a
+ * handler on each worker that leaves the request (it must not return: a longjmp back to the
+ * worker, which answers the request with an error and goes on; what the request held leaks).
+ * Returns the previous handler. */
+typedef void (*gopt_oom_handler)(size_t size);
+gopt_oom_handler gopt_set_oom_handler(gopt_oom_handler h);
+
 /* printf into a fresh string */
 char *gopt_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

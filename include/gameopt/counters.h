@@ -12,6 +12,9 @@
     X("generated", "search states generated (flood)")                                             \
     X("pruned_no_exposure", "flood: successors skipped that expose no new colour")               \
     X("pruned_commuting", "flood: successors skipped as commuting moves")                         \
+    X("duplicates", "flood A*: successors found already stored (no bound computed)")              \
+    X("merged", "flood A*: second parents at equal depth (commuting rule off there)")            \
+    X("reopened", "flood A*: stored states reached again by a shorter path")                      \
     X("states", "taxis ideal search: states visited")                                             \
     X("memo_hits", "taxis ideal search: states found in the memo")                                \
     X("bound_cuts", "taxis ideal search: branches cut by the bound")                              \

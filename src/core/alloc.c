@@ -2,21 +2,59 @@
 #include "gameopt/alloc.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+static _Thread_local gopt_oom_handler oom_handler;
+
+gopt_oom_handler gopt_set_oom_handler(gopt_oom_handler h) {
+    gopt_oom_handler previous = oom_handler;
+    oom_handler = h;
+    return previous;
+}
+
+/* Fault injection for the tests, as SQLite does it: with GOPT_FAIL_ALLOC_OVER=BYTES in the
+ * environment every single allocation of more than BYTES fails, so that the out-of-memory
+ * paths (the web server's answer instead of an exit) can be exercised. Read once. */
+static size_t fail_over(void) {
+    static _Atomic size_t limit = 1; /* 1: not read yet; 0: off */
+    size_t v = limit;
+    if (v == 1) {
+        const char *e = getenv("GOPT_FAIL_ALLOC_OVER");
+        v = e && *e ? (size_t)strtoull(e, NULL, 10) : 0;
+        limit = v;
+    }
+    return v;
+}
+
+static void *fail_big(void *p, size_t size) {
+    size_t over = fail_over();
+    if (over > 1 && size > over) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
 static void *checked(void *p, size_t size) {
     if (!p && size) {
+        if (oom_handler) oom_handler(size); /* does not return */
         fprintf(stderr, "gameopt: out of memory (%zu bytes)\n", size);
         exit(4);
     }
     return p;
 }
 
-void *gopt_malloc(size_t size) { return checked(malloc(size ? size : 1), size); }
-void *gopt_calloc(size_t count, size_t size) { return checked(calloc(count ? count : 1, size ? size : 1), count * size); }
-void *gopt_realloc(void *ptr, size_t size) { return checked(realloc(ptr, size ? size : 1), size); }
+void *gopt_malloc(size_t size) { return checked(fail_big(malloc(size ? size : 1), size), size); }
+void *gopt_calloc(size_t count, size_t size) {
+    return checked(fail_big(calloc(count ? count : 1, size ? size : 1), count * size), count * size);
+}
+void *gopt_realloc(void *ptr, size_t size) {
+    if (fail_over() > 1 && size > fail_over()) return checked(NULL, size); /* ptr stays valid, as realloc leaves it */
+    return checked(realloc(ptr, size ? size : 1), size);
+}
 
 char *gopt_strndup(const char *s, size_t n) {
     char *d = gopt_malloc(n + 1);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engines/cbc_child.h"
 #include "engines/cbc_dl.h"
 #include "gameopt/alloc.h"
 #include "gameopt/require.h"
@@ -159,7 +160,7 @@ void gopt_mip_set_option(gopt_mip *m, const char *name, const char *value) {
 
 static double coin_bound(double v) { return v >= 1e30 ? DBL_MAX : v <= -1e30 ? -DBL_MAX : v; }
 
-static Cbc_Model *build_cbc(const gopt_mip *m) {
+static Cbc_Model *build_cbc(const gopt_mip *m, double seconds) {
     Cbc_Model *cbc = Cbc_newModel();
     Cbc_setProblemName(cbc, m->name);
     for (size_t j = 0; j < m->ncols; j++) {
@@ -174,11 +175,11 @@ static Cbc_Model *build_cbc(const gopt_mip *m) {
     }
     Cbc_setObjSense(cbc, m->maximize ? -1 : 1);
     Cbc_setLogLevel(cbc, 0);
-    if (m->time_limit > 0) {
+    if (seconds > 0) {
         /* Wall time, as our --time-limit is: CBC counts CPU seconds by default, which on a
          * loaded machine (or while the model is being read) overruns the limit (issue 16). */
         Cbc_setParameter(cbc, "timeMode", "elapsed");
-        Cbc_setMaximumSeconds(cbc, m->time_limit);
+        Cbc_setMaximumSeconds(cbc, seconds);
     }
     if (m->threads > 1) {
         char t[16];
@@ -189,6 +190,30 @@ static Cbc_Model *build_cbc(const gopt_mip *m) {
     return cbc;
 }
 
+/* One solve with CBC in this process (in the child of cbc_child.c). */
+static void solve_here(const void *model, double seconds, cbc_outcome *out) {
+    const gopt_mip *m = model;
+    Cbc_Model *cbc = build_cbc(m, seconds);
+    Cbc_solve(cbc);
+    out->nodes = Cbc_getNodeCount(cbc);
+    out->values = NULL;
+    const double *best = Cbc_bestSolution(cbc);
+    if (Cbc_isProvenOptimal(cbc)) out->result = GOPT_MIP_OPTIMAL;
+    else if (Cbc_isProvenInfeasible(cbc)) out->result = GOPT_MIP_INFEASIBLE;
+    else if (Cbc_isContinuousUnbounded(cbc)) out->result = GOPT_MIP_UNBOUNDED;
+    else if (Cbc_status(cbc) == 1 || Cbc_status(cbc) == 5) out->result = best ? GOPT_MIP_FEASIBLE : GOPT_MIP_LIMIT;
+    else out->result = GOPT_MIP_ERROR;
+    if (out->result == GOPT_MIP_OPTIMAL || out->result == GOPT_MIP_FEASIBLE) {
+        out->values = gopt_calloc(m->ncols ? m->ncols : 1, sizeof *out->values);
+        if (best) memcpy(out->values, best, m->ncols * sizeof *out->values);
+        out->objective = Cbc_getObjValue(cbc);
+    }
+    Cbc_deleteModel(cbc);
+}
+
+/* The time allowed is the model's limit or what the current solve has left, whichever is
+ * shorter; cbc_child.c holds CBC to it (and to Ctrl-C, cancel and the memory budget) by
+ * running it in a child process. */
 gopt_mip_result gopt_mip_solve(gopt_mip *m) {
     gopt_error err = {0};
     if (!gopt_cbc_load(NULL, &err)) {
@@ -198,24 +223,14 @@ gopt_mip_result gopt_mip_solve(gopt_mip *m) {
         if (!said++) gopt_error_print(stderr, &err);
         return m->result = GOPT_MIP_ERROR;
     }
-    Cbc_Model *cbc = build_cbc(m);
-    Cbc_solve(cbc);
+    cbc_outcome out;
+    gopt_cbc_run(solve_here, m, m->ncols, m->time_limit, &out);
     m->solves++;
-    m->nodes += Cbc_getNodeCount(cbc);
+    m->nodes += out.nodes;
     free(m->values);
-    m->values = NULL;
-    const double *best = Cbc_bestSolution(cbc);
-    if (Cbc_isProvenOptimal(cbc)) m->result = GOPT_MIP_OPTIMAL;
-    else if (Cbc_isProvenInfeasible(cbc)) m->result = GOPT_MIP_INFEASIBLE;
-    else if (Cbc_isContinuousUnbounded(cbc)) m->result = GOPT_MIP_UNBOUNDED;
-    else if (Cbc_status(cbc) == 1 || Cbc_status(cbc) == 5) m->result = best ? GOPT_MIP_FEASIBLE : GOPT_MIP_LIMIT;
-    else m->result = GOPT_MIP_ERROR;
-    if (m->result == GOPT_MIP_OPTIMAL || m->result == GOPT_MIP_FEASIBLE) {
-        m->values = gopt_calloc(m->ncols ? m->ncols : 1, sizeof *m->values);
-        if (best) memcpy(m->values, best, m->ncols * sizeof *m->values);
-        m->objective = Cbc_getObjValue(cbc);
-    }
-    Cbc_deleteModel(cbc);
+    m->values = out.values;
+    m->result = out.result;
+    if (out.values) m->objective = out.objective;
     return m->result;
 }
 

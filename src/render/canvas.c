@@ -91,13 +91,16 @@ bool gopt_canvas_close(gopt_canvas *c, gopt_error *err) {
 }
 
 gopt_rgb gopt_palette(int index) {
-    /* Kelly's colours of maximum contrast, without white and black. */
+    /* First the Okabe-Ito set (told apart with the common colour-vision deficiencies; the web
+     * page's Flood-It board uses the same order), then black and grey, then more of Kelly's
+     * colours of maximum contrast. Colour is never the only cue: the pictures also label
+     * what they colour (flood cells, flow ends, tokens, numbered taxis paths). */
     static const gopt_rgb colours[] = {
-        {0.902, 0.098, 0.294}, {0.235, 0.706, 0.294}, {0.263, 0.388, 0.847}, {0.961, 0.510, 0.192},
-        {0.569, 0.118, 0.706}, {0.275, 0.941, 0.941}, {0.941, 0.196, 0.902}, {0.737, 0.965, 0.047},
-        {0.980, 0.745, 0.745}, {0.000, 0.502, 0.502}, {0.902, 0.745, 1.000}, {0.604, 0.388, 0.141},
-        {1.000, 0.882, 0.098}, {0.502, 0.000, 0.000}, {0.667, 1.000, 0.765}, {0.502, 0.502, 0.000},
-        {1.000, 0.843, 0.706}, {0.000, 0.000, 0.502}, {0.502, 0.502, 0.502}, {0.400, 0.200, 0.600},
+        {0.902, 0.624, 0.000}, {0.337, 0.706, 0.914}, {0.000, 0.620, 0.451}, {0.941, 0.894, 0.259},
+        {0.000, 0.447, 0.698}, {0.835, 0.369, 0.000}, {0.800, 0.475, 0.655}, {0.000, 0.000, 0.000},
+        {0.600, 0.600, 0.600}, {0.569, 0.118, 0.706}, {0.737, 0.965, 0.047}, {0.980, 0.745, 0.745},
+        {0.000, 0.502, 0.502}, {0.604, 0.388, 0.141}, {0.502, 0.000, 0.000}, {0.667, 1.000, 0.765},
+        {0.502, 0.502, 0.000}, {0.000, 0.000, 0.502}, {0.902, 0.745, 1.000}, {1.000, 0.843, 0.706},
     };
     int n = (int)(sizeof colours / sizeof colours[0]);
     return colours[((index % n) + n) % n];

@@ -237,8 +237,8 @@ static bool read_request(api_request *q, json_t *req) {
     json_t *v;
     json_object_foreach(req, key, v) {
         if (strcmp(key, "input") != 0 && strcmp(key, "options") != 0 && strcmp(key, "picture") != 0 &&
-            strcmp(key, "args") != 0)
-            return snprintf(q->why, sizeof q->why, "unknown field '%s' (input, args, options, picture)", key), false;
+            strcmp(key, "args") != 0 && strcmp(key, "answer") != 0)
+            return snprintf(q->why, sizeof q->why, "unknown field '%s' (input, answer, args, options, picture)", key), false;
     }
     if (!read_args(q, json_object_get(req, "args"))) return false;
     json_t *input = json_object_get(req, "input");
@@ -247,6 +247,15 @@ static bool read_request(api_request *q, json_t *req) {
     if (json_is_string(input)) {
         q->input = json_string_value(input);
         q->input_len = json_string_length(input);
+    }
+    /* "answer": a second file's text for verbs that read two (flow check PUZZLE ANSWER, flood
+     * check BOARDS SOLUTIONS), written beside the input as a file named `answer`. */
+    json_t *answer = json_object_get(req, "answer");
+    if (answer && !json_is_null(answer) && !json_is_string(answer))
+        return snprintf(q->why, sizeof q->why, "\"answer\" must be text (a string)"), false;
+    if (json_is_string(answer)) {
+        q->answer = json_string_value(answer);
+        q->answer_len = json_string_length(answer);
     }
     /* The page's draw and the in-memory solve read the input; a declared verb reads it when
      * its usage names an argument, and needs it unless the argument is optional ("[...]"). */
@@ -257,6 +266,8 @@ static bool read_request(api_request *q, json_t *req) {
         return snprintf(q->why, sizeof q->why, "\"input\" must be the puzzle text (a string)"), false;
     if (q->input && !reads)
         return snprintf(q->why, sizeof q->why, "%s %s takes no input, only options", q->game->name, q->verb_name), false;
+    if (q->answer && (own_reader || !q->input || !strchr(usage, ' ')))
+        return snprintf(q->why, sizeof q->why, "%s %s reads no second text (\"answer\")", q->game->name, q->verb_name), false;
     json_t *picture = json_object_get(req, "picture");
     if (picture && !json_is_null(picture)) {
         const char *p = json_is_string(picture) ? json_string_value(picture) : "";

@@ -35,6 +35,7 @@ static json_t *verb_json(const char *name, const char *summary, const char *usag
     json_t *v = json_object();
     json_object_set_new(v, "name", json_string(name));
     json_object_set_new(v, "summary", json_string(summary ? summary : ""));
+    json_object_set_new(v, "usage", json_string(usage ? usage : ""));
     json_object_set_new(v, "input", json_string(!usage || !usage[0] ? "none" : usage[0] == '[' ? "optional" : "required"));
     json_object_set_new(v, "pictures", json_boolean(pictures));
     json_object_set_new(v, "options", options);

@@ -15,6 +15,8 @@ typedef struct api_request {
     int ntexts;
     const char *input;               /* the "input" text (what the CLI reads from stdin), or NULL */
     size_t input_len;
+    const char *answer;              /* "answer": a second text (flow check's ANSWER), or NULL */
+    size_t answer_len;
     char *args[API_MAX_TEXTS];       /* "args": further positional arguments (not file names) */
     int nargs;
     bool svg;                        /* "picture": "svg" */

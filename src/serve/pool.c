@@ -7,6 +7,7 @@
 #define _GNU_SOURCE /* POLLRDHUP */
 #include <poll.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -23,7 +24,36 @@ struct serve_pool {
     pthread_t *threads;
     pthread_t watcher;
     bool stopping;
+    long served, cancelled, out_of_memory; /* answered so far; of those, hung up; ran out of memory */
 };
+
+/* A request that runs out of memory on a worker comes back here (gopt_set_oom_handler) and is
+ * answered 503 instead of ending the server; what it had allocated is lost. */
+static _Thread_local jmp_buf *oom_exit;
+
+static void leave_request(size_t size) {
+    (void)size;
+    longjmp(*oom_exit, 1);
+}
+
+static void answer(serve_pool *p, serve_job *job) {
+    jmp_buf here;
+    if (setjmp(here) == 0) {
+        oom_exit = &here;
+        gopt_oom_handler previous = gopt_set_oom_handler(leave_request);
+        serve_api_call(job->api, job->game, job->verb, job->body, job->len, &job->cancel, &job->reply);
+        gopt_set_oom_handler(previous);
+    } else {
+        gopt_set_oom_handler(NULL);
+        gopt_ctx_enter(NULL); /* the solve context left was on the abandoned stack */
+        serve_reply_free(&job->reply);
+        job->reply = (serve_reply){0};
+        serve_reply_error(&job->reply, 503, 3, "the request ran out of memory on the server (try a smaller one)");
+        pthread_mutex_lock(&p->lock);
+        p->out_of_memory++;
+        pthread_mutex_unlock(&p->lock);
+    }
+}
 
 static void finish(serve_job *job) {
     if (job->done) job->done(job);
@@ -44,9 +74,11 @@ static void *worker(void *arg) {
         if (slot >= 0) p->running[slot] = job;
         pthread_mutex_unlock(&p->lock);
         if (atomic_load(&job->cancel)) serve_reply_error(&job->reply, 503, 3, "cancelled before it started");
-        else serve_api_call(job->api, job->game, job->verb, job->body, job->len, &job->cancel, &job->reply);
+        else answer(p, job);
         pthread_mutex_lock(&p->lock);
         if (slot >= 0) p->running[slot] = NULL;
+        p->served++;
+        if (atomic_load(&job->cancel)) p->cancelled++;
         pthread_mutex_unlock(&p->lock);
         finish(job);
         pthread_mutex_lock(&p->lock);
@@ -115,6 +147,14 @@ int serve_pool_busy(serve_pool *p) {
     for (int i = 0; i < p->nthreads; i++) n += p->running[i] != NULL;
     pthread_mutex_unlock(&p->lock);
     return n;
+}
+
+void serve_pool_status(serve_pool *p, serve_pool_counts *out) {
+    pthread_mutex_lock(&p->lock);
+    *out = (serve_pool_counts){.threads = p->nthreads, .waiting = p->count, .served = p->served,
+                               .cancelled = p->cancelled, .out_of_memory = p->out_of_memory};
+    for (int i = 0; i < p->nthreads; i++) out->running += p->running[i] != NULL;
+    pthread_mutex_unlock(&p->lock);
 }
 
 void serve_pool_stop(serve_pool *p) {

@@ -5,6 +5,8 @@
 #   CASE.out   expected stdout (exact)
 #   CASE.err   optional: expected stderr (exact)
 #   CASE.exit  optional: expected exit code (default 0)
+# A comment line "# needs PATH" skips the case (exit 77) when PATH does not exist: cases that read
+# the external data in ../shared/data, which is never copied into the project.
 # Run times and memory vary from run to run, so the JSON fields "seconds", "cpu_seconds",
 # "peak_mb" and "us_per_game" are replaced by 0 before comparing. GOLDEN_UPDATE=1 rewrites the expectations.
 set -u
@@ -14,6 +16,9 @@ base=${case_file%.cmd}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+for need in $(sed -n 's/^# needs //p' "$case_file"); do
+  [ -e "$need" ] || { echo "skipped: $need is not here"; exit 77; }
+done
 args=$(grep -v '^#' "$case_file" | head -n 1)
 input=/dev/null
 [ -f "$base.in" ] && input=$base.in

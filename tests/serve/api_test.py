@@ -11,6 +11,7 @@ comparison ("seconds", "cpu_seconds", "peak_mb", "us_per_game"), as in the golde
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -141,6 +142,14 @@ def answers(s):
     code, _, a = s.request("/api/flood/draw", {"input": read("data/flood/example.txt")})
     check(code == 200 and "<svg" in a.get("svg", "") and a.get("text", "").startswith("155332524351\n"),
           "draw: the picture and the board in the first format")
+    # Colour is never the only cue in the server's pictures: the drawn text (cairo writes each
+    # glyph as a <use>) labels every flood cell, every flow end, every taxis city.
+    glyphs = lambda svg: svg.count("<use xlink:href=\"#glyph")
+    check(glyphs(a.get("svg", "")) >= 144, f"every cell of the 12x12 flood board labelled: {glyphs(a.get('svg', ''))}")
+    code, _, a = s.request("/api/flow/draw", {"input": read("data/flow/seed_5x5.txt")})
+    check(code == 200 and glyphs(a.get("svg", "")) >= 8, "both ends of the four flow colours labelled")
+    code, _, a = s.request("/api/taxis/play", {"options": {"seed": 3}, "picture": "svg"})
+    check(code == 200 and glyphs(a.get("svg", "")) >= len("".join(["Augsburg", "Basel", "Budweis"])), "taxis names drawn")
     code, _, g = s.request("/api/games")
     names = [x["name"] for x in g.get("games", [])] if isinstance(g, dict) else []
     check(code == 200 and {"country", "flow", "flood"} <= set(names), f"GET /api/games lists the families: {names}")
@@ -162,6 +171,10 @@ def answers(s):
              ["tokens", "upgrade", "--json", "--from", "1867:L12", "--tokens", "0:LPS,1:QLS"]),
             ("tokens", "show", {"args": ["1867:L12"]}, ["tokens", "show", "--json", "1867:L12"]),
             ("taxis", "play", {"options": {"seed": 3, "heuristic": "md"}}, ["taxis", "play", "--json", "--seed", "3", "--heuristic", "md"]),
+            ("taxis", "turn", {"args": ["Munchen", "Ingolstadt"], "options": {"seed": 3, "map": True}},
+             ["taxis", "turn", "--json", "--seed", "3", "--map", "Munchen", "Ingolstadt"]),
+            ("taxis", "turn", {"args": ["Munchen", "Lodz"], "options": {"seed": 3}},
+             ["taxis", "turn", "--json", "--seed", "3", "Munchen", "Lodz"]),
             ("country", "convert", {"input": read("data/country/seed-10x10.txt"), "options": {"to": "url"}},
              ["country", "convert", "--to", "url", "-"])):
         if game not in names:
@@ -170,6 +183,8 @@ def answers(s):
         r = subprocess.run([BIN, *args], input=body.get("input", ""), capture_output=True, text=True)
         rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()] if "--json" in args else None
         want = (rows[0] if len(rows) == 1 else rows) if rows is not None else {"text": r.stdout}
+        if r.returncode == 2:  # a refused request: the CLI's message (a wrong move of taxis turn)
+            want = {"error": r.stderr.strip(), "exit": 2}
         check(exit_code == r.returncode and normal(a) == normal(want),
               f"{game} {verb}: the API answers as the CLI does:\n  {a}\n  {want}")
 
@@ -202,6 +217,17 @@ def errors(s):
     error_case("/api/country/solve", [1, 2], 400, "not an object")
     error_case("/api/country/solve", {"options": {}}, 400, "no input")
     error_case("/api/country/solve", {"input": "x", "file": "/etc/passwd"}, 400, "unknown field")
+    error_case("/api/country/check", {"input": "x", "answer": "y"}, 400, "an answer for a verb that reads one file",
+               "gameopt: country check reads no second text (\"answer\")")
+    # flow check PUZZLE ANSWER: the answer is the second file; its errors name it `answer`.
+    flow_seed = "B.R..\nG..Y.\n.....\n.BYRG\n.....\n"
+    for answer, want in (("BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGG\n", {"name": "stdin", "ok": True}),
+                         ("BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGB\n", {"name": "stdin", "ok": False,
+                          "why": "the endpoint at row 4, column 5 has 0 path links (it needs 1)"})):
+        code, exit_code, a = s.request("/api/flow/check", {"input": flow_seed, "answer": answer})
+        check(a == want and exit_code == (0 if want["ok"] else 1), f"flow check with an answer: {a}")
+    error_case("/api/flow/check", {"input": flow_seed, "answer": "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGG\n"}, 400,
+               "a bad answer is located", "gameopt: answer:5:5: row 5 is shorter than the board (5 cells)")
     error_case("/api/country/solve", {"input": "x", "options": {"nope": 1}}, 400, "unknown option")
     error_case("/api/country/solve", {"input": "x", "options": {"count": 0}}, 400, "option out of range")
     error_case("/api/country/solve", {"input": "x", "options": {"count": "two"}}, 400, "option of the wrong type")
@@ -255,6 +281,88 @@ def busy(tmp):
     s.stop()
 
 
+def status(s):
+    return s.request("/api/status")[2]
+
+
+def wait_until(what, cond, limit=60.0):
+    """Polls cond() until it holds; a failed check (not a timing assertion) after `limit` s."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.05)
+    check(False, what)
+    return False
+
+
+# For each family, a request that runs for far longer than the test waits (a count of all
+# solutions of a puzzle with millions, a large Flood-It board's proof, mc with a million
+# samples per move); tokens answers every question in milliseconds, so it has none.
+LONG = {
+    "country": ("solve", {"input": "pzprv3\ncountry\n12\n12\n1\n" + ("0 " * 12 + "\n") * 12 + (". " * 12 + "\n") * 12,
+                          "options": {"count": 100000000}}),
+    "flow": ("solve", {"input": ".........\n.........\nA.......A\n.........\n.........\n",
+                       "options": {"partial": True, "count": 100000000}}),
+    "flood": ("solve", {"input": None, "options": {"format": "grid"}}),
+    "taxis": ("play", {"options": {"heuristic": "mc", "mc-samples": 1048576, "seed": 3}}),
+}
+
+
+def hang_up(tmp):
+    """A client that hangs up frees its worker: the running solve stops at the game's next
+    check of the cancel token (GET /api/status shows the worker idle and the request counted
+    as cancelled), long before the request's own time limit."""
+    board = subprocess.run([BIN, "flood", "generate", "--size", "40x40", "--seed", "1"], capture_output=True,
+                           text=True, check=True).stdout
+    s = Server("--threads", "1", "--time-limit", "600")
+    for family, (verb, body) in LONG.items():
+        body = dict(body)
+        if body.get("input", 1) is None:
+            body["input"] = board
+        body["options"] = dict(body["options"], **({"time-limit": 500} if verb == "solve" else {}))
+        before = status(s)
+        data = json.dumps(body).encode()
+        sock = socket.create_connection(("127.0.0.1", s.port))
+        sock.sendall(b"POST /api/%s/%s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: %d\r\n\r\n%s" % (family.encode(), verb.encode(), len(data), data))
+        wait_until(f"{family} {verb}: the long request runs", lambda: status(s).get("running") == 1)
+        time.sleep(0.3)  # well into the solve
+        check(status(s).get("running") == 1, f"{family} {verb}: still running before the hang-up")
+        sock.close()
+        wait_until(f"{family} {verb}: the worker is freed after the client hung up",
+                   lambda: status(s).get("running") == 0)
+        after = status(s)
+        check(after.get("cancelled") == before.get("cancelled", 0) + 1, f"{family}: counted as cancelled: {after}")
+        code, _, a = s.request("/api/flow/solve", {"input": read("data/flow/seed_5x5.txt")})
+        check(code == 200 and a.get("status") == "solved", f"after {family}: the next request is served ({code})")
+    s.stop()
+
+
+def out_of_memory():
+    """A request that runs out of memory is answered 503 and the server goes on. Fault
+    injection (GOPT_FAIL_ALLOC_OVER, core/alloc.c) makes every allocation over 2 MB fail, which
+    a large Flood-It board's search reaches within a second."""
+    board = subprocess.run([BIN, "flood", "generate", "--size", "40x40", "--seed", "1"], capture_output=True,
+                           text=True, check=True).stdout
+    saved = dict(os.environ)
+    os.environ["GOPT_FAIL_ALLOC_OVER"] = "2000000"
+    # what the abandoned request held is lost by design: LeakSanitizer must not fail the stop
+    os.environ["ASAN_OPTIONS"] = os.environ.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
+    try:
+        s = Server("--threads", "1")
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    code, exit_code, a = s.request("/api/flood/solve", {"input": board, "options": {"memory-limit": 1000}})
+    check(code == 503 and exit_code == 3 and "ran out of memory" in a.get("error", ""),
+          f"out of memory: 503 with a message ({code}, {a})")
+    check(status(s).get("out_of_memory") == 1, f"counted: {status(s)}")
+    code, _, a = s.request("/api/flow/solve", {"input": read("data/flow/seed_5x5.txt")})
+    check(code == 200 and a.get("status") == "solved", f"the server still answers ({code}, {a})")
+    s.stop()
+
+
 def main():
     s = Server("--max-body", "64")
     answers(s)
@@ -262,6 +370,8 @@ def main():
     s.stop()
     with tempfile.TemporaryDirectory() as tmp:
         busy(tmp)
+        hang_up(tmp)
+    out_of_memory()
     if failures:
         print(f"{len(failures)} checks failed")
         return 1

@@ -4,11 +4,23 @@
  * is an open-addressing table of node numbers; the open list is a bucket queue by f, then
  * deepest g first. A heuristic sequence gives the first upper bound: only nodes with
  * f < UB are ever stored, and the search ends when the smallest f reaches UB, which
- * proves UB optimal. Goals are recognised when generated. */
+ * proves UB optimal. Goals are recognised when generated. The first cut is tentative: UB - 1
+ * while the heuristic's sequence may be one too long (raise_cut), which keeps the layer
+ * f = UB - 1 out of memory when it is.
+ *
+ * With several threads one board's search is shared: the threads take a whole bucket
+ * (f, g) at a time and expand its nodes in parallel, each with its own expander (the
+ * bounds, most of the work, need no lock); the closed set, the node store and the open
+ * list are shared under one lock. Every child of a node in bucket (f, g) goes to a deeper g
+ * or a larger f, so a bucket never grows while it is expanded, and since every node with
+ * f < UB is expanded whatever the order within a layer, the optimum (and the proof) is the
+ * one thread's; docs/methods.md has the argument. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/budget.h"
 #include "gameopt/stop.h"
 #include "internal.h"
 #include "gameopt/alloc.h"
@@ -20,7 +32,7 @@
 #define MAX_G 1023
 
 /* Bookkeeping word: parent (32) | g (10) | h (10) | colour (6) | flags. */
-enum { EXPANDED = 1, NO_COMMUTE = 2, CHAINED = 4, REEXPAND = 8 };
+enum { EXPANDED = 1, NO_COMMUTE = 2, CHAINED = 4, REEXPAND = 8, DEFERRED = 16 };
 
 typedef struct meta {
     uint32_t parent;
@@ -54,7 +66,32 @@ typedef struct astar {
     int gmax;            /* no entry has a larger g */
     size_t open_bytes;
     double bytes, peak;
+    /* the search's shared state (under `lock` when threaded) */
+    bool threaded;
+    pthread_mutex_t lock;
+    int UB;
+    int cut;             /* successors are stored when f < cut (cut <= UB; see raise_cut) */
+    u32_stack deferred;  /* expanded nodes with successors cut at f in [cut, UB) */
+    bool have_goal;
+    uint32_t goal_parent;
+    int goal_colour;
+    const char *stopped;
+    double extra_bytes;  /* the workers' expanders */
+    const flood_limits *lim;
+    gopt_budget *budget; /* the solve's account (budget.h), charged as the store grows */
+    double charged;
 } astar;
+
+/* `stopped` is read without the lock by the threads sharing out a bucket. */
+static inline void set_stopped(astar *s, const char *why) { __atomic_store_n(&s->stopped, why, __ATOMIC_RELAXED); }
+static inline const char *get_stopped(astar *s) { return __atomic_load_n(&s->stopped, __ATOMIC_RELAXED); }
+
+static inline void lock(astar *s) {
+    if (s->threaded) pthread_mutex_lock(&s->lock);
+}
+static inline void unlock(astar *s) {
+    if (s->threaded) pthread_mutex_unlock(&s->lock);
+}
 
 static inline uint64_t *node(astar *s, uint32_t i) {
     return s->chunks[i >> CHUNK_SHIFT] + (size_t)(i & (CHUNK_NODES - 1)) * (size_t)s->stride;
@@ -62,16 +99,23 @@ static inline uint64_t *node(astar *s, uint32_t i) {
 static inline meta node_meta(astar *s, uint32_t i) { return meta_unpack(node(s, i)[s->nw]); }
 static inline void node_set_meta(astar *s, uint32_t i, meta m) { node(s, i)[s->nw] = meta_pack(m); }
 
+/* Also charges the growth to the solve's account, so the process budget sees the store
+ * (a refused charge stops the search as the limit would). */
 static void account(astar *s) {
     s->bytes = (double)s->nchunks * CHUNK_NODES * (double)s->stride * 8 + (double)s->table_cap * 8 +
                (double)s->open_bytes;
     if (s->bytes > s->peak) s->peak = s->bytes;
+    if (s->budget && s->bytes > s->charged) {
+        if (gopt_budget_charge(s->budget, (size_t)(s->bytes - s->charged))) s->charged = s->bytes;
+        else set_stopped(s, "memory limit");
+    }
 }
 
 static uint32_t node_add(astar *s, const uint64_t *state, meta m) {
     uint32_t i = s->nnodes;
     if ((i >> CHUNK_SHIFT) >= s->nchunks) {
-        gopt_grow(&s->chunks, &s->chunks_cap, s->nchunks + 1, sizeof *s->chunks);
+        /* threaded: the array was made full size at the start (workers read it unlocked) */
+        if (!s->threaded) gopt_grow(&s->chunks, &s->chunks_cap, s->nchunks + 1, sizeof *s->chunks);
         s->chunks[s->nchunks++] = gopt_malloc((size_t)CHUNK_NODES * (size_t)s->stride * sizeof(uint64_t));
         account(s);
     }
@@ -82,14 +126,36 @@ static uint32_t node_add(astar *s, const uint64_t *state, meta m) {
     return i;
 }
 
+/* Whether one more node fits: a new chunk is made only when it fits beside everything else
+ * (made first and checked after, every chunk could pass the limit by its 5 MB). */
+static bool room_for_node(const astar *s) {
+    double chunk = (double)CHUNK_NODES * (double)s->stride * sizeof(uint64_t);
+    return (s->nnodes >> CHUNK_SHIFT) < s->nchunks || s->lim->memory_bytes <= 0 ||
+           s->bytes + s->extra_bytes + chunk <= s->lim->memory_bytes;
+}
+
 /* A table entry: node + 1 in the low half (0: empty), the state's hash tag in the high half.
  * The slot comes from the tag too, so growing the table needs no node, and a probe reads a
  * node (a likely cache miss) only when its tag matches. */
 static inline uint32_t hash_tag(uint64_t hash) { return (uint32_t)(hash >> 32); }
 static inline uint64_t entry(uint32_t tag, uint32_t i) { return (uint64_t)tag << 32 | (uint64_t)(i + 1); }
 
+/* The old table and the new one live together while the entries move, so the new one must
+ * fit beside everything else before it is made: checked after the fact, a 100 MB limit let
+ * a run reach 123 MB (issue 16 item 5). When it does not fit, the search stops for memory
+ * and the table stays as it is (half full: the few insertions left before the stop is seen
+ * still find room). */
 static void table_grow(astar *s) {
-    size_t cap = s->table_cap ? s->table_cap * 2 : 1 << 12;
+    size_t cap = s->table_cap ? s->table_cap * 2 : 1 << 12, new_bytes = cap * sizeof(uint64_t);
+    if (s->table_cap && s->lim->memory_bytes > 0 && s->bytes + s->extra_bytes + (double)new_bytes > s->lim->memory_bytes) {
+        set_stopped(s, "memory limit");
+        return;
+    }
+    bool held = s->table_cap && s->budget; /* the new table, charged while both live */
+    if (held && !gopt_budget_charge(s->budget, new_bytes)) {
+        set_stopped(s, "memory limit");
+        return;
+    }
     uint64_t *t = gopt_calloc(cap, sizeof *t);
     for (size_t k = 0; k < s->table_cap; k++) {
         if (!s->table[k]) continue;
@@ -98,8 +164,10 @@ static void table_grow(astar *s) {
         t[at] = s->table[k];
     }
     free(s->table);
-    s->table = t;
-    s->table_cap = cap;
+    /* atomic stores: astar_note reads both without the lock (to prefetch) */
+    __atomic_store_n(&s->table, t, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->table_cap, cap, __ATOMIC_RELAXED);
+    if (held) gopt_budget_release(s->budget, new_bytes); /* account() charges the net growth */
     account(s);
 }
 
@@ -156,6 +224,8 @@ static bool open_pop(astar *s, int *f, int *g, uint32_t *i) {
 }
 
 static void astar_free(astar *s) {
+    free(s->deferred.v);
+    if (s->threaded) pthread_mutex_destroy(&s->lock);
     for (size_t c = 0; c < s->nchunks; c++) free(s->chunks[c]);
     free(s->chunks);
     free(s->table);
@@ -193,12 +263,25 @@ static uint64_t astar_note(void *ctx, const uint64_t *state) {
     filter_ctx *fc = ctx;
     astar *s = fc->s;
     uint64_t hash = flood_hash(state, s->nw);
-    __builtin_prefetch(&s->table[(size_t)hash_tag(hash) & (s->table_cap - 1)]);
+    /* Threaded, another thread may be replacing the table: the two loads may then not match,
+     * but a prefetch never faults, so the worst is a useless one. */
+    uint64_t *table = __atomic_load_n(&s->table, __ATOMIC_RELAXED);
+    size_t cap = __atomic_load_n(&s->table_cap, __ATOMIC_RELAXED);
+    __builtin_prefetch(&table[(size_t)hash_tag(hash) & (cap - 1)]);
     return hash;
 }
 
+static bool filter_locked(filter_ctx *fc, const uint64_t *state, int g_add, uint64_t hash);
+
 static bool astar_filter(void *ctx, const uint64_t *state, int g_add, uint64_t hash) {
     filter_ctx *fc = ctx;
+    lock(fc->s);
+    bool keep = filter_locked(fc, state, g_add, hash);
+    unlock(fc->s);
+    return keep;
+}
+
+static bool filter_locked(filter_ctx *fc, const uint64_t *state, int g_add, uint64_t hash) {
     astar *s = fc->s;
     size_t slot = table_find(s, state, hash);
     if (!s->table[slot]) return true;
@@ -236,121 +319,393 @@ static int reconstruct(astar *s, uint32_t i, int last, uint8_t **moves) {
     return len;
 }
 
+/* One thread's tools: its expander, a state buffer and its share of the counters. */
+typedef struct worker {
+    flood_expander ex;
+    uint64_t *F;         /* 8 x nw: state, border, scratch */
+    int64_t expanded;
+    flood_outcome counts; /* duplicates, merged, reopened */
+} worker;
+
+static void worker_init(worker *w, const flood_graph *g) {
+    memset(w, 0, sizeof *w);
+    flood_expander_init(&w->ex, g);
+    w->F = gopt_malloc(8 * (size_t)g->nwords * sizeof *w->F);
+}
+
+static void worker_free(worker *w) {
+    flood_expander_free(&w->ex);
+    free(w->F);
+}
+
+/* Stores (or reopens) the successors of node i (expanded at depth m.g); under the lock. */
+static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
+    bool deferred = (node_meta(s, i).flags & DEFERRED) != 0;
+    for (int k = 0; k < n; k++) {
+        const flood_succ *c = &w->ex.succ[k];
+        int g2 = m.g + c->g_add;
+        if (c->goal) {
+            if (g2 < s->UB) {
+                s->UB = g2;
+                if (s->cut > g2) s->cut = g2;
+                s->goal_parent = i;
+                s->goal_colour = c->colour;
+                s->have_goal = true;
+            }
+            continue;
+        }
+        int h2 = c->h > m.h - c->g_add ? c->h : m.h - c->g_add; /* pathmax */
+        int f2 = g2 + h2;
+        if (f2 >= s->cut && f2 < s->UB && !deferred) { /* wanted only if the optimum is >= cut */
+            deferred = true;
+            meta now = node_meta(s, i);
+            now.flags |= DEFERRED;
+            node_set_meta(s, i, now);
+            u32_stack *d = &s->deferred;
+            if (d->n == d->cap) {
+                size_t before = d->cap;
+                gopt_grow(&d->v, &d->cap, d->n + 1, sizeof *d->v);
+                s->open_bytes += (d->cap - before) * sizeof *d->v;
+            }
+            d->v[d->n++] = i;
+        }
+        if (f2 >= s->cut || g2 > MAX_G || h2 > MAX_G) continue;
+        if (s->nnodes + 1 >= s->table_cap / 2) table_grow(s);
+        size_t slot = table_find(s, c->state, c->key); /* the filter hashed it */
+        meta cm = {i, g2, h2, c->colour, c->forced ? CHAINED : 0};
+        if (!s->table[slot]) {
+            if (s->nnodes == NO_PARENT || !room_for_node(s)) {
+                set_stopped(s, "memory limit");
+                break;
+            }
+            uint32_t j = node_add(s, c->state, cm);
+            s->table[slot] = entry(hash_tag(c->key), j);
+            open_push(s, f2, g2, j);
+            continue;
+        }
+        uint32_t j = slot_node(s, slot);
+        meta old = node_meta(s, j);
+        if (old.g <= g2) continue; /* another thread stored it meanwhile, no deeper */
+        w->counts.reopened++;
+        node_set_meta(s, j, cm); /* a shorter path: reopen */
+        open_push(s, f2, g2, j);
+    }
+    account(s);
+}
+
+/* Expands node i, popped from bucket (f, gpop): false when the search must stop. */
+static bool expand_one(astar *s, worker *w, uint32_t i, int f, int gpop) {
+    size_t nw = (size_t)s->nw;
+    lock(s);
+    meta m = node_meta(s, i);
+    bool skip = f >= s->cut || get_stopped(s) || m.g != gpop; /* stale: reached later by a shorter path */
+    bool again = (m.flags & EXPANDED) != 0;
+    if (again && !(m.flags & REEXPAND)) skip = true;
+    if (!skip && s->lim->memory_bytes > 0 && s->bytes + s->extra_bytes > s->lim->memory_bytes)
+        set_stopped(s, "memory limit");
+    if (skip || get_stopped(s)) {
+        bool go = !get_stopped(s);
+        unlock(s);
+        return go;
+    }
+    m.flags = (m.flags | EXPANDED) & ~REEXPAND;
+    node_set_meta(s, i, m);
+    int cut = s->cut;
+    unlock(s);
+    uint64_t *F = w->F, *scratch = w->F + 2 * nw;
+    memcpy(F, node(s, i), nw * sizeof *F); /* a stored state never changes */
+    w->expanded++;
+    /* a second parent of equal depth (NO_COMMUTE): no commuting rule; a deferred node's
+     * second expansion keeps it, as its first did */
+    flood_context ctx = context_of(s, i, m, scratch);
+    filter_ctx fc = {s, i, m.g, &w->counts};
+    w->ex.filter = astar_filter;
+    w->ex.note = astar_note;
+    w->ex.filter_ctx = &fc;
+    if (!s->threaded && s->nnodes + GOPT_FLOOD_MAX_COLOURS >= s->table_cap / 2) table_grow(s);
+    int n = flood_expand(&w->ex, F, &ctx, cut <= MAX_G ? cut - m.g : 0);
+    lock(s);
+    store_successors(s, w, i, m, n);
+    bool go = !get_stopped(s);
+    unlock(s);
+    return go;
+}
+
+/* Ctrl-C, a cancelled request, the deadline: the reason to stop, or NULL. */
+static const char *stop_reason(const flood_limits *lim) {
+    if (lim->deadline > 0 && gopt_now() > lim->deadline) return "time limit";
+    gopt_stop_reason why = gopt_stop_check();
+    return why != GOPT_GO ? gopt_stop_word(why) : NULL;
+}
+
+/* Takes the whole bucket with the smallest f, deepest g; false when the list is empty. */
+static bool open_pop_bucket(astar *s, int *f, int *g, u32_stack *out) {
+    for (; s->fcur < s->fmax; s->fcur++) {
+        u32_stack *row = &s->open[(size_t)s->fcur * (MAX_G + 1)];
+        for (int gg = s->gmax; gg >= 0; gg--) {
+            if (row[gg].n) {
+                *out = row[gg];
+                row[gg] = (u32_stack){0};
+                s->open_bytes -= out->cap * sizeof *out->v;
+                *g = gg;
+                *f = s->fcur;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* The open list holds no node with f < cut: so no sequence is shorter than cut. When cut is
+ * still below UB (the first, tentative cut: see flood_astar), raise it to UB and queue again
+ * every node that had successors cut in between (its second expansion stores them; those
+ * stored already are duplicates and cost no bound). False when the search is over. */
+static bool raise_cut(astar *s, int *LB) {
+    if (s->cut >= s->UB) return false;
+    int layer = s->cut;
+    *LB = layer;
+    s->cut = s->UB;
+    for (size_t k = 0; k < s->deferred.n; k++) {
+        uint32_t j = s->deferred.v[k];
+        meta m = node_meta(s, j);
+        if (!(m.flags & DEFERRED)) continue;
+        m.flags = (m.flags & ~DEFERRED) | REEXPAND;
+        node_set_meta(s, j, m);
+        open_push(s, layer, m.g, j);
+    }
+    s->open_bytes -= s->deferred.cap * sizeof *s->deferred.v;
+    free(s->deferred.v);
+    s->deferred = (u32_stack){0};
+    account(s);
+    return true;
+}
+
+/* One thread: pops one node at a time. */
+static int64_t search_serial(astar *s, worker *w, int *LB) {
+    int f, gpop;
+    uint32_t i;
+    int64_t pops = 0;
+    for (;;) {
+        if (!open_pop(s, &f, &gpop, &i)) {
+            if (raise_cut(s, LB)) continue;
+            break;
+        }
+        if (f >= s->cut) {
+            open_push(s, f, gpop, i);
+            if (raise_cut(s, LB)) continue;
+            break;
+        }
+        *LB = f; /* the smallest f in the open list: no shorter sequence remains */
+        const char *why;
+        if ((++pops & 255) == 0 && (why = stop_reason(s->lim))) {
+            set_stopped(s, why);
+            break;
+        }
+        if (!expand_one(s, w, i, f, gpop)) break;
+    }
+    return pops;
+}
+
+/* The threads sharing one search: the calling thread and threads - 1 helpers, which sleep
+ * between buckets (OpenMP's runtime would spin for milliseconds after every bucket, which on
+ * a shared machine costs more than the bucket). */
+typedef struct crew {
+    astar *s;
+    worker *w;
+    int threads;
+    pthread_t *helpers;
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    uint64_t round;      /* one per bucket */
+    int busy;            /* helpers still on this round */
+    bool quit;
+    const uint32_t *items; /* the bucket */
+    int64_t count;
+    int f, g;
+    int64_t next;        /* the next item to take (atomic) */
+} crew;
+
+typedef struct helper_arg {
+    crew *c;
+    int index;
+} helper_arg;
+
+/* Takes items of the bucket, a few at a time, until none is left; the calling thread
+ * (index 0) also polls the deadline and Ctrl-C, which are its solve's. */
+static void crew_work(crew *c, int index) {
+    astar *s = c->s;
+    int64_t polls = 0;
+    for (;;) {
+        int64_t k = __atomic_fetch_add(&c->next, 4, __ATOMIC_RELAXED);
+        if (k >= c->count) return;
+        for (int64_t j = k; j < k + 4 && j < c->count; j++) {
+            if (get_stopped(s)) return;
+            if (index == 0 && (++polls & 255) == 0) {
+                const char *why = stop_reason(s->lim);
+                if (why) {
+                    set_stopped(s, why);
+                    return;
+                }
+            }
+            expand_one(s, &c->w[index], c->items[j], c->f, c->g);
+        }
+    }
+}
+
+static void *crew_helper(void *arg) {
+    helper_arg *h = arg;
+    crew *c = h->c;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&c->mu);
+    for (;;) {
+        while (c->round == seen && !c->quit) pthread_cond_wait(&c->go, &c->mu);
+        if (c->quit) break;
+        seen = c->round;
+        pthread_mutex_unlock(&c->mu);
+        crew_work(c, h->index);
+        pthread_mutex_lock(&c->mu);
+        if (--c->busy == 0) pthread_cond_signal(&c->done);
+    }
+    pthread_mutex_unlock(&c->mu);
+    return NULL;
+}
+
+/* Expands a bucket on every thread; returns when all are done with it. */
+static void crew_run(crew *c, const uint32_t *items, int64_t count, int f, int g) {
+    pthread_mutex_lock(&c->mu);
+    c->items = items;
+    c->count = count;
+    c->f = f;
+    c->g = g;
+    c->next = 0;
+    c->busy = c->threads - 1;
+    c->round++;
+    pthread_cond_broadcast(&c->go);
+    pthread_mutex_unlock(&c->mu);
+    crew_work(c, 0);
+    pthread_mutex_lock(&c->mu);
+    while (c->busy > 0) pthread_cond_wait(&c->done, &c->mu);
+    pthread_mutex_unlock(&c->mu);
+}
+
+/* Several threads: a bucket at a time, its nodes shared out (small buckets, where waking
+ * the helpers costs more than it gains, on the calling thread alone). False when a helper
+ * could not be started (the caller then searches on one thread). */
+static bool search_threaded(astar *s, worker *w, int threads, int *LB) {
+    crew c = {.s = s, .w = w, .threads = threads};
+    pthread_mutex_init(&c.mu, NULL);
+    pthread_cond_init(&c.go, NULL);
+    pthread_cond_init(&c.done, NULL);
+    c.helpers = gopt_malloc((size_t)threads * sizeof *c.helpers);
+    helper_arg *args = gopt_malloc((size_t)threads * sizeof *args);
+    int started = 0;
+    for (int t = 1; t < threads; t++) {
+        args[t] = (helper_arg){&c, t};
+        if (pthread_create(&c.helpers[t], NULL, crew_helper, &args[t]) != 0) break;
+        started++;
+    }
+    c.threads = started + 1;
+    int f, gpop;
+    u32_stack bucket = {0};
+    while (started > 0 && !get_stopped(s)) {
+        if (!open_pop_bucket(s, &f, &gpop, &bucket)) {
+            if (raise_cut(s, LB)) continue;
+            break;
+        }
+        if (f >= s->cut) {
+            for (size_t k = 0; k < bucket.n; k++) open_push(s, f, gpop, bucket.v[k]);
+            free(bucket.v);
+            bucket = (u32_stack){0};
+            if (raise_cut(s, LB)) continue;
+            break;
+        }
+        *LB = f;
+        const char *why = stop_reason(s->lim);
+        if (why) set_stopped(s, why);
+        if (bucket.n >= 64) {
+            crew_run(&c, bucket.v, (int64_t)bucket.n, f, gpop);
+        } else {
+            for (size_t k = 0; k < bucket.n && !get_stopped(s); k++) expand_one(s, &w[0], bucket.v[k], f, gpop);
+        }
+        free(bucket.v);
+        bucket = (u32_stack){0};
+    }
+    pthread_mutex_lock(&c.mu);
+    c.quit = true;
+    pthread_cond_broadcast(&c.go);
+    pthread_mutex_unlock(&c.mu);
+    for (int t = 1; t <= started; t++) pthread_join(c.helpers[t], NULL);
+    free(c.helpers);
+    free(args);
+    pthread_mutex_destroy(&c.mu);
+    pthread_cond_destroy(&c.go);
+    pthread_cond_destroy(&c.done);
+    return started > 0;
+}
+
 void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const flood_limits *lim,
                  flood_outcome *out) {
     memset(out, 0, sizeof *out);
-    astar s = {.g = g, .nw = g->nwords, .stride = g->nwords + 1};
+    int threads = lim->threads > 1 ? lim->threads : 1;
+    gopt_solve_ctx *solve = gopt_ctx_current();
+    astar s = {.g = g, .nw = g->nwords, .stride = g->nwords + 1, .lim = lim, .threaded = threads > 1,
+               .budget = solve ? solve->budget : NULL};
     size_t nw = (size_t)g->nwords;
-    uint64_t *F = gopt_malloc(8 * nw * sizeof *F), *border = F + nw, *scratch = F + 2 * nw;
-    flood_expander ex;
-    flood_expander_init(&ex, g);
+    worker *w = gopt_malloc((size_t)threads * sizeof *w);
+    for (int t = 0; t < threads; t++) worker_init(&w[t], g);
+    if (s.threaded) {
+        pthread_mutex_init(&s.lock, NULL);
+        s.chunks_cap = ((size_t)NO_PARENT >> CHUNK_SHIFT) + 1;
+        s.chunks = gopt_calloc(s.chunks_cap, sizeof *s.chunks);
+    }
+    uint64_t *F = w[0].F, *border = F + nw, *scratch = F + 2 * nw;
     int g0 = flood_start(g, F, border, scratch, NULL);
-    int h0 = gopt_bits_any(border, nw) ? flood_bound(&ex.bounder, F, border) : 0;
-    int UB = ub_len >= 0 ? ub_len : MAX_G + 1;
-    uint32_t goal_parent = NO_PARENT;
-    int goal_colour = -1;
-    bool have_goal = false;
+    int h0 = gopt_bits_any(border, nw) ? flood_bound(&w[0].ex.bounder, F, border) : 0;
+    s.UB = ub_len >= 0 ? ub_len : MAX_G + 1;
+    s.goal_parent = NO_PARENT;
+    s.goal_colour = -1;
     int LB = g0 + h0;
     if (h0 == 0) { /* the forced moves alone flood everything */
-        UB = g0;
-        have_goal = true;
+        s.UB = g0;
+        s.have_goal = true;
     }
+    /* The tentative cut: a heuristic sequence is often one move too long, and then every
+     * successor with f = UB - 1 would be stored (and fully bounded) though only a few are
+     * expanded before a goal turns up. So store only f < UB - 1 first; if that layer ends
+     * without a goal, raise_cut brings back the ones cut in between. */
+    s.cut = ub_len >= 0 && s.UB - 1 > LB ? s.UB - 1 : s.UB;
     table_grow(&s);
-    if (LB < UB) {
+    if (LB < s.UB) {
         uint32_t root = node_add(&s, F, (meta){NO_PARENT, g0, h0, 0, 0});
         uint64_t hash = flood_hash(F, (int)nw);
         s.table[table_find(&s, F, hash)] = entry(hash_tag(hash), root);
         open_push(&s, LB, g0, root);
     }
-    int f, gpop;
-    uint32_t i;
-    int64_t expanded = 0, pops = 0;
-    const double extra_bytes = (double)ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS;
-    while (open_pop(&s, &f, &gpop, &i)) {
-        if (f >= UB) break;
-        meta m = node_meta(&s, i);
-        if (m.g != gpop) continue; /* stale: reached later by a shorter path */
-        bool again = (m.flags & EXPANDED) != 0;
-        if (again && !(m.flags & REEXPAND)) continue;
-        LB = f; /* the smallest f in the open list: no shorter sequence remains */
-        if ((++pops & 255) == 0) {
-            if (lim->deadline > 0 && gopt_now() > lim->deadline) {
-                out->stopped = "time limit";
-                break;
-            }
-            gopt_stop_reason why = gopt_stop_check(); /* Ctrl-C, a cancelled request */
-            if (why != GOPT_GO) {
-                out->stopped = gopt_stop_word(why);
-                break;
-            }
-        }
-        if (lim->memory_bytes > 0 && s.bytes + extra_bytes > lim->memory_bytes) {
-            out->stopped = "memory limit";
-            break;
-        }
-        memcpy(F, node(&s, i), nw * sizeof *F);
-        expanded++;
-        flood_context ctx = context_of(&s, i, m, scratch);
-        if (again) ctx.n = 0; /* a second parent of equal depth: no commuting rule */
-        m.flags = (m.flags | EXPANDED) & ~REEXPAND;
-        node_set_meta(&s, i, m);
-        filter_ctx fc = {&s, i, m.g, out};
-        ex.filter = astar_filter;
-        ex.note = astar_note;
-        ex.filter_ctx = &fc;
-        if (s.nnodes + GOPT_FLOOD_MAX_COLOURS >= s.table_cap / 2) table_grow(&s);
-        int n = flood_expand(&ex, F, &ctx, UB <= MAX_G ? UB - m.g : 0);
-        for (int k = 0; k < n; k++) {
-            const flood_succ *c = &ex.succ[k];
-            int g2 = m.g + c->g_add;
-            if (c->goal) {
-                if (g2 < UB) {
-                    UB = g2;
-                    goal_parent = i;
-                    goal_colour = c->colour;
-                    have_goal = true;
-                }
-                continue;
-            }
-            int h2 = c->h > m.h - c->g_add ? c->h : m.h - c->g_add; /* pathmax */
-            int f2 = g2 + h2;
-            if (f2 >= UB || g2 > MAX_G || h2 > MAX_G) continue;
-            size_t slot = table_find(&s, c->state, c->key); /* the filter hashed it */
-            meta cm = {i, g2, h2, c->colour, c->forced ? CHAINED : 0};
-            if (!s.table[slot]) {
-                if (s.nnodes == NO_PARENT) {
-                    out->stopped = "memory limit";
-                    break;
-                }
-                uint32_t j = node_add(&s, c->state, cm);
-                s.table[slot] = entry(hash_tag(c->key), j);
-                open_push(&s, f2, g2, j);
-                continue;
-            }
-            uint32_t j = slot_node(&s, slot); /* stored deeper (the filter let it through) */
-            out->reopened++;
-            node_set_meta(&s, j, cm); /* a shorter path: reopen */
-            open_push(&s, f2, g2, j);
-        }
-        account(&s);
-        if (out->stopped) break;
+    s.extra_bytes = threads * ((double)w[0].ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS) +
+                    (s.threaded ? (double)s.chunks_cap * sizeof *s.chunks : 0);
+    if (!s.threaded || !search_threaded(&s, w, threads, &LB)) search_serial(&s, w, &LB);
+    for (int t = 0; t < threads; t++) {
+        out->nodes += w[t].expanded;
+        out->generated += w[t].ex.generated;
+        out->pruned_leaf += w[t].ex.pruned_leaf;
+        out->pruned_commute += w[t].ex.pruned_commute;
+        out->duplicates += w[t].counts.duplicates;
+        out->merged += w[t].counts.merged;
+        out->reopened += w[t].counts.reopened;
     }
-    out->nodes = expanded;
-    out->generated = ex.generated;
-    out->pruned_leaf = ex.pruned_leaf;
-    out->pruned_commute = ex.pruned_commute;
-    out->peak_bytes = s.peak + extra_bytes;
+    out->stopped = s.stopped;
+    out->peak_bytes = s.peak + s.extra_bytes;
     if (out->stopped) {
         out->status = GOPT_LIMIT;
         out->lower_bound = LB;
     } else {
         out->status = GOPT_SOLVED;
-        out->lower_bound = UB;
+        out->lower_bound = s.UB;
         out->optimal = true;
     }
-    if (have_goal && goal_parent != NO_PARENT) {
-        out->length = reconstruct(&s, goal_parent, goal_colour, &out->moves);
-    } else if (have_goal) { /* the start's forced moves */
+    if (s.have_goal && s.goal_parent != NO_PARENT) {
+        out->length = reconstruct(&s, s.goal_parent, s.goal_colour, &out->moves);
+    } else if (s.have_goal) { /* the start's forced moves */
         out->moves = gopt_malloc((size_t)g0 + 1);
         out->length = flood_start(g, F, border, scratch, out->moves);
     } else {
@@ -358,7 +713,8 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         if (ub_len < 0 && !out->stopped) out->status = GOPT_ERROR; /* cannot happen: every board floods */
     }
     if (out->length >= 0 && out->optimal) out->lower_bound = out->length;
-    flood_expander_free(&ex);
-    free(F);
+    for (int t = 0; t < threads; t++) worker_free(&w[t]);
+    free(w);
+    if (s.budget) gopt_budget_release(s.budget, (size_t)s.charged);
     astar_free(&s);
 }

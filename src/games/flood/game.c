@@ -19,13 +19,16 @@ typedef enum flood_method { FLOOD_ASTAR, FLOOD_IDA, FLOOD_DFBNB, FLOOD_GREEDY, F
 /* The beam width the exact methods use for their first upper bound: narrow on small boards,
  * where the search is quick anyway, wider on big ones, where a tight upper bound keeps most
  * states out of memory (A* stores only states with f below it). */
+flood_astar_fn *flood_astar_search = flood_astar;
+
 static int upper_bound_width(const flood_graph *g) { return g->nregions <= 250 ? 8 : 64; }
 
-/* Without --memory-limit a search may use half the machine's memory (shared among threads). */
-static double default_memory_bytes(int threads) {
+/* Without --memory-limit a search may use half the machine's memory (its threads share it:
+ * with --threads N a batch of several boards runs each on one thread). */
+static double default_memory_bytes(void) {
     long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
     double total = pages > 0 && size > 0 ? (double)pages * (double)size : 8e9;
-    return total / 2 / (threads > 0 ? threads : 1);
+    return total / 2;
 }
 
 
@@ -72,7 +75,8 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
     double start = gopt_now();
     flood_limits lim = {
         .deadline = o->time_limit > 0 ? start + o->time_limit : 0,
-        .memory_bytes = o->memory_limit_mb > 0 ? o->memory_limit_mb * 1048576.0 : default_memory_bytes(o->threads),
+        .memory_bytes = o->memory_limit_mb > 0 ? o->memory_limit_mb * 1048576.0 : default_memory_bytes(),
+        .threads = o->threads,
     };
     int width = (int)gopt_opt_int(o, flood_solve_opts, "beam-width");
     int depth = (int)gopt_opt_int(o, flood_solve_opts, "depth");
@@ -87,7 +91,7 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
     } else {
         flood_outcome ub;
         flood_beam(&g, upper_bound_width(&g), &ub);
-        if (m == FLOOD_ASTAR) flood_astar(&g, ub.moves, ub.length, &lim, &out);
+        if (m == FLOOD_ASTAR) flood_astar_search(&g, ub.moves, ub.length, &lim, &out);
         else flood_prover(&g, m == FLOOD_IDA, ub.moves, ub.length, &lim, &out);
         out.nodes += ub.nodes;
         free(ub.moves);
@@ -106,6 +110,11 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
     if (out.pruned_leaf || out.pruned_commute) {
         gopt_counter_add(&a->counters, "pruned_no_exposure", out.pruned_leaf);
         gopt_counter_add(&a->counters, "pruned_commuting", out.pruned_commute);
+    }
+    if (out.duplicates) { /* A*: successors found stored (no bound needed), second parents, shorter paths */
+        gopt_counter_add(&a->counters, "duplicates", out.duplicates);
+        gopt_counter_add(&a->counters, "merged", out.merged);
+        gopt_counter_add(&a->counters, "reopened", out.reopened);
     }
     if (out.length >= 0) a->solution = gopt_flood_solution_new(out.moves, out.length);
     free(out.moves);
@@ -247,6 +256,7 @@ static const char flood_help[] =
     "examples:\n"
     "  gameopt flood solve board.txt                                    optimal, with a proof\n"
     "  gameopt flood solve sets.txt --json --threads 2                  one JSON object per board\n"
+    "  gameopt flood solve sets.txt --shard 5/1000 --threads 2          one board, A* on two threads\n"
     "  gameopt flood solve board.txt --output run.svg                   the board and its frames\n"
     "  gameopt flood solve big.txt --method beam                        fast, near optimal\n"
     "  gameopt flood solve hard.txt --method dfbnb --memory-limit 2000  little memory\n"

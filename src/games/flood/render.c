@@ -1,4 +1,5 @@
-/* Pictures of Flood-It boards: the board (the start cell marked), and with a solution a
+/* Pictures of Flood-It boards: the board (the start cell marked, each cell labelled with its
+ * colour's name when large enough to read), and with a solution a
  * strip of frames, the board after each move with the move's number and colour beneath.
  * The frames are played by the checker's simulator, so they show what the player sees. */
 #include <math.h>
@@ -34,6 +35,16 @@ static void draw_board(cairo_t *cr, const gopt_flood_puzzle *p, const uint8_t *c
         for (int c = 0; c < p->w; c++) {
             gopt_rgb fill = colour_of(p, cells[r * p->w + c]);
             gopt_draw_rect(cr, x0 + c * size, y0 + r * size, size, size, &fill, NULL, 0);
+            /* the colour's name too (its first three characters), so the board reads without
+             * telling colours apart; frames too small to read go without */
+            if (size >= 10) {
+                char label[4];
+                snprintf(label, sizeof label, "%s", p->names[cells[r * p->w + c]]);
+                size_t n = strlen(label);
+                double light = 0.3 * fill.r + 0.59 * fill.g + 0.11 * fill.b;
+                gopt_draw_text(cr, x0 + (c + 0.5) * size, y0 + (r + 0.5) * size, label,
+                               size * (n <= 1 ? 0.5 : n == 2 ? 0.42 : 0.32), light > 0.5 ? gopt_black : gopt_white);
+            }
         }
     gopt_draw_rect(cr, x0, y0, p->w * size, p->h * size, NULL, &gopt_black, size > 6 ? 1.0 : 0.5);
     /* the start cell */

@@ -111,12 +111,19 @@ static bool next_sequence(gopt_text *t, const gopt_flood_puzzle *p, uint8_t **mo
 }
 
 /* Every sequence (one per board) from the SOLUTIONS file or --moves, before printing. */
-static bool read_sequences(gopt_call *call, const gopt_batch *b, uint8_t **seq, int *len, gopt_error *err) {
+static bool read_sequences(gopt_call *call, const gopt_batch *b, uint8_t **seq, int *len, int *optimum, bool *proven,
+                           gopt_error *err) {
     const char *moves_opt = gopt_option(&call->opts, "moves");
     gopt_text t;
     bool ok = true;
     if (moves_opt) gopt_text_from_string(&t, "--moves", moves_opt);
     else ok = gopt_text_load(&t, call->args[1], err);
+    *proven = ok && !moves_opt && flood_proven_table(t.data);
+    if (*proven) {
+        ok = flood_proven_read(&t, b, seq, len, optimum, err);
+        gopt_text_free(&t);
+        return ok;
+    }
     for (size_t i = 0; ok && i < b->n; i++) ok = next_sequence(&t, b->items[i].puzzle, &seq[i], &len[i], err);
     if (ok && moves_opt && b->n > 1) ok = gopt_fail(err, "--moves", 0, 0, "the file has %zu boards; use a SOLUTIONS file", b->n);
     if (ok) {
@@ -127,13 +134,21 @@ static bool read_sequences(gopt_call *call, const gopt_batch *b, uint8_t **seq, 
     return ok;
 }
 
-static int print_checks(gopt_call *call, const gopt_batch *b, uint8_t **seq, const int *len) {
+/* Checks each board's sequence (only the listed ones, and their claimed optimum, for a
+ * proven table: optimum[i] >= 0) and prints one line each and a summary. */
+static int print_checks(gopt_call *call, const gopt_batch *b, uint8_t **seq, const int *len, const int *optimum, bool proven) {
     const gopt_options *o = &call->opts;
-    long total = 0, good = 0;
+    long total = 0, good = 0, listed = 0;
     for (size_t i = 0; i < b->n; i++) {
+        if (proven && optimum[i] < 0) continue;
+        listed++;
         char why[256] = "";
         const char *name = b->items[i].name;
         bool valid = gopt_flood_check(b->items[i].puzzle, seq[i], len[i], why, sizeof why);
+        if (valid && proven && len[i] != optimum[i]) {
+            snprintf(why, sizeof why, "%d moves, but the table says the optimum is %d", len[i], optimum[i]);
+            valid = false;
+        }
         good += valid;
         total += len[i];
         if (o->json) {
@@ -146,8 +161,11 @@ static int print_checks(gopt_call *call, const gopt_batch *b, uint8_t **seq, con
             fprintf(call->out, "%s: fails: %s\n", name, why);
         }
     }
-    if (!o->json) fprintf(call->out, "%zu boards: %ld ok, %ld moves in total\n", b->n, good, total);
-    return good == (long)b->n ? 0 : 1;
+    if (!o->json && proven)
+        fprintf(call->out, "%ld of %zu boards listed: %ld ok, %ld moves in total\n", listed, b->n, good, total);
+    else if (!o->json)
+        fprintf(call->out, "%zu boards: %ld ok, %ld moves in total\n", b->n, good, total);
+    return good == listed ? 0 : 1;
 }
 
 static int run_check(gopt_call *call) {
@@ -163,8 +181,15 @@ static int run_check(gopt_call *call) {
         gopt_call_input(call, &err);
     } else {
         uint8_t **seq = gopt_calloc(b.n, sizeof *seq);
-        int *len = gopt_calloc(b.n, sizeof *len);
-        code = read_sequences(call, &b, seq, len, &err) ? print_checks(call, &b, seq, len) : gopt_call_input(call, &err);
+        int *len = gopt_calloc(b.n, sizeof *len), *optimum = gopt_malloc(b.n * sizeof *optimum);
+        for (size_t i = 0; i < b.n; i++) optimum[i] = -1;
+        bool proven = false;
+        if (read_sequences(call, &b, seq, len, optimum, &proven, &err)) {
+            code = print_checks(call, &b, seq, len, optimum, proven);
+        } else {
+            code = gopt_call_input(call, &err);
+        }
+        free(optimum);
         for (size_t i = 0; i < b.n; i++) free(seq[i]);
         free(seq);
         free(len);

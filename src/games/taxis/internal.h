@@ -13,6 +13,9 @@
 extern const gopt_verb taxis_verbs[];
 extern const gopt_opt taxis_solve_opts[];
 extern const gopt_opt taxis_generate_opts[];
+/* `turn`: a position of a game a person plays (turn.c). */
+extern const gopt_opt taxis_turn_opts[];
+int taxis_run_turn(gopt_call *call);
 
 /* Longest node name our text formats accept, in bytes. */
 #define TAXIS_NAME_MAX 255
@@ -62,9 +65,12 @@ gopt_status taxis_search_run_64(void *search, const gopt_taxis_setting *s, doubl
 gopt_status taxis_search_run_wide(void *search, const gopt_taxis_setting *s, double time_limit,
                                   gopt_taxis_move *moves, gopt_taxis_ideal *result);
 
-/* The integer program (solve_mip.c): a run on a setting, like the search's. */
+/* The integer program (solve_mip.c): a run on a setting, like the search's. known[0..known_len)
+ * is a TT-path to start from (the search's, or known_len 0 for none); CBC must still prove
+ * that nothing longer exists. */
 gopt_status taxis_mip_run(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_ideal_options *o,
-                          gopt_taxis_move *moves, gopt_taxis_ideal *result);
+                          const gopt_taxis_move *known, int known_len, gopt_taxis_move *moves,
+                          gopt_taxis_ideal *result);
 
 /* Rebuilds the masks of g with `words` words per node (1 needs n <= 64). The tests use it
  * to run one small graph through both engines and compare every move. */

@@ -1,0 +1,1 @@
+flood check tests/golden/flood/files/proven-set.txt tests/golden/flood/files/proven-wrong.tsv

@@ -1,0 +1,1 @@
+taxis turn --seed 3 Munchen Lodz
