@@ -72,7 +72,7 @@ int main(int argc, char **argv) {
     printf("%-12s %-12s %8s %10s %12s %10s\n", "start", "extension", "mean", "us/game", "paper us", "speed-up");
     for (int s = 0; s < GOPT_TAXIS_NSTARTS; s++)
         for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++) {
-            gopt_taxis_heuristic h = {(gopt_taxis_start)s, (gopt_taxis_extension)e, NULL};
+            gopt_taxis_heuristic h = {(gopt_taxis_start)s, (gopt_taxis_extension)e, NULL, NULL};
             double mean, us = time_heuristic(g, &d, h, runs, &mean);
             printf("%-12s %-12s %8.3f %10.3f %12.0f %9.0fx\n", gopt_taxis_start_name(h.start),
                    gopt_taxis_extension_name(h.extension), mean, us, paper[s][e] * 1e6, paper[s][e] * 1e6 / us);

@@ -168,10 +168,13 @@ bool gopt_taxis_mc_eval_parse(const char *text, gopt_taxis_mc_eval *e);
 
 /* A combined heuristic (Algorithm 10), or the mc player when `mc` is set (then start and
  * extension are ignored). */
+typedef struct gopt_taxis_reading gopt_taxis_reading;
 typedef struct gopt_taxis_heuristic {
     gopt_taxis_start start;
     gopt_taxis_extension extension;
     const gopt_taxis_mc *mc; /* NULL: the paper's pair */
+    const gopt_taxis_reading *reading; /* the one-player rules it plays by in gopt_taxis_play (NULL:
+                                          the default reading); a duel takes its own reading */
 } gopt_taxis_heuristic;
 
 /* The five named pairs of the paper's Table 3, in its order: rs, md, mt, lcc, pp. */
@@ -220,16 +223,32 @@ typedef struct gopt_taxis_duel_move {
 
 /* How the two-player rules of §5.2 are read where the text admits more than one reading
  * (docs/methods.md, taxis, "Readings of the two-player game"). All false: our default. */
-typedef struct gopt_taxis_reading {
+struct gopt_taxis_reading {
     bool closed;   /* a node on the opponent's path cannot be taken (default: it can, when face up) */
     bool play_out; /* after a player fails the other plays on alone until it fails too, and the
                       longer path wins (default: the paper's "one more move" rule) */
-} gopt_taxis_reading;
+    /* The one-player readings (also in duels; docs/methods.md, taxis, "One-player readings"): */
+    bool clear;      /* a face-up card nobody can take any more (its node on the path; in a duel on
+                        both paths, or on either when closed) leaves the display and the next card
+                        replaces it, so c live cards show while the deck lasts (default keep: it
+                        stays face up until taken) */
+    bool refill;     /* every face-up copy of a taken node leaves with it and the display refills to c
+                        (§5.2: "the chosen node is removed from the tuple of available nodes"); a
+                        card of a path node turned up later stays (default keep: the other copies
+                        stay face up) */
+    bool start_all;  /* Algorithm 8 starts on the least-degree node of all the best paths of Z*
+                        (default plan: of the path chosen for Z*) */
+    bool ties_first; /* Algorithms 8 and 9 keep the first best component met, in node order, as
+                        their strict comparisons do (default uniform: ties drawn uniformly) */
+};
 
-/* "default", "closed", "play-out", "closed,play-out" */
+/* The reading's words, comma-separated, or "default"; in a per-thread buffer. */
 const char *gopt_taxis_reading_name(gopt_taxis_reading r);
-/* A comma-separated list of closed, open, play-out, one-more (or default). */
+/* A comma-separated list of closed|open, play-out|one-more, clear|keep, start-all|start-plan,
+ * ties-first|ties-uniform (or default). */
 bool gopt_taxis_reading_parse(const char *text, gopt_taxis_reading *r);
+/* Whether r differs from the default in a one-player rule (clear, start-all, ties-first). */
+bool gopt_taxis_reading_solo(gopt_taxis_reading r);
 
 /* Plays a duel; `moves` (NULL, or room for 2n + 2) receives every attempt in order and *nmoves
  * their number; length[] receives both node lengths. */
@@ -251,6 +270,9 @@ int gopt_taxis_tentacles(const gopt_taxis_graph *g, const int *path, int len);
  * that it has ended: no face-up node extends it once its last card is taken. */
 bool gopt_taxis_check_path(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const int *path, int len,
                            bool finished, char *why, size_t why_size);
+/* The same under reading r (only its display rule, clear or keep, changes what is legal). */
+bool gopt_taxis_check_path_read(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_taxis_reading r,
+                                const int *path, int len, bool finished, char *why, size_t why_size);
 
 /* The independent checker of a duel: replays both players' moves on the shared display with
  * the rules written out again (each taken node face up, off its player's path, next to the
@@ -276,10 +298,23 @@ typedef enum gopt_taxis_method {
 const char *gopt_taxis_method_name(gopt_taxis_method m);
 bool gopt_taxis_method_parse(const char *text, gopt_taxis_method *m);
 
+/* Where --method mip's incumbent comes from (docs/methods.md, taxis, "The integer program"). */
+typedef enum gopt_taxis_mip_start {
+    GOPT_TAXIS_MIP_START_SEARCH,     /* the search's path: CBC is left only to prove that no
+                                        longer path exists (it must still prove it) */
+    GOPT_TAXIS_MIP_START_HEURISTICS, /* the paper's five heuristics only: CBC finds the longest
+                                        path itself, independent of the search */
+} gopt_taxis_mip_start;
+
+/* "search", "heuristics" */
+const char *gopt_taxis_mip_start_name(gopt_taxis_mip_start s);
+bool gopt_taxis_mip_start_parse(const char *text, gopt_taxis_mip_start *s);
+
 typedef struct gopt_taxis_ideal_options {
     gopt_taxis_method method;
     double time_limit; /* seconds per setting; 0: none */
     int threads;       /* CBC's threads (mip); 0 or 1: one */
+    gopt_taxis_mip_start mip_start; /* mip only */
 } gopt_taxis_ideal_options;
 
 /* What a method found. */
@@ -333,6 +368,7 @@ typedef struct gopt_taxis_player {
     void (*work_free)(void *work);
     bool unrepeatable; /* a replay may differ (mc with a time budget): the timed run records
                           its paths (not NULL) and an experiment's verify checks those */
+    const gopt_taxis_reading *reading; /* the rules its paths are checked by (NULL: default) */
 } gopt_taxis_player;
 
 /* A player for heuristic *h, mc included (h and its options must outlive it); name_buf holds

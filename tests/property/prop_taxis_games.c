@@ -26,7 +26,7 @@ static void games_pass_the_checker_on_both_engines(void **state) {
         gopt_taxis_graph *g = random_graph(&rng, n, c % 4 == 0 ? -1 : 0.1 + 0.5 * gopt_rng_double(&rng)), *w = widened(g);
         gopt_taxis_setting *s = random_setting(&rng, n);
         for (int h = 0; h < GOPT_TAXIS_NSTARTS * GOPT_TAXIS_NEXTENSIONS; h++) {
-            gopt_taxis_heuristic heuristic = {(gopt_taxis_start)(h / 5), (gopt_taxis_extension)(h % 5), NULL};
+            gopt_taxis_heuristic heuristic = {(gopt_taxis_start)(h / 5), (gopt_taxis_extension)(h % 5), NULL, NULL};
             gopt_rng a = gopt_rng_stream((uint64_t)c, (uint64_t)h), b = a;
             gopt_taxis_move ma[64], mb[64];
             int la = gopt_taxis_play(g, s, heuristic, &a, ma), lb = gopt_taxis_play(w, s, heuristic, &b, mb);
@@ -282,9 +282,10 @@ static void duels_follow_every_reading(void **state) {
         gopt_taxis_setting *s = random_setting(&rng, n);
         gopt_taxis_heuristic pair[2] = {gopt_taxis_named_pairs[gopt_rng_below(&rng, 5)],
                                         gopt_taxis_named_pairs[gopt_rng_below(&rng, 5)]};
-        gopt_taxis_outcome seen[4];
-        for (int k = 0; k < 4; k++) {
-            gopt_taxis_reading r = {k & 1, k >> 1};
+        gopt_taxis_outcome seen[12];
+        for (int k = 0; k < 12; k++) { /* closed x play-out x display (keep, refill, clear) */
+            gopt_taxis_reading r = {.closed = k & 1, .play_out = (k >> 1) & 1, .refill = k >> 2 == 1, .clear = k >> 2 == 2,
+                                    .start_all = c % 2, .ties_first = c % 3 == 0};
             gopt_rng draws = gopt_rng_stream((uint64_t)c, 5);
             gopt_taxis_duel_move moves[2 * 64 + 2];
             int nmoves, length[2];
@@ -303,11 +304,77 @@ static void duels_follow_every_reading(void **state) {
                     if (moves[m].node >= 0 && moves[m].player == 1) assert_false(on[moves[m].node]);
             }
         }
-        assert_int_equal(seen[0], seen[2]); /* play-out changes no outcome */
-        assert_int_equal(seen[1], seen[3]);
+        for (int d = 0; d < 12; d += 4) { /* play-out changes no outcome, whatever the display */
+            assert_int_equal(seen[d], seen[d + 2]);
+            assert_int_equal(seen[d + 1], seen[d + 3]);
+        }
         gopt_taxis_setting_free(s);
         gopt_taxis_graph_free(g);
     }
+}
+
+/* Every one-player reading: each of the 20 pairs plays legal games by its rules (the checker
+ * replays the path under the same display rule, finished), on both mask widths alike; the
+ * keep-display readings agree with the default checker. */
+static void games_follow_every_reading(void **state) {
+    (void)state;
+    gopt_rng rng = gopt_rng_stream(103, 0);
+    for (int c = 0; c < test_cases(150); c++) {
+        int n = 2 + (int)gopt_rng_below(&rng, 20);
+        gopt_taxis_graph *g = random_graph(&rng, n, 0.15 + 0.4 * gopt_rng_double(&rng));
+        gopt_taxis_graph *w = widened(g);
+        gopt_taxis_setting *s = random_setting(&rng, n);
+        for (int k = 0; k < 12; k++) {
+            gopt_taxis_reading r = {.refill = k % 3 == 1, .clear = k % 3 == 2, .start_all = (k / 3) & 1,
+                                    .ties_first = (k / 6) & 1};
+            gopt_taxis_heuristic h = {(gopt_taxis_start)(c % 4), (gopt_taxis_extension)((c + k) % 5), NULL, &r};
+            gopt_taxis_move moves[64], wide_moves[64];
+            gopt_rng draws = gopt_rng_stream((uint64_t)c, (uint64_t)k), again = draws;
+            int len = gopt_taxis_play(g, s, h, &draws, moves);
+            assert_int_equal(gopt_taxis_play(w, s, h, &again, wide_moves), len);
+            assert_memory_equal(moves, wide_moves, (size_t)len * sizeof *moves);
+            int path[64];
+            gopt_taxis_path_of_moves(moves, len, path);
+            char why[300];
+            if (!gopt_taxis_check_path_read(g, s, r, path, len, true, why, sizeof why))
+                fail_msg("case %d reading %s: %s", c, gopt_taxis_reading_name(r), why);
+            if (!r.refill && !r.clear) assert_true(gopt_taxis_check_path(g, s, path, len, true, why, sizeof why));
+        }
+        gopt_taxis_setting_free(s);
+        gopt_taxis_graph_free(w);
+        gopt_taxis_graph_free(g);
+    }
+}
+
+/* A path only the refill and clear displays allow: on the path graph a - b - c with the deck
+ * a a b b c c and c = 2, keep shows a (dead) and b after the start, then a and b: a - b ends;
+ * refill and clear both clear the dead copies, so b b and then c c come up: a - b - c. */
+static void displays_differ_as_read(void **state) {
+    (void)state;
+    int from[] = {0, 1}, to[] = {1, 2};
+    gopt_error err = {0};
+    gopt_taxis_graph *g = gopt_taxis_graph_from(gopt_graph_new(3, 2, from, to, false), "abc", "abc", &err);
+    assert_non_null(g);
+    gopt_taxis_setting *s = gopt_taxis_setting_new(3, 2, 2);
+    int deck[] = {0, 0, 1, 1, 2, 2};
+    memcpy(s->cards, deck, sizeof deck);
+    int abc[] = {0, 1, 2}, ab[] = {0, 1};
+    char why[300];
+    gopt_taxis_reading keep = {0}, refill = {.refill = true}, clear = {.clear = true};
+    assert_false(gopt_taxis_check_path_read(g, s, keep, abc, 3, false, why, sizeof why));
+    assert_true(gopt_taxis_check_path_read(g, s, keep, ab, 2, true, why, sizeof why));
+    assert_true(gopt_taxis_check_path_read(g, s, refill, abc, 3, true, why, sizeof why));
+    assert_true(gopt_taxis_check_path_read(g, s, clear, abc, 3, true, why, sizeof why));
+    assert_false(gopt_taxis_check_path_read(g, s, refill, ab, 2, true, why, sizeof why)); /* c shows: not ended */
+    gopt_taxis_heuristic h = {GOPT_TAXIS_START_RANDOM, GOPT_TAXIS_EXT_RANDOM, NULL, &refill};
+    gopt_rng draws = gopt_rng_stream(1, 1);
+    assert_int_equal(gopt_taxis_play(g, s, h, &draws, NULL), 3);
+    h.reading = &clear;
+    assert_int_equal(gopt_taxis_play(g, s, h, &draws, NULL), 3);
+    h.reading = NULL;
+    assert_int_equal(gopt_taxis_play(g, s, h, &draws, NULL), 2);
+    gopt_taxis_setting_free(s);
+    gopt_taxis_graph_free(g);
 }
 
 /* ---------------------------------------------------------------- Lemma 1 */
@@ -417,6 +484,8 @@ int main(void) {
         cmocka_unit_test(checker_rejects_broken_paths),
         cmocka_unit_test(duels_follow_the_rules),
         cmocka_unit_test(duels_follow_every_reading),
+        cmocka_unit_test(games_follow_every_reading),
+        cmocka_unit_test(displays_differ_as_read),
         cmocka_unit_test(tentacles_obey_lemma_1),
         cmocka_unit_test(experiments_do_not_depend_on_threads),
     };

@@ -34,7 +34,7 @@ static void mc_plays_legal_deterministic_games(void **state) {
         gopt_taxis_graph *g = random_graph(&rng, n, c % 4 == 0 ? -1 : 0.1 + 0.5 * gopt_rng_double(&rng)), *w = widened(g);
         gopt_taxis_setting *s = random_setting(&rng, n);
         gopt_taxis_mc o = random_options(&rng);
-        gopt_taxis_heuristic h = {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, &o};
+        gopt_taxis_heuristic h = {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, &o, NULL};
         gopt_rng a = gopt_rng_stream((uint64_t)c, 1), b = a, again = a;
         gopt_taxis_move ma[16], mb[16], mc[16];
         int la = gopt_taxis_play(g, s, h, &a, ma), lb = gopt_taxis_play(w, s, h, &b, mb);
@@ -53,7 +53,7 @@ static void mc_plays_legal_deterministic_games(void **state) {
         /* never longer than the ideal path */
         gopt_taxis_solver *solver = gopt_taxis_solver_new(g);
         gopt_taxis_ideal r;
-        gopt_taxis_ideal_options io = {GOPT_TAXIS_SEARCH, 0, 1};
+        gopt_taxis_ideal_options io = {GOPT_TAXIS_SEARCH, 0, 1, GOPT_TAXIS_MIP_START_SEARCH};
         gopt_taxis_move im[16];
         assert_int_equal(gopt_taxis_ideal_solve(solver, s, &io, im, &r), GOPT_SOLVED);
         assert_true(la <= r.length);
@@ -86,7 +86,7 @@ static void mc_prefers_the_start_the_unseen_cards_extend(void **state) {
     int deck[5] = {0, 3, 2, 1, 4}; /* a d | c b e */
     memcpy(s->cards, deck, sizeof deck);
     gopt_taxis_mc o = gopt_taxis_mc_default;
-    gopt_taxis_heuristic h = {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, &o};
+    gopt_taxis_heuristic h = {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, &o, NULL};
     for (int seed = 0; seed < 20; seed++) {
         gopt_rng rng = gopt_rng_stream((uint64_t)seed, 0);
         gopt_taxis_move moves[5];
@@ -107,7 +107,7 @@ static void mc_experiments_do_not_depend_on_threads(void **state) {
     assert_non_null(g);
     gopt_taxis_mc o = gopt_taxis_mc_default;
     o.samples = 8;
-    gopt_taxis_heuristic hs[2] = {gopt_taxis_named_pairs[4], {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, &o}};
+    gopt_taxis_heuristic hs[2] = {gopt_taxis_named_pairs[4], {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, &o, NULL}};
     gopt_taxis_player players[2];
     char names[2][48];
     for (int p = 0; p < 2; p++) players[p] = gopt_taxis_heuristic_player(&hs[p], names[p], sizeof names[p]);

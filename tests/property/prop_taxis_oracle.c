@@ -335,7 +335,7 @@ static void engine_choices_follow_the_rules(void **unused) {
         for (int r = 0; r < rules; r++) {
             allowed_t allowed;
             memset(allowed, 0, sizeof allowed);
-            gopt_taxis_heuristic h = {GOPT_TAXIS_START_RANDOM, GOPT_TAXIS_EXT_RANDOM, NULL};
+            gopt_taxis_heuristic h = {GOPT_TAXIS_START_RANDOM, GOPT_TAXIS_EXT_RANDOM, NULL, NULL};
             if (s.len == 0) h.start = (gopt_taxis_start)r, reference_start(&s, h.start, allowed);
             else h.extension = (gopt_taxis_extension)r, reference_extension(&s, h.extension, allowed);
             bool any = false;

@@ -259,7 +259,7 @@ static void figure7_worst_case(void **state) {
     assert_true(gopt_taxis_check_path(g, s, path, 22, true, why, sizeof why));
     for (int st = GOPT_TAXIS_START_DEGREE; st < GOPT_TAXIS_NSTARTS; st++)
         for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++) {
-            gopt_taxis_heuristic h = {(gopt_taxis_start)st, (gopt_taxis_extension)e, NULL};
+            gopt_taxis_heuristic h = {(gopt_taxis_start)st, (gopt_taxis_extension)e, NULL, NULL};
             for (uint64_t seed = 0; seed < 20; seed++) {
                 gopt_rng rng = gopt_rng_stream(seed, 0);
                 gopt_taxis_move moves[22];
@@ -269,7 +269,7 @@ static void figure7_worst_case(void **state) {
         }
     /* Start:Random finds the one good start with probability 1/6. */
     for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++) {
-        gopt_taxis_heuristic h = {GOPT_TAXIS_START_RANDOM, (gopt_taxis_extension)e, NULL};
+        gopt_taxis_heuristic h = {GOPT_TAXIS_START_RANDOM, (gopt_taxis_extension)e, NULL, NULL};
         int longer = 0;
         for (uint64_t seed = 0; seed < 3000; seed++) {
             gopt_rng rng = gopt_rng_stream(seed, 1);

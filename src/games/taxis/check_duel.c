@@ -38,13 +38,38 @@ static int any_move(const replay *r, const side *p) {
     return -1;
 }
 
+/* Reading clear: a node no player may take (on both paths; on either when closed). */
+static bool dead(const replay *r, int v) {
+    return r->reading.closed ? r->p[0].on[v] || r->p[1].on[v] : r->p[0].on[v] && r->p[1].on[v];
+}
+
 static void take(replay *r, side *p, int v, gopt_taxis_end end) {
     if (end == GOPT_TAXIS_AT_FRONT) p->node[--p->lo] = v;
     else p->node[p->lo + p->len] = v;
     p->len++;
     p->on[v] = true;
     r->count[v]--;
-    if (r->next < r->s->ncards) r->count[r->s->cards[r->next++]]++;
+    if (r->reading.refill) { /* refill: v's other face-up copies leave too; the display refills to c */
+        r->count[v] = 0;
+        int up = 0;
+        for (int u = 0; u < r->g->n; u++) up += r->count[u];
+        while (up < r->s->c && r->next < r->s->ncards) r->count[r->s->cards[r->next++]]++, up++;
+        return;
+    }
+    if (!r->reading.clear) {
+        if (r->next < r->s->ncards) r->count[r->s->cards[r->next++]]++;
+        return;
+    }
+    /* clear: cards nobody may take leave, and the display refills to c, skipping such cards */
+    int up = 0;
+    for (int u = 0; u < r->g->n; u++) {
+        if (dead(r, u)) r->count[u] = 0;
+        up += r->count[u];
+    }
+    while (up < r->s->c && r->next < r->s->ncards) {
+        int u = r->s->cards[r->next++];
+        if (!dead(r, u)) r->count[u]++, up++;
+    }
 }
 
 /* Move k (0-based) of the duel by `player`, who is to move: takes its node, or checks that a
@@ -103,7 +128,7 @@ static int play_back(replay *r, const gopt_taxis_duel_move *moves, int nmoves, c
 
 bool gopt_taxis_check_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_duel_move *moves,
                            int nmoves, gopt_taxis_outcome outcome, const int length[2], char *why, size_t why_size) {
-    return gopt_taxis_check_duel_read(g, s, (gopt_taxis_reading){false, false}, moves, nmoves, outcome, length, why,
+    return gopt_taxis_check_duel_read(g, s, (gopt_taxis_reading){0}, moves, nmoves, outcome, length, why,
                                       why_size);
 }
 

@@ -19,10 +19,11 @@ typedef struct view {
     const tset *adj;       /* neighbours of each node */
     const tset *by_degree; /* nodes of each degree */
     int n, max_degree;
+    bool start_all, ties_first; /* one-player readings of Algorithms 8 and 9 (gopt_taxis_reading) */
 } view;
 
 static view view_of(const gopt_taxis_graph *g) {
-    return (view){(const tset *)(const void *)g->adj, (const tset *)(const void *)g->by_degree, g->n, g->max_degree};
+    return (view){(const tset *)(const void *)g->adj, (const tset *)(const void *)g->by_degree, g->n, g->max_degree, false, false};
 }
 
 /* The shared display: face-up cards per node, and the deck still to turn up. */
@@ -32,6 +33,9 @@ typedef struct table {
     int faceup;   /* face-up cards */
     tset up;      /* nodes with at least one face-up card */
     uint8_t count[TSET_CAPACITY];
+    bool clear;   /* reading clear: dead cards leave the display (gopt_taxis_reading) */
+    bool refill;  /* reading refill: every face-up copy of a taken node leaves with it */
+    int target;   /* with clear: face-up cards to refill to (c) */
 } table;
 
 static void table_reveal(table *t) {
@@ -42,6 +46,23 @@ static void table_reveal(table *t) {
     t->faceup++;
 }
 
+/* Reading clear: the face-up cards of `dead` nodes (no player can take them any more) leave,
+ * and cards are turned up until `target` are face up, a dead card going straight on. */
+static void table_clear(table *t, tset dead) {
+    TS_FOR(u, ts_and(t->up, dead)) {
+        t->faceup -= t->count[u];
+        t->count[u] = 0;
+    }
+    t->up = ts_minus(t->up, dead);
+    while (t->faceup < t->target && t->next < t->ncards) {
+        int v = t->cards[t->next++];
+        if (ts_has(dead, v)) continue;
+        t->count[v]++;
+        t->up = ts_add(t->up, v);
+        t->faceup++;
+    }
+}
+
 static void table_init(table *t, const gopt_taxis_setting *s) {
     t->cards = s->cards;
     t->ncards = s->ncards;
@@ -49,14 +70,24 @@ static void table_init(table *t, const gopt_taxis_setting *s) {
     t->faceup = 0;
     t->up = ts_empty();
     memset(t->count, 0, (size_t)s->n);
+    t->clear = t->refill = false;
+    t->target = s->c;
     for (int k = 0; k < s->c; k++) table_reveal(t);
 }
 
-/* A card of v leaves the display and the next card of the deck is turned up. */
-static void table_take(table *t, int v) {
+/* A card of v leaves the display and the next card of the deck is turned up; with the clear
+ * reading the cards of the nodes in `dead` (v's included) leave too and the display refills. */
+static void table_take(table *t, int v, tset dead) {
     if (--t->count[v] == 0) t->up = ts_minus(t->up, ts_single(v));
     t->faceup--;
-    table_reveal(t);
+    if (t->clear) table_clear(t, dead);
+    else if (t->refill) { /* its other copies leave too; cards turned up from now on stay */
+        t->faceup -= t->count[v];
+        t->count[v] = 0;
+        t->up = ts_minus(t->up, ts_single(v));
+        while (t->faceup < t->target && t->next < t->ncards) table_reveal(t);
+    }
+    else table_reveal(t);
 }
 
 /* One player's path: its ends p_1 (front) and p_k (back) and its nodes. */
@@ -98,6 +129,16 @@ static bool best_offer(best *b, long key, gopt_rng *rng) {
     }
     if (key < b->key) return false;
     return gopt_rng_below(rng, (uint32_t)++b->ties) == 0;
+}
+
+/* Between the components of Algorithms 8 and 9: uniformly, or (reading ties-first) the first
+ * best one met, as the printed strict comparisons keep it. */
+static bool best_offer_component(const view *g, best *b, long key, gopt_rng *rng) {
+    if (!g->ties_first) return best_offer(b, key, rng);
+    if (key <= b->key) return false;
+    b->key = key;
+    b->ties = 1;
+    return true;
 }
 
 /* Keys order first by node length, then by tentacles (< 2^16). */
@@ -190,6 +231,7 @@ typedef struct start_search {
     gopt_rng *rng;
     best b;
     tset plan;
+    tset all; /* the nodes of every path with the best key (reading start-all) */
     int64_t nodes;
     bool stopped; /* Ctrl-C or a time limit: this search is exponential, so it looks (stop.h) */
 } start_search;
@@ -197,7 +239,10 @@ typedef struct start_search {
 static void start_dfs(start_search *s, int first, int last, tset used, int len) {
     if (s->stopped || ((++s->nodes & 0x3ff) == 0 && (s->stopped = gopt_stop_check() != GOPT_GO))) return;
     if (s->b.ties && len + ts_count(ts_minus(s->zone, used)) < key_length(s->b.key)) return;
-    if (best_offer(&s->b, key_of(len, tentacles(s->g, first, last, used)), s->rng)) s->plan = used;
+    long key = key_of(len, tentacles(s->g, first, last, used));
+    if (key > s->b.key) s->all = used;
+    else if (key == s->b.key) s->all = ts_or(s->all, used);
+    if (best_offer(&s->b, key, s->rng)) s->plan = used;
     tset next = ts_minus(ts_and(s->g->adj[last], s->zone), used);
     TS_FOR(w, next) start_dfs(s, first, w, ts_add(used, w), len + 1);
 }
@@ -216,9 +261,9 @@ static int start_longest(const view *g, tset up, gopt_rng *rng) {
         tset comp = component(g, up, ts_first(rest));
         rest = ts_minus(rest, comp);
         if (ts_count(comp) < kappa) continue;
-        start_search s = {g, comp, rng, best_none, ts_empty(), 0, false};
+        start_search s = {g, comp, rng, best_none, ts_empty(), ts_empty(), 0, false};
         TS_FOR(v, comp) start_dfs(&s, v, v, ts_single(v), 1);
-        if (best_offer(&across, s.b.key, rng)) plan = s.plan;
+        if (best_offer_component(g, &across, s.b.key, rng)) plan = g->start_all ? s.all : s.plan;
     }
     return pick(min_degree_nodes(g, plan), rng);
 }
@@ -330,7 +375,7 @@ static void ext_longest(const turn *tu, int *node, gopt_taxis_end *end) {
         if (ts_count(comp) < kappa) continue;
         ext_search s = {g, comp, p->on, p->front, tu->rng, best_none, -1, -1, 0, false};
         ext_grow_back(&s, p->back, -1, ts_empty(), 0);
-        if (best_offer(&across, s.b.key, tu->rng)) f1 = s.first_front, f2 = s.first_back;
+        if (best_offer_component(g, &across, s.b.key, tu->rng)) f1 = s.first_front, f2 = s.first_back;
     }
     best step = best_none;
     if (f1 >= 0 && best_offer(&step, tentacles(g, f1, p->back, ts_add(p->on, f1)), tu->rng))
@@ -379,6 +424,12 @@ int ENGINE(play)(const gopt_taxis_graph *graph, const gopt_taxis_setting *s, gop
     view g = view_of(graph);
     table t;
     table_init(&t, s);
+    if (h.reading) {
+        g.start_all = h.reading->start_all;
+        g.ties_first = h.reading->ties_first;
+        t.clear = h.reading->clear;
+        t.refill = h.reading->refill;
+    }
     path p = {0, -1, -1, ts_empty()};
     int node;
     gopt_taxis_end end;
@@ -386,7 +437,7 @@ int ENGINE(play)(const gopt_taxis_graph *graph, const gopt_taxis_setting *s, gop
     while (choose(&g, h, &p, &t, rng, mc, &node, &end)) {
         if (moves) moves[p.len] = (gopt_taxis_move){node, end};
         path_add(&p, node, end);
-        table_take(&t, node);
+        table_take(&t, node, p.on); /* one player: a node on its path is dead */
     }
     mc_work_free(mc);
     return p.len;
@@ -410,7 +461,8 @@ static bool duel_turn(const view *g, gopt_taxis_heuristic h, path *p, const path
     bool ok = choose(g, h, p, &seen, rng, mc, &node, &end);
     if (ok) {
         path_add(p, node, end);
-        table_take(t, node);
+        /* dead: no player may take it, i.e. on both paths (on either when closed) */
+        table_take(t, node, closed ? ts_or(p->on, opponent->on) : ts_and(p->on, opponent->on));
     }
     if (moves) moves[*nmoves] = (gopt_taxis_duel_move){player, ok ? node : -1, end};
     ++*nmoves;
@@ -421,8 +473,12 @@ gopt_taxis_outcome ENGINE(duel)(const gopt_taxis_graph *graph, const gopt_taxis_
                                 const gopt_taxis_heuristic h[2], gopt_taxis_reading r, gopt_rng *rng,
                                 gopt_taxis_duel_move *moves, int *nmoves, int length[2]) {
     view g = view_of(graph);
+    g.start_all = r.start_all;
+    g.ties_first = r.ties_first;
     table t;
     table_init(&t, s);
+    t.clear = r.clear;
+    t.refill = r.refill;
     path p[2] = {{0, -1, -1, ts_empty()}, {0, -1, -1, ts_empty()}};
     int k = 0;
     gopt_taxis_outcome result;
@@ -455,7 +511,7 @@ gopt_taxis_outcome ENGINE(duel)(const gopt_taxis_graph *graph, const gopt_taxis_
 bool ENGINE(decide)(const gopt_taxis_graph *graph, gopt_taxis_heuristic h, const int *nodes, int len, const int *display,
                     int ndisplay, gopt_rng *rng, int *node, gopt_taxis_end *end) {
     view g = view_of(graph);
-    table t = {NULL, 0, 0, 0, ts_empty(), {0}};
+    table t = {NULL, 0, 0, 0, ts_empty(), {0}, false, false, 0};
     for (int k = 0; k < ndisplay; k++) {
         t.count[display[k]]++;
         t.up = ts_add(t.up, display[k]);

@@ -29,9 +29,9 @@ static int play_heuristic(const void *ctx, void *work, const gopt_taxis_graph *g
 gopt_taxis_player gopt_taxis_heuristic_player(const gopt_taxis_heuristic *h, char *name_buf, size_t size) {
     const char *name = gopt_taxis_heuristic_name(*h, name_buf, size);
     if (h->mc) /* mc with a CPU budget per move may play a setting differently the next time */
-        return (gopt_taxis_player){name, NULL, NULL, play_heuristic, h, NULL, NULL, h->mc->budget > 0};
+        return (gopt_taxis_player){name, NULL, NULL, play_heuristic, h, NULL, NULL, h->mc->budget > 0, h->reading};
     return (gopt_taxis_player){name, gopt_taxis_start_name(h->start), gopt_taxis_extension_name(h->extension),
-                               play_heuristic, h, NULL, NULL, false};
+                               play_heuristic, h, NULL, NULL, false, h->reading};
 }
 
 double gopt_taxis_tally_mean(const gopt_taxis_tally *t) { return t->games ? (double)t->sum / (double)t->games : 0; }
@@ -110,12 +110,12 @@ static void tally_add(gopt_taxis_tally *dst, const gopt_taxis_tally *src, int n)
 
 /* Plays every game of the chunk again, untimed, with its path, and checks it. */
 static void chunk_verify(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, void *work,
-                         gopt_taxis_tally *tally) {
+                         gopt_taxis_tally *tally, gopt_taxis_reading reading) {
     char why[256];
     for (int k = 0; k < c->count; k++) {
         gopt_rng rng = c->rng[k];
         int len = player->play(player->ctx, work, g, c->settings[k], &rng, c->path);
-        if (len != c->length[k] || !gopt_taxis_check_path(g, c->settings[k], c->path, len, true, why, sizeof why))
+        if (len != c->length[k] || !gopt_taxis_check_path_read(g, c->settings[k], reading, c->path, len, true, why, sizeof why))
             tally->failed++;
     }
 }
@@ -134,14 +134,15 @@ static void tallies_save(gopt_taxis_tally *dst, const gopt_taxis_tally *src, int
 /* Plays one chunk with one player, adding into its tally. A player that cannot repeat a game
  * records its paths in the timed run, and those are checked. */
 static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_player *player, bool first_player,
-                       void *work, gopt_taxis_tally *tally, int *lengths, int stride, bool verify) {
+                       void *work, gopt_taxis_tally *tally, int *lengths, int stride, bool verify,
+                       gopt_taxis_reading reading) {
     bool inline_check = verify && player->unrepeatable;
     char why[256];
     double started = gopt_thread_cpu_seconds();
     for (int k = 0; k < c->count; k++) {
         gopt_rng rng = c->rng[k];
         int len = c->length[k] = player->play(player->ctx, work, g, c->settings[k], &rng, inline_check ? c->path : NULL);
-        if (inline_check && !gopt_taxis_check_path(g, c->settings[k], c->path, len, true, why, sizeof why))
+        if (inline_check && !gopt_taxis_check_path_read(g, c->settings[k], reading, c->path, len, true, why, sizeof why))
             tally->failed++;
         tally->games++;
         tally->sum += len;
@@ -154,7 +155,7 @@ static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_pla
         if (lengths) lengths[(size_t)k * (size_t)stride] = len;
     }
     tally->cpu_seconds += gopt_thread_cpu_seconds() - started;
-    if (verify && !inline_check) chunk_verify(c, g, player, work, tally);
+    if (verify && !inline_check) chunk_verify(c, g, player, work, tally, reading);
 }
 
 void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_player *players,
@@ -181,7 +182,8 @@ void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run,
             tallies_save(saved, local, nplayers, g->n);
             for (int p = 0; p < nplayers; p++) {
                 int *lengths = run->lengths ? run->lengths + (size_t)(first - run->begin) * (size_t)nplayers + p : NULL;
-                chunk_play(c, g, &players[p], p == 0, work[p], &local[p], lengths, nplayers, run->verify);
+                chunk_play(c, g, &players[p], p == 0, work[p], &local[p], lengths, nplayers, run->verify,
+                           players[p].reading ? *players[p].reading : (gopt_taxis_reading){0});
             }
             if (gopt_stop_check_ctx(limits) != GOPT_GO) tallies_save(local, saved, nplayers, g->n);
             gopt_progress_add(bar, c->count);
@@ -220,7 +222,7 @@ static void duel(chunk *c, int k, const gopt_taxis_graph *g, const gopt_taxis_he
 
 void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_heuristic *hs,
                            int nh, gopt_taxis_match *matches) {
-    gopt_taxis_tournament_read(g, run, (gopt_taxis_reading){false, false}, hs, nh, matches);
+    gopt_taxis_tournament_read(g, run, (gopt_taxis_reading){0}, hs, nh, matches);
 }
 
 void gopt_taxis_tournament_read(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,

@@ -99,12 +99,12 @@ static bool choose(const view *g, gopt_taxis_heuristic h, const path *p, const t
 /* pp from path q and display u (whose deck is a sampled future) until the path cannot grow: a
  * rollout, which never assumes the player will see the future. */
 static int mc_rollout(const view *g, path q, table u, gopt_rng *rng) {
-    gopt_taxis_heuristic pp = {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, NULL};
+    gopt_taxis_heuristic pp = {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, NULL, NULL};
     int node;
     gopt_taxis_end end;
     while (choose(g, pp, &q, &u, rng, NULL, &node, &end)) {
         path_add(&q, node, end);
-        table_take(&u, node);
+        table_take(&u, node, q.on);
     }
     return q.len;
 }
@@ -124,7 +124,7 @@ static int mc_value(const view *g, const gopt_taxis_mc *o, const path *p, const 
     u.cards = w->unseen;
     u.ncards = nunseen;
     u.next = 0;
-    table_take(&u, m.node);
+    table_take(&u, m.node, q.on);
     return ideal + mc_rollout(g, q, u, rng); /* eval mix: both, with equal weight */
 }
 
@@ -157,7 +157,7 @@ static void mc_ply2(const view *g, const gopt_taxis_mc *o, const path *p, const 
             path_add(&q, w->moves[m].node, w->moves[m].end);
             table u = *t;
             u.cards = w->order, u.ncards = nunseen, u.next = 0;
-            table_take(&u, w->moves[m].node);
+            table_take(&u, w->moves[m].node, q.on);
             w->nreplies[m] = mc_legal(g, &q, &u, w->replies + m * stride);
             memset(w->reply_total + m * stride, 0, (size_t)w->nreplies[m] * sizeof *w->reply_total);
         }
@@ -173,13 +173,13 @@ static void mc_ply2(const view *g, const gopt_taxis_mc *o, const path *p, const 
                 path_add(&q, w->moves[m].node, w->moves[m].end);
                 table u = *t;
                 u.cards = w->order, u.ncards = nunseen, u.next = 0;
-                table_take(&u, w->moves[m].node);
+                table_take(&u, w->moves[m].node, q.on);
                 for (int r = 0; r < w->nreplies[m]; r++) {
                     gopt_taxis_move reply = w->replies[m * stride + r];
                     path q2 = q;
                     table u2 = u;
                     path_add(&q2, reply.node, reply.end);
-                    table_take(&u2, reply.node);
+                    table_take(&u2, reply.node, q2.on);
                     w->reply_total[m * stride + r] += mc_rollout(g, q2, u2, rng);
                 }
             }
@@ -201,7 +201,7 @@ static gopt_taxis_move mc_tie(const view *g, const gopt_taxis_mc *o, const path 
     if (ntop == 1) return top[0];
     if (o->ties == GOPT_TAXIS_TIES_PP) {
         gopt_taxis_move pp;
-        gopt_taxis_heuristic h = {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, NULL};
+        gopt_taxis_heuristic h = {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, NULL, NULL};
         if (choose(g, h, p, t, rng, NULL, &pp.node, &pp.end))
             for (int k = 0; k < ntop; k++)
                 if (top[k].node == pp.node && top[k].end == pp.end) return pp;

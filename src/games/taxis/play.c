@@ -7,11 +7,11 @@
 
 const char *const gopt_taxis_named_names[GOPT_TAXIS_NAMED] = {"rs", "md", "mt", "lcc", "pp"};
 const gopt_taxis_heuristic gopt_taxis_named_pairs[GOPT_TAXIS_NAMED] = {
-    {GOPT_TAXIS_START_RANDOM, GOPT_TAXIS_EXT_RANDOM, NULL},       /* rs: random search */
-    {GOPT_TAXIS_START_DEGREE, GOPT_TAXIS_EXT_DEGREE, NULL},       /* md: max degree */
-    {GOPT_TAXIS_START_DEGREE, GOPT_TAXIS_EXT_TENTACLES, NULL},    /* mt: max tentacle */
-    {GOPT_TAXIS_START_CONNECTED, GOPT_TAXIS_EXT_CONNECTED, NULL}, /* lcc: largest connected component */
-    {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, NULL},     /* pp: potential path */
+    {GOPT_TAXIS_START_RANDOM, GOPT_TAXIS_EXT_RANDOM, NULL, NULL},       /* rs: random search */
+    {GOPT_TAXIS_START_DEGREE, GOPT_TAXIS_EXT_DEGREE, NULL, NULL},       /* md: max degree */
+    {GOPT_TAXIS_START_DEGREE, GOPT_TAXIS_EXT_TENTACLES, NULL, NULL},    /* mt: max tentacle */
+    {GOPT_TAXIS_START_CONNECTED, GOPT_TAXIS_EXT_CONNECTED, NULL, NULL}, /* lcc: largest connected component */
+    {GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, NULL, NULL},     /* pp: potential path */
 };
 
 static const char *const start_names[GOPT_TAXIS_NSTARTS] = {"random", "degree", "connected", "longestpath"};
@@ -43,7 +43,7 @@ bool gopt_taxis_mc_eval_parse(const char *text, gopt_taxis_mc_eval *e) {
 
 bool gopt_taxis_heuristic_parse(const char *text, gopt_taxis_heuristic *h) {
     if (strcmp(text, "mc") == 0) {
-        *h = (gopt_taxis_heuristic){GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, &gopt_taxis_mc_default};
+        *h = (gopt_taxis_heuristic){GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, &gopt_taxis_mc_default, NULL};
         return true;
     }
     for (int k = 0; k < GOPT_TAXIS_NAMED; k++)
@@ -57,7 +57,7 @@ bool gopt_taxis_heuristic_parse(const char *text, gopt_taxis_heuristic *h) {
     for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++)
         if (strcmp(plus + 1, extension_names[e]) == 0) ext = e;
     if (start < 0 || ext < 0) return false;
-    *h = (gopt_taxis_heuristic){(gopt_taxis_start)start, (gopt_taxis_extension)ext, NULL};
+    *h = (gopt_taxis_heuristic){(gopt_taxis_start)start, (gopt_taxis_extension)ext, NULL, NULL};
     return true;
 }
 
@@ -90,15 +90,26 @@ gopt_taxis_outcome gopt_taxis_duel_read(const gopt_taxis_graph *g, const gopt_ta
 gopt_taxis_outcome gopt_taxis_duel(const gopt_taxis_graph *g, const gopt_taxis_setting *s,
                                    const gopt_taxis_heuristic h[2], gopt_rng *rng, gopt_taxis_duel_move *moves,
                                    int *nmoves, int length[2]) {
-    return gopt_taxis_duel_read(g, s, h, (gopt_taxis_reading){false, false}, rng, moves, nmoves, length);
+    return gopt_taxis_duel_read(g, s, h, (gopt_taxis_reading){0}, rng, moves, nmoves, length);
 }
 
 const char *gopt_taxis_reading_name(gopt_taxis_reading r) {
-    return r.closed ? (r.play_out ? "closed,play-out" : "closed") : (r.play_out ? "play-out" : "default");
+    static _Thread_local char buf[64];
+    buf[0] = 0;
+    const char *words[] = {r.closed ? "closed" : NULL, r.play_out ? "play-out" : NULL, r.clear ? "clear" : r.refill ? "refill" : NULL,
+                           r.start_all ? "start-all" : NULL, r.ties_first ? "ties-first" : NULL};
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+        if (words[k]) {
+            if (buf[0]) strcat(buf, ",");
+            strcat(buf, words[k]);
+        }
+    return buf[0] ? buf : "default";
 }
 
+bool gopt_taxis_reading_solo(gopt_taxis_reading r) { return r.clear || r.refill || r.start_all || r.ties_first; }
+
 bool gopt_taxis_reading_parse(const char *text, gopt_taxis_reading *r) {
-    *r = (gopt_taxis_reading){false, false};
+    *r = (gopt_taxis_reading){0};
     char *copy = gopt_strdup(text), *save = NULL;
     bool ok = true;
     for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save)) {
@@ -106,6 +117,13 @@ bool gopt_taxis_reading_parse(const char *text, gopt_taxis_reading *r) {
         else if (strcmp(item, "open") == 0) r->closed = false;
         else if (strcmp(item, "play-out") == 0) r->play_out = true;
         else if (strcmp(item, "one-more") == 0) r->play_out = false;
+        else if (strcmp(item, "clear") == 0) r->clear = true, r->refill = false;
+        else if (strcmp(item, "refill") == 0) r->refill = true, r->clear = false;
+        else if (strcmp(item, "keep") == 0) r->clear = r->refill = false;
+        else if (strcmp(item, "start-all") == 0) r->start_all = true;
+        else if (strcmp(item, "start-plan") == 0) r->start_all = false;
+        else if (strcmp(item, "ties-first") == 0) r->ties_first = true;
+        else if (strcmp(item, "ties-uniform") == 0) r->ties_first = false;
         else ok = strcmp(item, "default") == 0;
     }
     free(copy);

@@ -44,10 +44,10 @@ void taxis_print_tournament(FILE *out, const gopt_taxis_graph *g, const gopt_tax
 void taxis_print_path(FILE *out, const gopt_taxis_graph *g, const int *path, int len);
 /* Replays a one-player game's moves on the display, printing every turn to `out` (NULL: no
  * text; `finished`: the game ended there, which the last line says) and appending each move
- * with the display it was taken from to `json_moves` (NULL: none). False when a move took a
- * card that was not face up. */
+ * with the display it was taken from to `json_moves` (NULL: none); under reading r's display rule
+ * (keep, refill or clear). False when a move took a card that was not face up. */
 bool taxis_print_turns(FILE *out, const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_move *moves,
-                       int len, bool finished, json_t *json_moves);
+                       int len, bool finished, gopt_taxis_reading r, json_t *json_moves);
 
 /* Draws the study's figure into file (.svg or .png) with gnuplot. Returns 1 when drawn, 0 when
  * gnuplot is missing (nothing written), -1 with err on failure. */

@@ -12,13 +12,21 @@ typedef struct display {
     int *slot; /* node, or -1 once the deck is spent */
 } display;
 
-static bool display_take(display *d, const gopt_taxis_setting *s, int v) {
+/* With `clear` (on_path already holding v) every slot showing a node of the path takes the
+ * next card, until it shows a node off the path or the deck is spent. */
+/* A card of v leaves and its slot takes the next card. With `refill` every slot showing v
+ * then does so (a copy turned up by the refill stays); with `clear` (on_path already holding
+ * v) every slot showing a node of the path takes the next card until it shows a node off the
+ * path or the deck is spent. */
+static bool display_take(display *d, const gopt_taxis_setting *s, int v, bool clear, bool refill, const bool *on_path) {
+    bool *showed = gopt_malloc((size_t)d->c * sizeof *showed), found = false;
+    for (int k = 0; k < d->c; k++) showed[k] = d->slot[k] == v && (refill || !found) && (found = true);
     for (int k = 0; k < d->c; k++)
-        if (d->slot[k] == v) {
-            d->slot[k] = d->next < s->ncards ? s->cards[d->next++] : -1;
-            return true;
-        }
-    return false;
+        if (showed[k]) d->slot[k] = d->next < s->ncards ? s->cards[d->next++] : -1;
+    for (int k = 0; k < d->c && clear; k++)
+        while (d->slot[k] >= 0 && on_path[d->slot[k]]) d->slot[k] = d->next < s->ncards ? s->cards[d->next++] : -1;
+    free(showed);
+    return found;
 }
 
 static void print_display(FILE *out, const gopt_taxis_graph *g, const display *d, const bool *on_path) {
@@ -46,7 +54,7 @@ void taxis_print_path(FILE *out, const gopt_taxis_graph *g, const int *path, int
 }
 
 bool taxis_print_turns(FILE *out, const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_move *moves,
-                       int len, bool finished, json_t *json_moves) {
+                       int len, bool finished, gopt_taxis_reading r, json_t *json_moves) {
     display d = {s->c, s->c, gopt_malloc((size_t)s->c * sizeof *d.slot)};
     memcpy(d.slot, s->cards, (size_t)s->c * sizeof *d.slot);
     bool *on_path = gopt_calloc((size_t)g->n, sizeof *on_path);
@@ -64,8 +72,8 @@ bool taxis_print_turns(FILE *out, const gopt_taxis_graph *g, const gopt_taxis_se
         if (json_moves)
             json_array_append_new(json_moves, json_pack("{s:s,s:s,s:o}", "node", gopt_taxis_name(g, moves[t].node), "end",
                                                         end_name(moves[t].end), "display", display_json(g, &d)));
-        ok = display_take(&d, s, moves[t].node);
         on_path[moves[t].node] = true;
+        ok = display_take(&d, s, moves[t].node, r.clear, r.refill, on_path);
         if (out && ok) {
             static const char *const where[] = {"to start", "at the front", "at the back"};
             fprintf(out, "     take %s %s; path: ", gopt_taxis_name(g, moves[t].node), where[moves[t].end]);

@@ -15,6 +15,7 @@
 
 static const char *const graph_formats[] = {"board", "graphml", "gml", "ncol", "edgelist", NULL};
 static const char *const ideal_methods[] = {"search", "mip", NULL};
+static const char *const mip_starts[] = {"search", "heuristics", NULL};
 static const char *const mc_ties[] = {"random", "tentacles", "pp", NULL}; /* gopt_taxis_mc_ties order */
 static const char *const mc_evals[] = {"ideal", "pp", "ply2", "mix", NULL};            /* gopt_taxis_mc_eval order */
 
@@ -31,6 +32,16 @@ static const char *const mc_evals[] = {"ideal", "pp", "ply2", "mix", NULL};     
         GOPT_REAL("mc-budget", "MS", "0", 0, 1e6,                                                             \
                   "mc: stop sampling a move after MS milliseconds of CPU (0: never; the\n"                    \
                   "                           moves then depend on the machine's speed)")
+
+/* The one-player readings (docs/methods.md, taxis, "One-player readings"). */
+#define SOLO_READING_HELP                                                                                      \
+    "one-player readings of the paper's rules, comma-separated: clear (a face-up card\n"                       \
+    "                           of a node on the path leaves and the next card replaces it), refill (a taken\n" \
+    "                           node's other face-up copies leave with it; default keep: they stay),\n"     \
+    "                           start-all (Algorithm 8 starts on the least-degree node of all its best\n"     \
+    "                           paths; default start-plan: of the chosen one), ties-first (Algorithms 8\n"    \
+    "                           and 9 keep the first best component; default ties-uniform)"
+#define READING_OPTION GOPT_STRING("reading", "LIST", "default", SOLO_READING_HELP)
 
 #define GRAPH_OPTIONS                                                                                          \
     GOPT_STRING("graph", "NAME|FILE", "thurn-taxis",                                                         \
@@ -58,6 +69,7 @@ static const gopt_opt play_opts[] = {
     GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node in a random setting, N_D"),
     GOPT_INT("index", "I", "0", 0, 4611686018427387904.0, INDEX_HELP),
     GOPT_STRING("save-setting", "FILE", NULL, "write the setting played to FILE (replay it with `taxis play FILE`)"),
+    READING_OPTION,
     GOPT_OPT_END,
 };
 
@@ -65,6 +77,9 @@ static const gopt_opt ideal_opts[] = {
     GRAPH_OPTIONS,
     GOPT_ENUM("method", "M", "search", ideal_methods,
               "search (our exact branch and bound) or mip (the paper's integer program, CBC)"),
+    GOPT_ENUM("mip-start", "S", "search", mip_starts,
+              "mip: CBC starts from the search's path and must prove nothing is longer (search),\n"
+              "                           or from the paper's heuristics and finds the longest path itself (heuristics)"),
     GOPT_FLAG("random", "solve random settings (the default without a SETTING file)"),
     GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards of a random setting"),
     GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node in a random setting, N_D"),
@@ -96,6 +111,7 @@ static const gopt_opt experiment_opts[] = {
     GOPT_FLAG("csv", "print CSV"),
     GOPT_FLAG("per-game", "print every setting's node lengths as CSV (shards concatenate)"),
     GOPT_STRING("plot", "FILE", NULL, "draw the figure with gnuplot into FILE (.svg or .png)"),
+    READING_OPTION,
     GOPT_OPT_END,
 };
 
@@ -109,7 +125,7 @@ static const gopt_opt tournament_opts[] = {
     GOPT_STRING("reading", "LIST", "default",
                 "how the paper's two-player rules are read: closed (the opponent's nodes cannot be\n"
                 "                           taken; default open), play-out (after a failure the other plays on, the\n"
-                "                           longer path wins; default one-more), comma-separated"),
+                "                           longer path wins; default one-more); and the " SOLO_READING_HELP),
     GOPT_FLAG("csv", "print CSV"),
     GOPT_OPT_END,
 };
@@ -167,6 +183,40 @@ static void mc_options(gopt_call *call, gopt_taxis_mc *mc, gopt_taxis_heuristic 
         if (hs[k].mc) hs[k].mc = mc;
 }
 
+/* --reading into *r; duel: the two-player words are allowed too. False after a usage error. */
+static bool reading_option(gopt_call *call, gopt_taxis_reading *r, bool duel) {
+    const char *text = gopt_option(&call->opts, "reading");
+    *r = (gopt_taxis_reading){0};
+    if (!text) return true;
+    if (!gopt_taxis_reading_parse(text, r)) {
+        gopt_call_usage(call, "--reading: unknown reading in '%s' (%sclear, refill, keep, start-all, start-plan, ties-first, "
+                              "ties-uniform, default)", text, duel ? "closed, open, play-out, one-more, " : "");
+        return false;
+    }
+    if (!duel && (r->closed || r->play_out)) {
+        gopt_call_usage(call, "--reading: closed and play-out are rules of the two-player game (taxis tournament)");
+        return false;
+    }
+    return true;
+}
+
+/* The exact search knows only the keep display: no ideal path, and no mc evaluation by it,
+ * under the clear reading. False after a usage error. */
+static bool reading_fits(gopt_call *call, const gopt_taxis_reading *r, const gopt_taxis_mc *mc, bool mc_used, bool ideal) {
+    if (!r->clear && !r->refill) return true;
+    if (ideal) {
+        gopt_call_usage(call, "--reading %s: the ideal path (exact search) models the keep display only",
+                        r->clear ? "clear" : "refill");
+        return false;
+    }
+    if (mc_used && (mc->eval == GOPT_TAXIS_EVAL_IDEAL || mc->eval == GOPT_TAXIS_EVAL_MIX)) {
+        gopt_call_usage(call, "--reading %s: --mc-eval %s uses the exact search, which models the keep display "
+                              "only (use pp or ply2)", r->clear ? "clear" : "refill", gopt_taxis_mc_eval_name(mc->eval));
+        return false;
+    }
+    return true;
+}
+
 /* Parses --heuristics. With want_ideal (sweep), "ideal" in the list (or the default) adds the
  * ideal path's column, which goes last. */
 static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_heuristic **hs, int *nh, bool *want_ideal) {
@@ -178,7 +228,7 @@ static bool parse_heuristic_list(gopt_call *call, const char *text, gopt_taxis_h
         *hs = gopt_malloc(GOPT_TAXIS_NSTARTS * GOPT_TAXIS_NEXTENSIONS * sizeof **hs);
         for (int s = 0; s < GOPT_TAXIS_NSTARTS; s++)
             for (int e = 0; e < GOPT_TAXIS_NEXTENSIONS; e++)
-                (*hs)[(*nh)++] = (gopt_taxis_heuristic){(gopt_taxis_start)s, (gopt_taxis_extension)e, NULL};
+                (*hs)[(*nh)++] = (gopt_taxis_heuristic){(gopt_taxis_start)s, (gopt_taxis_extension)e, NULL, NULL};
         return true;
     }
     *hs = gopt_malloc((strlen(text) / 2 + 1) * sizeof **hs);
@@ -221,6 +271,7 @@ typedef struct play_job {
     const gopt_taxis_graph *g;
     const gopt_options *o;
     gopt_taxis_heuristic h;
+    gopt_taxis_reading reading;
     const char *source; /* file name, or NULL for a random setting */
     long number, index;
     FILE *out;
@@ -238,6 +289,7 @@ static void print_play_header(const play_job *job, const gopt_taxis_setting *s) 
                 gopt_taxis_extension_name(job->h.extension));
     if (job->source) fprintf(job->out, "setting %ld of %s\n", job->number, job->source);
     else fprintf(job->out, "setting %ld of seed %llu\n", job->index, (unsigned long long)job->o->seed);
+    if (gopt_taxis_reading_solo(job->reading)) fprintf(job->out, "reading: %s\n", gopt_taxis_reading_name(job->reading));
 }
 
 static json_t *play_json(const play_job *job, const gopt_taxis_setting *s, const int *path, int len) {
@@ -262,6 +314,8 @@ static json_t *play_json(const play_job *job, const gopt_taxis_setting *s, const
         json_object_set_new(o, "seed", json_integer((json_int_t)job->o->seed));
         json_object_set_new(o, "index", json_integer(job->index));
     }
+    if (gopt_taxis_reading_solo(job->reading))
+        json_object_set_new(o, "reading", json_string(gopt_taxis_reading_name(job->reading)));
     json_object_set_new(o, "length", json_integer(len));
     for (int k = 0; k < len; k++) json_array_append_new(names, json_string(gopt_taxis_name(job->g, path[k])));
     json_object_set_new(o, "path", names);
@@ -279,10 +333,10 @@ static int play_one(const play_job *job, const gopt_taxis_setting *s, bool sever
     int len = gopt_taxis_play(g, s, job->h, &rng, moves);
     gopt_taxis_path_of_moves(moves, len, path);
     char why[512] = "";
-    bool ok = gopt_taxis_check_path(g, s, path, len, true, why, sizeof why);
+    bool ok = gopt_taxis_check_path_read(g, s, job->reading, path, len, true, why, sizeof why);
     json_t *json = job->o->json ? play_json(job, s, path, len) : NULL, *json_moves = json ? json_array() : NULL;
     if (ok && !job->o->json && !job->o->quiet) print_play_header(job, s);
-    if (ok && !taxis_print_turns(job->o->json || job->o->quiet ? NULL : job->out, g, s, moves, len, true, json_moves)) ok = false, snprintf(why, sizeof why, "a move took a card that was not face up");
+    if (ok && !taxis_print_turns(job->o->json || job->o->quiet ? NULL : job->out, g, s, moves, len, true, job->reading, json_moves)) ok = false, snprintf(why, sizeof why, "a move took a card that was not face up");
     int code = 0;
     if (!ok) {
         fprintf(job->call->diag, "gameopt: internal error: the game failed its check: %s\n", why);
@@ -361,6 +415,9 @@ static int run_play(gopt_call *call) {
         return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc or START+EXTENSION)", hname);
     gopt_taxis_mc mc;
     mc_options(call, &mc, &job.h, 1);
+    if (!reading_option(call, &job.reading, false) || !reading_fits(call, &job.reading, &mc, job.h.mc != NULL, false))
+        return 2;
+    if (gopt_taxis_reading_solo(job.reading)) job.h.reading = &job.reading;
     long c[2] = {6, 6}, dups[2] = {2, 2};
     job.index = gopt_opt_int(o, play_opts, "index");
     gopt_taxis_graph *g = load_graph(call);
@@ -479,7 +536,7 @@ static void ideal_text(const ideal_job *job, const gopt_taxis_setting *s, long n
         if (job->source) fprintf(out, "setting %ld of %s\n", number, job->source);
         else fprintf(out, "setting %ld of seed %llu\n", job->index + number - 1, (unsigned long long)job->o->seed);
         fprintf(out, "the ideal path (%s), turn by turn with the deck known:\n", gopt_taxis_method_name(job->how.method));
-        taxis_print_turns(out, g, s, moves, r->length, solved, NULL);
+        taxis_print_turns(out, g, s, moves, r->length, solved, (gopt_taxis_reading){0}, NULL);
     }
     fprintf(out, solved ? "node length %d: " : "node length at least %d: ", r->length);
     taxis_print_path(out, g, path, r->length);
@@ -584,10 +641,13 @@ static bool write_models(const ideal_job *job, gopt_taxis_setting **list, int co
 static int run_ideal(gopt_call *call) {
     const gopt_options *o = &call->opts;
     if (call->nargs > 1) return gopt_call_usage(call, "taxis ideal: one SETTING file at most (see --help)");
-    ideal_job job = {.call = call, .o = o, .how = {GOPT_TAXIS_SEARCH, o->time_limit, 1}, .h = gopt_taxis_named_pairs[4], .out = call->out};
+    ideal_job job = {.call = call, .o = o, .how = {GOPT_TAXIS_SEARCH, o->time_limit, 1, GOPT_TAXIS_MIP_START_SEARCH}, .h = gopt_taxis_named_pairs[4], .out = call->out};
     const char *method = gopt_option(o, "method"), *hname = gopt_option(o, "heuristic");
     if (method && !gopt_taxis_method_parse(method, &job.how.method))
         return gopt_call_usage(call, "--method: unknown method '%s' (search or mip)", method);
+    const char *start = gopt_option(o, "mip-start");
+    if (start && !gopt_taxis_mip_start_parse(start, &job.how.mip_start))
+        return gopt_call_usage(call, "--mip-start: unknown start '%s' (search or heuristics)", start);
     if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
         return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc or START+EXTENSION)", hname);
     gopt_taxis_mc mc;
@@ -672,7 +732,7 @@ static void partial_note(gopt_call *call, taxis_format f, gopt_stop_reason why) 
 }
 
 static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const gopt_taxis_heuristic *hs, int nh,
-                     bool ideal, const long c[2], const long dups[2], long games) {
+                     bool ideal, const long c[2], const long dups[2], long games, gopt_taxis_reading reading) {
     const gopt_options *o = &call->opts;
     taxis_format f;
     if (!output_format(call, &f)) return 2;
@@ -719,6 +779,8 @@ static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const go
         code = 3;
     }
     if (!job.per_game && code != 4 && s.npoints > 0) {
+        if (f == TAXIS_TEXT && gopt_taxis_reading_solo(reading))
+            fprintf(call->out, "reading of the rules: %s\n", gopt_taxis_reading_name(reading));
         if (table1) taxis_print_table1(call->out, &s, f);
         else taxis_print_sweep(call->out, &s, f);
     }
@@ -757,8 +819,13 @@ static int run_experiment(gopt_call *call) {
     bool ideal = false;
     if (ok) ok = parse_heuristic_list(call, table1 ? "all" : gopt_option(o, "heuristics"), &hs, &nh, table1 ? NULL : &ideal);
     gopt_taxis_mc mc;
+    gopt_taxis_reading reading;
     if (ok) mc_options(call, &mc, hs, nh);
-    if (ok) code = run_study(call, g, table1, hs, nh, ideal, c, dups, games);
+    bool mc_used = false;
+    for (int k = 0; ok && k < nh; k++) mc_used |= hs[k].mc != NULL;
+    if (ok) ok = reading_option(call, &reading, false) && reading_fits(call, &reading, &mc, mc_used, ideal);
+    for (int k = 0; ok && k < nh && gopt_taxis_reading_solo(reading); k++) hs[k].reading = &reading;
+    if (ok) code = run_study(call, g, table1, hs, nh, ideal, c, dups, games, reading);
     free(hs);
     gopt_taxis_graph_free(g);
     return code;
@@ -786,13 +853,13 @@ static int run_tournament(gopt_call *call) {
     gopt_taxis_mc mc;
     mc_options(call, &mc, hs, nh);
     gopt_taxis_reading reading;
-    const char *rtext = gopt_option(o, "reading");
-    if (rtext && !gopt_taxis_reading_parse(rtext, &reading)) {
+    bool mc_used = false;
+    for (int k = 0; k < nh; k++) mc_used |= hs[k].mc != NULL;
+    if (!reading_option(call, &reading, true) || !reading_fits(call, &reading, &mc, mc_used, false)) {
         free(hs);
         gopt_taxis_graph_free(g);
-        return gopt_call_usage(call, "--reading: unknown reading in '%s' (closed, open, play-out, one-more, default)", rtext);
+        return 2;
     }
-    if (!rtext) reading = (gopt_taxis_reading){false, false};
     gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress, "taxis tournament", NULL, o->verify};
     gopt_shard_range(o, games, &run.begin, &run.end);
     gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);
@@ -813,8 +880,8 @@ static int run_tournament(gopt_call *call) {
         code = 3;
     }
     bool printable = code != 4 && matches[0].games > 0;
-    if (printable && f == TAXIS_TEXT && (reading.closed || reading.play_out))
-        fprintf(call->out, "reading of the two-player rules: %s\n", gopt_taxis_reading_name(reading));
+    if (printable && f == TAXIS_TEXT && (reading.closed || reading.play_out || gopt_taxis_reading_solo(reading)))
+        fprintf(call->out, "reading of the rules: %s\n", gopt_taxis_reading_name(reading));
     if (printable) taxis_print_tournament(call->out, g, &run, name_list, nh, matches, f);
     free(name_list);
     free(names);

@@ -1,0 +1,1 @@
+taxis experiment sweep --heuristics pp,ideal --reading clear

@@ -1,0 +1,1 @@
+taxis play --reading clear --seed 3 --index 2 --json

@@ -1,0 +1,1 @@
+taxis play --reading refill --seed 3 --index 2

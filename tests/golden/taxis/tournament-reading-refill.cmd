@@ -1,0 +1,1 @@
+taxis tournament --heuristics md,pp --games 100 --reading refill,closed
