@@ -7,6 +7,8 @@
 #   make valgrind   every test program and golden case under valgrind (memcheck)
 #   make fuzz       build the libFuzzer targets and run each for FUZZ_SECONDS (default 60)
 #   make bench      build and run the benchmarks (BENCH=name for one)
+#   make mpi        build build-mpi/gameopt-mpi (flood solve's A* over MPI ranks; Open MPI)
+#   make mpi-test   build it and run its tests (label mpi: 1, 2 and 4 ranks)
 #   make install    install under PREFIX (default /usr/local)
 JOBS ?= $(shell nproc)
 # Build noise (gmake[N]: Entering directory ...) would bury the demo's own output.
@@ -17,7 +19,7 @@ FUZZ ?=
 BENCH ?=
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure run serve test asan-test valgrind fuzz bench install clean
+.PHONY: all deps configure run serve test asan-test valgrind fuzz bench install clean mpi mpi-test
 
 all: configure
 	cmake --build build -j $(JOBS)
@@ -53,6 +55,14 @@ fuzz: deps
 	cmake --build build-fuzz -j $(JOBS)
 	@bash scripts/fuzz.sh build-fuzz/fuzz $(FUZZ_SECONDS) $(FUZZ)
 
+# Its own build folder: the MPI target and its tests only (the rest is tested in build/).
+mpi: deps
+	@[ -f build-mpi/CMakeCache.txt ] || cmake -S . -B build-mpi -DGOPT_MPI=ON -DGOPT_BENCH=OFF
+	cmake --build build-mpi -j $(JOBS) --target gameopt gameopt-mpi
+
+mpi-test: mpi
+	ctest --test-dir build-mpi --output-on-failure -j $(JOBS) -L mpi
+
 bench: all
 	@bash scripts/bench.sh $(BENCH)
 
@@ -63,4 +73,4 @@ install: deps
 	cmake --install build
 
 clean:
-	rm -rf build build-asan build-fuzz out
+	rm -rf build build-asan build-fuzz build-mpi out

@@ -3,18 +3,22 @@
  *      <= 50 us and <= 500 us; the paper's CPLEX: 0.6 s and 80 s), the median of RUNS runs
  *      over the same pre-dealt settings (thread CPU time, so the shared machine's load counts
  *      less), with the search's states per setting;
- *   2. CBC (--method mip) on the first MIP settings of each, side by side, each length
- *      compared with the search's, at N_D = 3, 2 and 1 (the paper's 200-setting runs are
- *      --mip 200); --mip-limit S stops CBC after S seconds a setting (counted as unproven),
- *      and the slowest setting is reported with its index;
+ *   2. CBC (--method mip) on MIP settings from --from F (default 0) of each, side by side, each
+ *      length compared with the search's, at N_D = 3, 2 and 1 (--dups D: only that one; the
+ *      paper's 200-setting runs are --mip 200): mean, median and largest thread CPU seconds
+ *      per setting, the slowest setting's index, and one line per setting on stderr (so shards
+ *      merge); --mip-limit S stops CBC after S seconds (wall) a setting (counted as open);
+ *      --mip-start search|heuristics: CBC's incumbent (default the search's path);
  *   3. with --sweep GAMES: the whole sweep (c 4..8, N_D 1..3, GAMES settings per point, the five
  *      named heuristics and the ideal path) on 2 threads, wall-clock time;
  *   4. with --agree N: search against MIP on N settings (c = 4 + i mod 5, N_D = 1 + i / 5 mod 3
  *      of seed 7, index i), printing any disagreement (there must be none) and a summary.
- *   build/bench/taxis_ideal [--games N] [--runs R] [--mip M] [--mip-limit S] [--sweep GAMES] [--agree N] */
+ *   build/bench/taxis_ideal [--games N] [--runs R] [--mip M] [--from F] [--dups D] [--mip-limit S]
+ *                           [--mip-start search|heuristics] [--sweep GAMES] [--agree N] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "gameopt/gameopt.h"
 #include "gameopt/taxis.h"
@@ -38,17 +42,31 @@ static void settings_free(gopt_taxis_setting **s, int games) {
     free(s);
 }
 
-/* CBC's time limit per setting (seconds; 0: none). */
+/* CBC's time limit per setting (seconds; 0: none) and where its incumbent comes from. */
 static double mip_limit = 0;
+static gopt_taxis_mip_start mip_start = GOPT_TAXIS_MIP_START_SEARCH;
+/* CBC runs on settings from .. from + mip - 1 (shards of a long run). */
+static int from = 0;
+
+/* CPU seconds of the children waited for so far: CBC runs in a child process (cbc_child.c), so
+ * the solving thread's own CPU time misses it. This bench solves on one thread at a time, so
+ * the difference over one solve is that solve's CBC. */
+static double children_cpu_seconds(void) {
+    struct rusage u;
+    getrusage(RUSAGE_CHILDREN, &u);
+    return (double)u.ru_utime.tv_sec + (double)u.ru_stime.tv_sec + 1e-6 * (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
 
 /* Solves s with method m; checks the path; returns the length (-1 on any failure, -2 when a
- * time limit stopped the method). */
+ * time limit stopped the method). r->cpu_seconds includes CBC's children. */
 static int solve_checked(gopt_taxis_solver *w, const gopt_taxis_graph *g, const gopt_taxis_setting *s,
                          gopt_taxis_method m, gopt_taxis_ideal *r) {
     gopt_taxis_move moves[GOPT_TAXIS_MAX_NODES];
     int path[GOPT_TAXIS_MAX_NODES];
-    gopt_taxis_ideal_options o = {m, m == GOPT_TAXIS_MIP ? mip_limit : 0, 1};
+    gopt_taxis_ideal_options o = {m, m == GOPT_TAXIS_MIP ? mip_limit : 0, 1, mip_start};
+    double children = children_cpu_seconds();
     gopt_status st = gopt_taxis_ideal_solve(w, s, &o, moves, r);
+    r->cpu_seconds += children_cpu_seconds() - children;
     if (st == GOPT_LIMIT) return -2;
     if (st != GOPT_SOLVED) return -1;
     gopt_taxis_path_of_moves(moves, r->length, path);
@@ -64,7 +82,7 @@ static void search_and_mip(const gopt_taxis_graph *g, int dups, int games, int r
     for (int run = 0; run < runs; run++) {
         double started = gopt_thread_cpu_seconds();
         gopt_taxis_move moves[GOPT_TAXIS_MAX_NODES];
-        gopt_taxis_ideal_options o = {GOPT_TAXIS_SEARCH, 0, 1};
+        gopt_taxis_ideal_options o = {GOPT_TAXIS_SEARCH, 0, 1, GOPT_TAXIS_MIP_START_SEARCH};
         for (int i = 0; i < games; i++) {
             gopt_taxis_ideal r;
             gopt_taxis_ideal_solve(w, s[i], &o, moves, &r);
@@ -87,17 +105,27 @@ static void search_and_mip(const gopt_taxis_graph *g, int dups, int games, int r
     printf("%3d %3d %8d %9.2f %9.2f %9.1f %10.0f %8.3f %6d", dups, 6, games, 1e6 * times[runs / 2], 1e6 * times[0],
            states / games, 1e6 * slowest, mean_len / games, bad);
     double cbc = 0, cbc_max = 0;
-    int disagree = 0, open = 0, slowest_at = -1, solved = mip < games ? mip : games;
-    for (int i = 0; i < solved; i++) {
+    int disagree = 0, open = 0, slowest_at = -1, solved = from + mip <= games ? mip : games - from;
+    if (solved < 0) solved = 0;
+    double *cbc_time = malloc((size_t)(solved > 0 ? solved : 1) * sizeof *cbc_time);
+    for (int k = 0; k < solved; k++) {
+        int i = from + k;
         gopt_taxis_ideal r;
         int len = solve_checked(w, g, s[i], GOPT_TAXIS_MIP, &r);
         if (len == -2) open++;
         else disagree += len != length[i];
-        cbc += r.seconds;
-        if (r.seconds > cbc_max) cbc_max = r.seconds, slowest_at = i;
-        if ((i + 1) % 10 == 0) fprintf(stderr, "N_D %d: %d settings, CBC %.1f s so far\n", dups, i + 1, cbc);
+        cbc_time[k] = r.cpu_seconds;
+        cbc += r.cpu_seconds;
+        if (r.cpu_seconds > cbc_max) cbc_max = r.cpu_seconds, slowest_at = i;
+        /* one line per setting, so that shards of a long run can be merged */
+        fprintf(stderr, "N_D %d setting %d: CBC %.3f s CPU (%.1f s wall), length %d, search %d, %s\n", dups, i,
+                r.cpu_seconds, r.seconds, len, length[i], len == -2 ? "open" : len == length[i] ? "proven" : "DIFFERENT");
     }
-    if (solved) printf(" | %4d %9.3f %9.3f %7d %5d %5d", solved, cbc / solved, cbc_max, slowest_at, open, disagree);
+    qsort(cbc_time, (size_t)solved, sizeof *cbc_time, compare);
+    if (solved)
+        printf(" | %4d %9.3f %9.3f %9.3f %7d %5d %5d", solved, cbc / solved, cbc_time[solved / 2], cbc_max, slowest_at,
+               open, disagree);
+    free(cbc_time);
     putchar('\n');
     fflush(stdout);
     free(times);
@@ -150,13 +178,18 @@ static void agree(const gopt_taxis_graph *g, int count) {
 }
 
 int main(int argc, char **argv) {
-    int games = 20000, runs = 5, mip = 10, sweep_games = 0, agree_count = 0;
+    int games = 20000, runs = 5, mip = 10, sweep_games = 0, agree_count = 0, only_dups = 0;
     for (int k = 1; k + 1 < argc; k += 2) {
         int v = atoi(argv[k + 1]);
         if (strcmp(argv[k], "--games") == 0) games = v;
         else if (strcmp(argv[k], "--runs") == 0) runs = v;
         else if (strcmp(argv[k], "--mip") == 0) mip = v;
         else if (strcmp(argv[k], "--mip-limit") == 0) mip_limit = atof(argv[k + 1]);
+        else if (strcmp(argv[k], "--mip-start") == 0) {
+            if (!gopt_taxis_mip_start_parse(argv[k + 1], &mip_start)) return fprintf(stderr, "bad --mip-start\n"), 2;
+        }
+        else if (strcmp(argv[k], "--dups") == 0) only_dups = v;
+        else if (strcmp(argv[k], "--from") == 0) from = v;
         else if (strcmp(argv[k], "--sweep") == 0) sweep_games = v;
         else if (strcmp(argv[k], "--agree") == 0) agree_count = v;
         else return fprintf(stderr, "unknown option %s\n", argv[k]), 2;
@@ -165,13 +198,14 @@ int main(int argc, char **argv) {
     gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
     if (!g) return gopt_error_print(stderr, &err), 2;
     printf("ideal path on G_T, c = 6: search time per setting (median of %d runs, CPU), CBC on the first %d\n", runs, mip);
-    if (mip_limit > 0) printf("CBC stops after %.0f s a setting (counted as open)\n", mip_limit);
-    printf("%3s %3s %8s %9s %9s %9s %10s %8s %6s | %4s %9s %9s %7s %5s %5s\n", "N_D", "c", "settings", "median us",
-           "best us", "states", "slowest us", "mean len", "bad", "mip", "CBC mean s", "CBC max s", "slowest", "open",
+    printf("CBC: settings %d..%d, started from the %s's path; thread CPU seconds per setting\n", from, from + mip - 1,
+           gopt_taxis_mip_start_name(mip_start));
+    if (mip_limit > 0) printf("CBC stops after %.0f s (wall) a setting (counted as open)\n", mip_limit);
+    printf("%3s %3s %8s %9s %9s %9s %10s %8s %6s | %4s %9s %9s %9s %7s %5s %5s\n", "N_D", "c", "settings", "median us",
+           "best us", "states", "slowest us", "mean len", "bad", "mip", "CBC mean", "median", "max", "slowest", "open",
            "diff");
-    search_and_mip(g, 3, games, runs, mip);
-    search_and_mip(g, 2, games, runs, mip);
-    search_and_mip(g, 1, games, runs, mip);
+    for (int dups = 3; dups >= 1; dups--)
+        if (!only_dups || dups == only_dups) search_and_mip(g, dups, games, runs, mip);
     if (sweep_games > 0) sweep(g, sweep_games);
     if (agree_count > 0) agree(g, agree_count);
     gopt_taxis_graph_free(g);

@@ -22,6 +22,7 @@ packages=(
   libmicrohttpd-dev                       # gameopt serve: the embedded HTTP server
   curl                                    # tests only: the API tests send requests with curl
   chromium chromium-driver python3-selenium  # tests only: the page in headless Chromium
+  libopenmpi-dev openmpi-bin              # gameopt-mpi (make mpi): flood's A* across machines
 )
 
 missing=()

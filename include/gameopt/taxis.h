@@ -298,10 +298,23 @@ typedef enum gopt_taxis_method {
 const char *gopt_taxis_method_name(gopt_taxis_method m);
 bool gopt_taxis_method_parse(const char *text, gopt_taxis_method *m);
 
+/* Where --method mip's incumbent comes from (docs/methods.md, taxis, "The integer program"). */
+typedef enum gopt_taxis_mip_start {
+    GOPT_TAXIS_MIP_START_SEARCH,     /* the search's path: CBC is left only to prove that no
+                                        longer path exists (it must still prove it) */
+    GOPT_TAXIS_MIP_START_HEURISTICS, /* the paper's five heuristics only: CBC finds the longest
+                                        path itself, independent of the search */
+} gopt_taxis_mip_start;
+
+/* "search", "heuristics" */
+const char *gopt_taxis_mip_start_name(gopt_taxis_mip_start s);
+bool gopt_taxis_mip_start_parse(const char *text, gopt_taxis_mip_start *s);
+
 typedef struct gopt_taxis_ideal_options {
     gopt_taxis_method method;
     double time_limit; /* seconds per setting; 0: none */
     int threads;       /* CBC's threads (mip); 0 or 1: one */
+    gopt_taxis_mip_start mip_start; /* mip only */
 } gopt_taxis_ideal_options;
 
 /* What a method found. */

@@ -195,7 +195,8 @@ static void solve_range(const gopt_game *g, gopt_batch *b, gopt_answer *answers,
     /* --time-limit is per puzzle; --total-time-limit bounds the whole batch: each puzzle gets
      * the smaller of its own limit and what is left of the total. */
     double total_end = o->total_time_limit > 0 ? gopt_now() + o->total_time_limit : 0;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(o->threads) if (o->threads > 1)
+    /* not for a lone puzzle: its own threads would then be nested, and get one thread */
+#pragma omp parallel for schedule(dynamic, 1) num_threads(o->threads) if (o->threads > 1 && end - begin > 1)
     for (int64_t i = begin; i < end; i++) {
         gopt_answer *a = &answers[i];
         a->name = b->items[i].name;

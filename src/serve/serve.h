@@ -72,12 +72,19 @@ typedef struct serve_www {
     serve_file *files;
     size_t n;
     char dir[1024];
+    /* index.html split where its stylesheet link was, so the page can carry style.css inline
+     * (one request less before the first paint); NULL when the page has no such link */
+    char *head, *tail;
+    const serve_file *css;
 } serve_www;
 
 /* Reads every file of data/www into memory. False with a message when the folder is missing. */
 bool serve_www_load(serve_www *w, gopt_error *err);
 /* The file for a URL path ("/" is index.html), or NULL. */
 const serve_file *serve_www_find(const serve_www *w, const char *url);
+/* index.html with style.css inline in a <style nonce="NONCE"> (caller frees), or NULL when the
+ * page links no style.css. */
+char *serve_www_page(const serve_www *w, const char *nonce, size_t *len);
 void serve_www_free(serve_www *w);
 
 /* ---- pool.c ---- */

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -45,8 +46,18 @@ static void job_done(serve_job *job) {
     MHD_resume_connection(rq->conn);
 }
 
+#define PAGE_CSP "default-src 'self'; img-src 'self' blob: data:; object-src 'none'; style-src 'self'"
+
+static enum MHD_Result send_file(struct MHD_Connection *c, int http, const char *type, const char *data, size_t len,
+                                 enum MHD_ResponseMemoryMode mode, int exit_code, const char *csp);
+
 static enum MHD_Result send_buffer(struct MHD_Connection *c, int http, const char *type, const char *data, size_t len,
                                    enum MHD_ResponseMemoryMode mode, int exit_code) {
+    return send_file(c, http, type, data, len, mode, exit_code, PAGE_CSP);
+}
+
+static enum MHD_Result send_file(struct MHD_Connection *c, int http, const char *type, const char *data, size_t len,
+                                 enum MHD_ResponseMemoryMode mode, int exit_code, const char *csp) {
     struct MHD_Response *resp = MHD_create_response_from_buffer(len, (void *)data, mode);
     if (!resp) return MHD_NO;
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
@@ -59,8 +70,7 @@ static enum MHD_Result send_buffer(struct MHD_Connection *c, int http, const cha
         MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     } else {
         MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
-        MHD_add_response_header(resp, "Content-Security-Policy",
-                                "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; object-src 'none'");
+        MHD_add_response_header(resp, "Content-Security-Policy", csp);
     }
     enum MHD_Result r = MHD_queue_response(c, (unsigned)http, resp);
     MHD_destroy_response(resp);
@@ -167,6 +177,18 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (strncmp(url, "/api/", 5) == 0) {
         if (strcmp(method, "POST") != 0) return send_error(c, 405, "%s: use POST", url);
         return start_job(rq, c, url);
+    }
+    if (get && (strcmp(url, "/") == 0 || strcmp(url, "/index.html") == 0)) {
+        /* the page with its stylesheet inline, allowed by a nonce fresh for each answer */
+        unsigned char bytes[16];
+        char nonce[33], csp[sizeof PAGE_CSP + 48];
+        size_t len = 0;
+        if (getrandom(bytes, sizeof bytes, 0) == (ssize_t)sizeof bytes) {
+            for (int i = 0; i < 16; i++) snprintf(nonce + 2 * i, 3, "%02x", bytes[i]);
+            char *page = serve_www_page(&s->www, nonce, &len);
+            snprintf(csp, sizeof csp, "%s 'nonce-%s'", PAGE_CSP, nonce);
+            if (page) return send_file(c, 200, "text/html; charset=utf-8", page, len, MHD_RESPMEM_MUST_FREE, -1, csp);
+        }
     }
     const serve_file *f = get ? serve_www_find(&s->www, url) : NULL;
     if (f) return send_buffer(c, 200, f->type, f->data, f->len, MHD_RESPMEM_PERSISTENT, -1);

@@ -55,13 +55,14 @@ static int brute_force(const gopt_taxis_graph *g, const gopt_taxis_setting *s) {
 
 /* ---------------------------------------------------------------- helpers */
 
-/* Solves s with method m, checks the path (finished, a TT-path) and returns its length. */
-static int ideal_checked(gopt_taxis_solver *w, const gopt_taxis_graph *g, const gopt_taxis_setting *s,
-                         gopt_taxis_method m) {
+/* Solves s with method m (the MIP started from `start`), checks the path (finished, a TT-path)
+ * and returns its length. */
+static int ideal_started(gopt_taxis_solver *w, const gopt_taxis_graph *g, const gopt_taxis_setting *s,
+                         gopt_taxis_method m, gopt_taxis_mip_start start) {
     gopt_taxis_move moves[GOPT_TAXIS_MAX_NODES];
     int path[GOPT_TAXIS_MAX_NODES];
     gopt_taxis_ideal r;
-    gopt_taxis_ideal_options o = {m, 0, 1};
+    gopt_taxis_ideal_options o = {m, 0, 1, start};
     assert_int_equal(gopt_taxis_ideal_solve(w, s, &o, moves, &r), GOPT_SOLVED);
     assert_int_equal(r.bound, r.length);
     gopt_taxis_path_of_moves(moves, r.length, path);
@@ -72,6 +73,31 @@ static int ideal_checked(gopt_taxis_solver *w, const gopt_taxis_graph *g, const 
         assert_true(gopt_taxis_play(g, s, gopt_taxis_named_pairs[h], &rng, NULL) <= r.length);
     }
     return r.length;
+}
+
+static int ideal_checked(gopt_taxis_solver *w, const gopt_taxis_graph *g, const gopt_taxis_setting *s,
+                         gopt_taxis_method m) {
+    return ideal_started(w, g, s, m, GOPT_TAXIS_MIP_START_SEARCH);
+}
+
+/* The MIP in its proof mode handed a TT-path one node shorter than the ideal (the ideal's
+ * first moves: any prefix of a procedure is one): CBC must find the longer path itself. */
+static void mip_corrects_a_short_incumbent(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_taxis_solver *w,
+                                           int expected) {
+    if (expected < 2) return;
+    gopt_taxis_move known[GOPT_TAXIS_MAX_NODES], moves[GOPT_TAXIS_MAX_NODES];
+    gopt_taxis_ideal r;
+    memset(&r, 0, sizeof r);
+    gopt_taxis_ideal_options o = {GOPT_TAXIS_SEARCH, 0, 1, GOPT_TAXIS_MIP_START_SEARCH};
+    assert_int_equal(gopt_taxis_ideal_solve(w, s, &o, known, &r), GOPT_SOLVED);
+    memset(&r, 0, sizeof r);
+    o.method = GOPT_TAXIS_MIP;
+    assert_int_equal(taxis_mip_run(g, s, &o, known, expected - 1, moves, &r), GOPT_SOLVED);
+    assert_int_equal(r.length, expected);
+    int path[GOPT_TAXIS_MAX_NODES];
+    gopt_taxis_path_of_moves(moves, r.length, path);
+    char why[256] = "";
+    if (!gopt_taxis_check_path(g, s, path, r.length, true, why, sizeof why)) fail_msg("mip from a short start: %s", why);
 }
 
 /* ---------------------------------------------------------------- tests */
@@ -92,7 +118,10 @@ static void search_and_mip_match_brute_force(void **state) {
         int expected = brute_force(g, s);
         assert_int_equal(ideal_checked(w, g, s, GOPT_TAXIS_SEARCH), expected);
         assert_int_equal(ideal_checked(ww, wide, s, GOPT_TAXIS_SEARCH), expected);
+        /* the MIP on its own (the heuristics' start), and in its proof mode (the search's) */
+        assert_int_equal(ideal_started(w, g, s, GOPT_TAXIS_MIP, GOPT_TAXIS_MIP_START_HEURISTICS), expected);
         assert_int_equal(ideal_checked(w, g, s, GOPT_TAXIS_MIP), expected);
+        mip_corrects_a_short_incumbent(g, s, w, expected);
         longest = expected > longest ? expected : longest;
         gopt_taxis_solver_free(w);
         gopt_taxis_solver_free(ww);
@@ -135,7 +164,9 @@ static void search_matches_mip_on_gt(void **state) {
     for (int i = 0; i < (test_cases(5) < 5 ? test_cases(5) : 5); i++) {
         gopt_taxis_setting *s = gopt_taxis_setting_new(g->n, 4 + i % 5, 3);
         gopt_taxis_deal_indexed(s, 7, (uint64_t)i, NULL);
-        assert_int_equal(ideal_checked(w, g, s, GOPT_TAXIS_SEARCH), ideal_checked(w, g, s, GOPT_TAXIS_MIP));
+        int ideal = ideal_checked(w, g, s, GOPT_TAXIS_SEARCH);
+        assert_int_equal(ideal_started(w, g, s, GOPT_TAXIS_MIP, GOPT_TAXIS_MIP_START_HEURISTICS), ideal);
+        assert_int_equal(ideal_checked(w, g, s, GOPT_TAXIS_MIP), ideal);
         gopt_taxis_setting_free(s);
     }
     gopt_taxis_solver_free(w);

@@ -53,7 +53,7 @@ static void mc_plays_legal_deterministic_games(void **state) {
         /* never longer than the ideal path */
         gopt_taxis_solver *solver = gopt_taxis_solver_new(g);
         gopt_taxis_ideal r;
-        gopt_taxis_ideal_options io = {GOPT_TAXIS_SEARCH, 0, 1};
+        gopt_taxis_ideal_options io = {GOPT_TAXIS_SEARCH, 0, 1, GOPT_TAXIS_MIP_START_SEARCH};
         gopt_taxis_move im[16];
         assert_int_equal(gopt_taxis_ideal_solve(solver, s, &io, im, &r), GOPT_SOLVED);
         assert_true(la <= r.length);

@@ -124,7 +124,7 @@ static int solve(const gopt_taxis_graph *g, const gopt_taxis_setting *s, gopt_ta
     gopt_taxis_solver *w = gopt_taxis_solver_new(g);
     gopt_taxis_move moves[8];
     gopt_taxis_ideal r;
-    gopt_taxis_ideal_options o = {m, 0, 1};
+    gopt_taxis_ideal_options o = {m, 0, 1, GOPT_TAXIS_MIP_START_SEARCH};
     assert_int_equal(gopt_taxis_ideal_solve(w, s, &o, moves, &r), GOPT_SOLVED);
     gopt_taxis_path_of_moves(moves, r.length, path);
     gopt_taxis_solver_free(w);

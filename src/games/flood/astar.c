@@ -15,7 +15,7 @@
  * or a larger f, so a bucket never grows while it is expanded, and since every node with
  * f < UB is expanded whatever the order within a layer, the optimum (and the proof) is the
  * one thread's; docs/methods.md has the argument. */
-#include <omp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +68,7 @@ typedef struct astar {
     double bytes, peak;
     /* the search's shared state (under `lock` when threaded) */
     bool threaded;
-    omp_lock_t lock;
+    pthread_mutex_t lock;
     int UB;
     int cut;             /* successors are stored when f < cut (cut <= UB; see raise_cut) */
     u32_stack deferred;  /* expanded nodes with successors cut at f in [cut, UB) */
@@ -87,10 +87,10 @@ static inline void set_stopped(astar *s, const char *why) { __atomic_store_n(&s-
 static inline const char *get_stopped(astar *s) { return __atomic_load_n(&s->stopped, __ATOMIC_RELAXED); }
 
 static inline void lock(astar *s) {
-    if (s->threaded) omp_set_lock(&s->lock);
+    if (s->threaded) pthread_mutex_lock(&s->lock);
 }
 static inline void unlock(astar *s) {
-    if (s->threaded) omp_unset_lock(&s->lock);
+    if (s->threaded) pthread_mutex_unlock(&s->lock);
 }
 
 static inline uint64_t *node(astar *s, uint32_t i) {
@@ -126,14 +126,36 @@ static uint32_t node_add(astar *s, const uint64_t *state, meta m) {
     return i;
 }
 
+/* Whether one more node fits: a new chunk is made only when it fits beside everything else
+ * (made first and checked after, every chunk could pass the limit by its 5 MB). */
+static bool room_for_node(const astar *s) {
+    double chunk = (double)CHUNK_NODES * (double)s->stride * sizeof(uint64_t);
+    return (s->nnodes >> CHUNK_SHIFT) < s->nchunks || s->lim->memory_bytes <= 0 ||
+           s->bytes + s->extra_bytes + chunk <= s->lim->memory_bytes;
+}
+
 /* A table entry: node + 1 in the low half (0: empty), the state's hash tag in the high half.
  * The slot comes from the tag too, so growing the table needs no node, and a probe reads a
  * node (a likely cache miss) only when its tag matches. */
 static inline uint32_t hash_tag(uint64_t hash) { return (uint32_t)(hash >> 32); }
 static inline uint64_t entry(uint32_t tag, uint32_t i) { return (uint64_t)tag << 32 | (uint64_t)(i + 1); }
 
+/* The old table and the new one live together while the entries move, so the new one must
+ * fit beside everything else before it is made: checked after the fact, a 100 MB limit let
+ * a run reach 123 MB (issue 16 item 5). When it does not fit, the search stops for memory
+ * and the table stays as it is (half full: the few insertions left before the stop is seen
+ * still find room). */
 static void table_grow(astar *s) {
-    size_t cap = s->table_cap ? s->table_cap * 2 : 1 << 12;
+    size_t cap = s->table_cap ? s->table_cap * 2 : 1 << 12, new_bytes = cap * sizeof(uint64_t);
+    if (s->table_cap && s->lim->memory_bytes > 0 && s->bytes + s->extra_bytes + (double)new_bytes > s->lim->memory_bytes) {
+        set_stopped(s, "memory limit");
+        return;
+    }
+    bool held = s->table_cap && s->budget; /* the new table, charged while both live */
+    if (held && !gopt_budget_charge(s->budget, new_bytes)) {
+        set_stopped(s, "memory limit");
+        return;
+    }
     uint64_t *t = gopt_calloc(cap, sizeof *t);
     for (size_t k = 0; k < s->table_cap; k++) {
         if (!s->table[k]) continue;
@@ -145,6 +167,7 @@ static void table_grow(astar *s) {
     /* atomic stores: astar_note reads both without the lock (to prefetch) */
     __atomic_store_n(&s->table, t, __ATOMIC_RELAXED);
     __atomic_store_n(&s->table_cap, cap, __ATOMIC_RELAXED);
+    if (held) gopt_budget_release(s->budget, new_bytes); /* account() charges the net growth */
     account(s);
 }
 
@@ -202,7 +225,7 @@ static bool open_pop(astar *s, int *f, int *g, uint32_t *i) {
 
 static void astar_free(astar *s) {
     free(s->deferred.v);
-    if (s->threaded) omp_destroy_lock(&s->lock);
+    if (s->threaded) pthread_mutex_destroy(&s->lock);
     for (size_t c = 0; c < s->nchunks; c++) free(s->chunks[c]);
     free(s->chunks);
     free(s->table);
@@ -351,7 +374,7 @@ static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
         size_t slot = table_find(s, c->state, c->key); /* the filter hashed it */
         meta cm = {i, g2, h2, c->colour, c->forced ? CHAINED : 0};
         if (!s->table[slot]) {
-            if (s->nnodes == NO_PARENT) {
+            if (s->nnodes == NO_PARENT || !room_for_node(s)) {
                 set_stopped(s, "memory limit");
                 break;
             }
@@ -483,11 +506,108 @@ static int64_t search_serial(astar *s, worker *w, int *LB) {
     return pops;
 }
 
-/* Several threads: a bucket at a time, its nodes shared out. */
-static void search_threaded(astar *s, worker *w, int threads, int *LB) {
+/* The threads sharing one search: the calling thread and threads - 1 helpers, which sleep
+ * between buckets (OpenMP's runtime would spin for milliseconds after every bucket, which on
+ * a shared machine costs more than the bucket). */
+typedef struct crew {
+    astar *s;
+    worker *w;
+    int threads;
+    pthread_t *helpers;
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    uint64_t round;      /* one per bucket */
+    int busy;            /* helpers still on this round */
+    bool quit;
+    const uint32_t *items; /* the bucket */
+    int64_t count;
+    int f, g;
+    int64_t next;        /* the next item to take (atomic) */
+} crew;
+
+typedef struct helper_arg {
+    crew *c;
+    int index;
+} helper_arg;
+
+/* Takes items of the bucket, a few at a time, until none is left; the calling thread
+ * (index 0) also polls the deadline and Ctrl-C, which are its solve's. */
+static void crew_work(crew *c, int index) {
+    astar *s = c->s;
+    int64_t polls = 0;
+    for (;;) {
+        int64_t k = __atomic_fetch_add(&c->next, 4, __ATOMIC_RELAXED);
+        if (k >= c->count) return;
+        for (int64_t j = k; j < k + 4 && j < c->count; j++) {
+            if (get_stopped(s)) return;
+            if (index == 0 && (++polls & 255) == 0) {
+                const char *why = stop_reason(s->lim);
+                if (why) {
+                    set_stopped(s, why);
+                    return;
+                }
+            }
+            expand_one(s, &c->w[index], c->items[j], c->f, c->g);
+        }
+    }
+}
+
+static void *crew_helper(void *arg) {
+    helper_arg *h = arg;
+    crew *c = h->c;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&c->mu);
+    for (;;) {
+        while (c->round == seen && !c->quit) pthread_cond_wait(&c->go, &c->mu);
+        if (c->quit) break;
+        seen = c->round;
+        pthread_mutex_unlock(&c->mu);
+        crew_work(c, h->index);
+        pthread_mutex_lock(&c->mu);
+        if (--c->busy == 0) pthread_cond_signal(&c->done);
+    }
+    pthread_mutex_unlock(&c->mu);
+    return NULL;
+}
+
+/* Expands a bucket on every thread; returns when all are done with it. */
+static void crew_run(crew *c, const uint32_t *items, int64_t count, int f, int g) {
+    pthread_mutex_lock(&c->mu);
+    c->items = items;
+    c->count = count;
+    c->f = f;
+    c->g = g;
+    c->next = 0;
+    c->busy = c->threads - 1;
+    c->round++;
+    pthread_cond_broadcast(&c->go);
+    pthread_mutex_unlock(&c->mu);
+    crew_work(c, 0);
+    pthread_mutex_lock(&c->mu);
+    while (c->busy > 0) pthread_cond_wait(&c->done, &c->mu);
+    pthread_mutex_unlock(&c->mu);
+}
+
+/* Several threads: a bucket at a time, its nodes shared out (small buckets, where waking
+ * the helpers costs more than it gains, on the calling thread alone). False when a helper
+ * could not be started (the caller then searches on one thread). */
+static bool search_threaded(astar *s, worker *w, int threads, int *LB) {
+    crew c = {.s = s, .w = w, .threads = threads};
+    pthread_mutex_init(&c.mu, NULL);
+    pthread_cond_init(&c.go, NULL);
+    pthread_cond_init(&c.done, NULL);
+    c.helpers = gopt_malloc((size_t)threads * sizeof *c.helpers);
+    helper_arg *args = gopt_malloc((size_t)threads * sizeof *args);
+    int started = 0;
+    for (int t = 1; t < threads; t++) {
+        args[t] = (helper_arg){&c, t};
+        if (pthread_create(&c.helpers[t], NULL, crew_helper, &args[t]) != 0) break;
+        started++;
+    }
+    c.threads = started + 1;
     int f, gpop;
     u32_stack bucket = {0};
-    while (!get_stopped(s)) {
+    while (started > 0 && !get_stopped(s)) {
         if (!open_pop_bucket(s, &f, &gpop, &bucket)) {
             if (raise_cut(s, LB)) continue;
             break;
@@ -502,24 +622,25 @@ static void search_threaded(astar *s, worker *w, int threads, int *LB) {
         *LB = f;
         const char *why = stop_reason(s->lim);
         if (why) set_stopped(s, why);
-        int64_t count = (int64_t)bucket.n, polls = 0;
-#pragma omp parallel for schedule(dynamic, 4) num_threads(threads) if (count > 1) firstprivate(polls)
-        for (int64_t k = 0; k < count; k++) {
-            if (get_stopped(s)) continue;
-            /* the deadline and Ctrl-C are checked on the calling thread (number 0), which
-             * carries the solve's limits */
-            if (omp_get_thread_num() == 0 && (++polls & 255) == 0) {
-                const char *now = stop_reason(s->lim);
-                if (now) {
-                    set_stopped(s, now);
-                    continue;
-                }
-            }
-            expand_one(s, &w[omp_get_thread_num()], bucket.v[k], f, gpop);
+        if (bucket.n >= 64) {
+            crew_run(&c, bucket.v, (int64_t)bucket.n, f, gpop);
+        } else {
+            for (size_t k = 0; k < bucket.n && !get_stopped(s); k++) expand_one(s, &w[0], bucket.v[k], f, gpop);
         }
         free(bucket.v);
         bucket = (u32_stack){0};
     }
+    pthread_mutex_lock(&c.mu);
+    c.quit = true;
+    pthread_cond_broadcast(&c.go);
+    pthread_mutex_unlock(&c.mu);
+    for (int t = 1; t <= started; t++) pthread_join(c.helpers[t], NULL);
+    free(c.helpers);
+    free(args);
+    pthread_mutex_destroy(&c.mu);
+    pthread_cond_destroy(&c.go);
+    pthread_cond_destroy(&c.done);
+    return started > 0;
 }
 
 void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const flood_limits *lim,
@@ -533,7 +654,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     worker *w = gopt_malloc((size_t)threads * sizeof *w);
     for (int t = 0; t < threads; t++) worker_init(&w[t], g);
     if (s.threaded) {
-        omp_init_lock(&s.lock);
+        pthread_mutex_init(&s.lock, NULL);
         s.chunks_cap = ((size_t)NO_PARENT >> CHUNK_SHIFT) + 1;
         s.chunks = gopt_calloc(s.chunks_cap, sizeof *s.chunks);
     }
@@ -562,8 +683,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     }
     s.extra_bytes = threads * ((double)w[0].ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS) +
                     (s.threaded ? (double)s.chunks_cap * sizeof *s.chunks : 0);
-    if (s.threaded) search_threaded(&s, w, threads, &LB);
-    else search_serial(&s, w, &LB);
+    if (!s.threaded || !search_threaded(&s, w, threads, &LB)) search_serial(&s, w, &LB);
     for (int t = 0; t < threads; t++) {
         out->nodes += w[t].expanded;
         out->generated += w[t].ex.generated;

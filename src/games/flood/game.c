@@ -19,6 +19,8 @@ typedef enum flood_method { FLOOD_ASTAR, FLOOD_IDA, FLOOD_DFBNB, FLOOD_GREEDY, F
 /* The beam width the exact methods use for their first upper bound: narrow on small boards,
  * where the search is quick anyway, wider on big ones, where a tight upper bound keeps most
  * states out of memory (A* stores only states with f below it). */
+flood_astar_fn *flood_astar_search = flood_astar;
+
 static int upper_bound_width(const flood_graph *g) { return g->nregions <= 250 ? 8 : 64; }
 
 /* Without --memory-limit a search may use half the machine's memory (its threads share it:
@@ -89,7 +91,7 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
     } else {
         flood_outcome ub;
         flood_beam(&g, upper_bound_width(&g), &ub);
-        if (m == FLOOD_ASTAR) flood_astar(&g, ub.moves, ub.length, &lim, &out);
+        if (m == FLOOD_ASTAR) flood_astar_search(&g, ub.moves, ub.length, &lim, &out);
         else flood_prover(&g, m == FLOOD_IDA, ub.moves, ub.length, &lim, &out);
         out.nodes += ub.nodes;
         free(ub.moves);

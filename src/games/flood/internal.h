@@ -100,6 +100,10 @@ int flood_puchert(int D, const uint64_t *cm, uint64_t *sc, bool stuck);
  * window), and Puchert's recursive bound; it contains the furthest-colour bound. F must
  * have no completable colour (as after the forced moves) and its border given. */
 int flood_bound(flood_bounder *b, const uint64_t *F, const uint64_t *border);
+/* The same with a cutoff (> 0): a state the layered bound already puts at or beyond it is
+ * not lifted, so the value may be smaller than flood_bound's but is then still >= cutoff
+ * (for a caller that discards such states, as flood_expand's callers do). */
+int flood_bound_cut(flood_bounder *b, const uint64_t *F, const uint64_t *border, int cutoff);
 /* The bounds on their own (for tests): furthest-colour, Puchert's layered bound, the
  * layered bound with the lifting tests, and Puchert's recursive bound. */
 void flood_bounds_each(flood_bounder *b, const uint64_t *F, const uint64_t *border, int out[4]);
@@ -141,7 +145,9 @@ typedef struct flood_expander {
     /* Optional: asked before a successor's bound is computed (g_add: moves to it, key: what
      * `note` said of it); false drops the successor (A* uses it for states it already has).
      * `note` is called on every successor first (A* hashes it and fetches its table slot,
-     * so that the lookups overlap); its word is kept in the successor's key. */
+     * so that the lookups overlap); its word is kept in the successor's key. The successor
+     * `filter` asks about is the entry of succ[] whose .state is `state`, every field set
+     * but h (gameopt-mpi reads its move and context there to send it to its owner). */
     bool (*filter)(void *ctx, const uint64_t *state, int g_add, uint64_t key);
     uint64_t (*note)(void *ctx, const uint64_t *state);
     void *filter_ctx;
@@ -225,6 +231,12 @@ void flood_beam(const flood_graph *g, int width, flood_outcome *out);
  * lim->threads threads (the same optimum whatever their number). */
 void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const flood_limits *lim,
                  flood_outcome *out);
+/* The search behind --method astar: flood_astar, unless a program puts another search of
+ * the same contract here before its first solve (gameopt-mpi: the hash-distributed A* of
+ * src/mpi/hda.c, which every rank calls for the same board). */
+typedef void flood_astar_fn(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const flood_limits *lim,
+                            flood_outcome *out);
+extern flood_astar_fn *flood_astar_search;
 /* IDA* / depth-first branch and bound with a transposition table (prover.c). */
 void flood_prover(const flood_graph *g, bool iterative, const uint8_t *ub_moves, int ub_len,
                   const flood_limits *lim, flood_outcome *out);

@@ -38,6 +38,9 @@ int flood_play_forced(const flood_graph *g, uint64_t *F, uint64_t *border, uint6
     PICK(flood_play_forced, g, F, border, scratch, moves, candidates);
 }
 int flood_bound(flood_bounder *b, const uint64_t *F, const uint64_t *border) { PICK(flood_bound, b, F, border); }
+int flood_bound_cut(flood_bounder *b, const uint64_t *F, const uint64_t *border, int cutoff) {
+    PICK(flood_bound_cut, b, F, border, cutoff);
+}
 void flood_bounds_each(flood_bounder *b, const uint64_t *F, const uint64_t *border, int out[4]) {
     PICK(flood_bounds_each, b, F, border, out);
 }

@@ -14,6 +14,7 @@
     int flood_play_forced##v(const flood_graph *g, uint64_t *F, uint64_t *border, uint64_t *scratch, \
                              uint8_t *moves, uint64_t candidates);                                   \
     int flood_bound##v(flood_bounder *b, const uint64_t *F, const uint64_t *border);                 \
+    int flood_bound_cut##v(flood_bounder *b, const uint64_t *F, const uint64_t *border, int cutoff); \
     void flood_bounds_each##v(flood_bounder *b, const uint64_t *F, const uint64_t *border, int out[4]); \
     int flood_expand##v(flood_expander *e, const uint64_t *F, const flood_context *ctx, int cutoff);
 

@@ -36,14 +36,16 @@ typedef struct tt {
 /* meta: learned h (16) | work (16: the threshold margin it was searched with) | used (1) */
 static inline uint64_t tt_meta(int h, int work) { return (uint64_t)h | (uint64_t)work << 16 | (uint64_t)1 << 32; }
 
-/* The table starts small and doubles while it is half full, up to `bytes`. */
+/* The table starts small and doubles while it is half full, up to `bytes`: counting the
+ * doubling itself, when the old table (half the size) still lives beside the new one; sized
+ * by the final table alone, a 100 MB limit let a run reach 114 MB (issue 16 item 5). */
 static void tt_init(tt *t, int nw, double bytes) {
     memset(t, 0, sizeof *t);
     t->nw = nw;
     t->stride = nw + 2;
     size_t bucket = (size_t)t->stride * sizeof(uint64_t) * WAYS;
     t->max_buckets = 1;
-    while ((double)(t->max_buckets * 2 * bucket) <= bytes) t->max_buckets *= 2;
+    while (1.5 * (double)(t->max_buckets * 2 * bucket) <= bytes) t->max_buckets *= 2;
     t->nbuckets = t->max_buckets < 1024 ? t->max_buckets : 1024;
     t->slots = gopt_calloc(t->nbuckets * WAYS, (size_t)t->stride * sizeof(uint64_t));
 }

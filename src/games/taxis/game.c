@@ -66,7 +66,7 @@ static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer 
     const taxis_puzzle *p = puzzle;
     int m = gopt_method_index(&gopt_game_taxis, o->method);
     GOPT_REQUIRE(m >= 0, "unknown method '%s'", o->method);
-    gopt_taxis_ideal_options how = {(gopt_taxis_method)m, o->time_limit, 1};
+    gopt_taxis_ideal_options how = {(gopt_taxis_method)m, o->time_limit, 1, GOPT_TAXIS_MIP_START_SEARCH};
     gopt_taxis_solver *w = gopt_taxis_solver_new(p->g);
     gopt_taxis_move *moves = gopt_malloc((size_t)p->g->n * sizeof *moves);
     gopt_taxis_ideal r = {0};

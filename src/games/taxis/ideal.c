@@ -16,6 +16,15 @@ struct gopt_taxis_solver {
 };
 
 static const char *const method_names[] = {"search", "mip"};
+static const char *const mip_start_names[] = {"search", "heuristics"};
+
+const char *gopt_taxis_mip_start_name(gopt_taxis_mip_start s) { return mip_start_names[s]; }
+
+bool gopt_taxis_mip_start_parse(const char *text, gopt_taxis_mip_start *s) {
+    for (int k = 0; k < 2; k++)
+        if (strcmp(text, mip_start_names[k]) == 0) return *s = (gopt_taxis_mip_start)k, true;
+    return false;
+}
 
 const char *gopt_taxis_method_name(gopt_taxis_method m) { return method_names[m]; }
 
@@ -39,12 +48,28 @@ void gopt_taxis_solver_free(gopt_taxis_solver *w) {
     free(w);
 }
 
+/* The integer program, started from the search's path unless told otherwise. The search gets
+ * the same time limit (it needs microseconds to milliseconds); its work is not counted. */
+static gopt_status mip_run(gopt_taxis_solver *w, const gopt_taxis_setting *s, const gopt_taxis_ideal_options *o,
+                           gopt_taxis_move *moves, gopt_taxis_ideal *result) {
+    gopt_taxis_move known[GOPT_TAXIS_MAX_NODES];
+    int known_len = 0;
+    if (o->mip_start == GOPT_TAXIS_MIP_START_SEARCH) {
+        gopt_taxis_ideal found;
+        memset(&found, 0, sizeof found);
+        gopt_status st = w->g->words == 1 ? taxis_search_run_64(w->search, s, o->time_limit, known, &found)
+                                          : taxis_search_run_wide(w->search, s, o->time_limit, known, &found);
+        known_len = st == GOPT_SOLVED || st == GOPT_LIMIT ? found.length : 0;
+    }
+    return taxis_mip_run(w->g, s, o, known, known_len, moves, result);
+}
+
 gopt_status gopt_taxis_ideal_solve(gopt_taxis_solver *w, const gopt_taxis_setting *s, const gopt_taxis_ideal_options *o,
                                    gopt_taxis_move *moves, gopt_taxis_ideal *result) {
     memset(result, 0, sizeof *result);
     gopt_stopwatch watch = gopt_stopwatch_start();
     const gopt_taxis_graph *g = w->g;
-    if (o->method == GOPT_TAXIS_MIP) result->status = taxis_mip_run(g, s, o, moves, result);
+    if (o->method == GOPT_TAXIS_MIP) result->status = mip_run(w, s, o, moves, result);
     else if (g->words == 1) result->status = taxis_search_run_64(w->search, s, o->time_limit, moves, result);
     else result->status = taxis_search_run_wide(w->search, s, o->time_limit, moves, result);
     result->seconds = gopt_stopwatch_read(&watch, &result->cpu_seconds);
@@ -78,7 +103,7 @@ static int play_ideal(const void *ctx, void *work, const gopt_taxis_graph *g, co
     (void)ctx, (void)rng;
     gopt_taxis_move moves[GOPT_TAXIS_MAX_NODES];
     gopt_taxis_ideal result;
-    gopt_taxis_ideal_options o = {GOPT_TAXIS_SEARCH, 0, 1};
+    gopt_taxis_ideal_options o = {GOPT_TAXIS_SEARCH, 0, 1, GOPT_TAXIS_MIP_START_SEARCH};
     gopt_taxis_ideal_solve(work, s, &o, moves, &result); /* no limit: always solved */
     if (path) gopt_taxis_path_of_moves(moves, result.length, path);
     (void)g;

@@ -65,9 +65,12 @@ gopt_status taxis_search_run_64(void *search, const gopt_taxis_setting *s, doubl
 gopt_status taxis_search_run_wide(void *search, const gopt_taxis_setting *s, double time_limit,
                                   gopt_taxis_move *moves, gopt_taxis_ideal *result);
 
-/* The integer program (solve_mip.c): a run on a setting, like the search's. */
+/* The integer program (solve_mip.c): a run on a setting, like the search's. known[0..known_len)
+ * is a TT-path to start from (the search's, or known_len 0 for none); CBC must still prove
+ * that nothing longer exists. */
 gopt_status taxis_mip_run(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_ideal_options *o,
-                          gopt_taxis_move *moves, gopt_taxis_ideal *result);
+                          const gopt_taxis_move *known, int known_len, gopt_taxis_move *moves,
+                          gopt_taxis_ideal *result);
 
 /* Rebuilds the masks of g with `words` words per node (1 needs n <= 64). The tests use it
  * to run one small graph through both engines and compare every move. */

@@ -10,7 +10,8 @@
  *
  * CBC proves the optimum of the whole model slowly (its LP relaxation is weak: fractional
  * "paths" share nodes across turns), so --method mip asks it a series of feasibility
- * questions instead. The incumbent starts as the longest path of the paper's heuristics; then,
+ * questions instead. The incumbent starts as the search's path (--mip-start search, the
+ * default) or the longest path of the paper's heuristics (--mip-start heuristics); then,
  * for each face-up start s and each second node, the model with those two turns fixed and the
  * row (1r) "some node is taken in turn L + 1" (L the incumbent) either yields a longer path
  * (CBC stops at its first solution; L grows and the question is asked again) or is proven
@@ -36,6 +37,7 @@ typedef struct model {
 
 /* What one model asks. */
 typedef struct plan {
+    bool proof;          /* the incumbent is the search's: expect infeasibility (see solve_reach) */
     int start;           /* the node of turn 1, or -1 for any face-up node */
     int second;          /* the node of turn 2, or -1 for any */
     int turns;           /* K */
@@ -363,6 +365,16 @@ static gopt_status solve_reach(const gopt_taxis_graph *g, const plan *pl, const 
     if (deadline > 0) gopt_mip_set_time_limit(m.mip, left > 0.01 ? left : 0.01);
     gopt_mip_set_threads(m.mip, o->threads);
     gopt_mip_set_option(m.mip, "maxSolutions", "1");
+    if (pl->proof) {
+        /* Started from the search's path every question should be infeasible, so CBC's
+         * primal heuristics (the feasibility pump, mini branch and bound: most of the root's
+         * time) can only waste it, and cut generation and strong branching cost more LP
+         * iterations than they save on these degenerate models (measured: docs/methods.md). A longer path, if the search had missed one, is still
+         * found by the branching. */
+        gopt_mip_set_option(m.mip, "heuristics", "off");
+        gopt_mip_set_option(m.mip, "cuts", "off");
+        gopt_mip_set_option(m.mip, "strong", "0");
+    }
     gopt_mip_result r = gopt_mip_solve(m.mip);
     gopt_status status = GOPT_SOLVED;
     *found = 0;
@@ -396,7 +408,8 @@ static int by_turns(const void *a, const void *b) {
 }
 
 gopt_status taxis_mip_run(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_ideal_options *o,
-                          gopt_taxis_move *moves, gopt_taxis_ideal *result) {
+                          const gopt_taxis_move *known, int known_len, gopt_taxis_move *moves,
+                          gopt_taxis_ideal *result) {
     int n = g->n, nstarts = 0;
     int *reveal = gopt_malloc((size_t)n * sizeof *reveal), *earliest = gopt_malloc((size_t)n * sizeof *earliest);
     start_plan *starts = gopt_malloc((size_t)n * sizeof *starts);
@@ -410,6 +423,8 @@ gopt_status taxis_mip_run(const gopt_taxis_graph *g, const gopt_taxis_setting *s
     qsort(starts, (size_t)nstarts, sizeof *starts, by_turns);
     double deadline = o->time_limit > 0 ? gopt_now() + o->time_limit : 0;
     int best = heuristic_start(g, s, moves), open = 0; /* open: the best bound of starts left unsolved */
+    bool proof = known_len > 0;
+    if (known_len > best) best = known_len, memcpy(moves, known, (size_t)known_len * sizeof *moves);
     gopt_status status = GOPT_SOLVED;
     /* Start by start: raise the incumbent while the model finds a longer path, until CBC
      * proves that none of best + 1 nodes begins there. */
@@ -425,7 +440,7 @@ gopt_status taxis_mip_run(const gopt_taxis_graph *g, const gopt_taxis_setting *s
             int found = 1;
             while (found > 0 && best < starts[i].turns && status == GOPT_SOLVED) {
                 /* turns after best + 1 cannot matter to the question: the model stops there */
-                plan pl = {starts[i].node, second, best + 1, reveal, earliest, best + 1};
+                plan pl = {proof, starts[i].node, second, best + 1, reveal, earliest, best + 1};
                 status = solve_reach(g, &pl, o, deadline, &found, work, result);
                 if (found > best) best = found, memcpy(moves, work, (size_t)found * sizeof *moves);
             }
@@ -446,7 +461,7 @@ bool gopt_taxis_mip_write_lp(const gopt_taxis_graph *g, const gopt_taxis_setting
     int *reveal = gopt_malloc((size_t)g->n * sizeof *reveal), *earliest = gopt_malloc((size_t)g->n * sizeof *earliest);
     reveal_turns(s, reveal);
     earliest_turns(g, reveal, -1, earliest);
-    plan pl = {-1, -1, turn_bound(g->n, earliest), reveal, earliest, 0};
+    plan pl = {false, -1, -1, turn_bound(g->n, earliest), reveal, earliest, 0};
     model m = build(g, &pl);
     bool ok = gopt_mip_write_lp(m.mip, file, err);
     model_free(&m);

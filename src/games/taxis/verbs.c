@@ -15,6 +15,7 @@
 
 static const char *const graph_formats[] = {"board", "graphml", "gml", "ncol", "edgelist", NULL};
 static const char *const ideal_methods[] = {"search", "mip", NULL};
+static const char *const mip_starts[] = {"search", "heuristics", NULL};
 static const char *const mc_ties[] = {"random", "tentacles", "pp", NULL}; /* gopt_taxis_mc_ties order */
 static const char *const mc_evals[] = {"ideal", "pp", "ply2", "mix", NULL};            /* gopt_taxis_mc_eval order */
 
@@ -76,6 +77,9 @@ static const gopt_opt ideal_opts[] = {
     GRAPH_OPTIONS,
     GOPT_ENUM("method", "M", "search", ideal_methods,
               "search (our exact branch and bound) or mip (the paper's integer program, CBC)"),
+    GOPT_ENUM("mip-start", "S", "search", mip_starts,
+              "mip: CBC starts from the search's path and must prove nothing is longer (search),\n"
+              "                           or from the paper's heuristics and finds the longest path itself (heuristics)"),
     GOPT_FLAG("random", "solve random settings (the default without a SETTING file)"),
     GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards of a random setting"),
     GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node in a random setting, N_D"),
@@ -537,7 +541,9 @@ static void ideal_text(const ideal_job *job, const gopt_taxis_setting *s, long n
     fprintf(out, solved ? "node length %d: " : "node length at least %d: ", r->length);
     taxis_print_path(out, g, path, r->length);
     fputc('\n', out);
-    if (!solved) fprintf(out, "stopped by the time limit: the ideal node length is %d..%d\n", r->length, r->bound);
+    if (!solved) /* Ctrl-C now stops a CBC solve too (its child process is killed): say which stop it was */
+        fprintf(out, "%s: the ideal node length is %d..%d\n", gopt_stop_signalled() ? "interrupted" : "stopped by the time limit",
+                r->length, r->bound);
     if (!job->o->quiet)
         fprintf(out, "checked: %s TT-path of this setting (paper Definition 5)\n", solved ? "a finished" : "a");
     if (job->compare) {
@@ -637,10 +643,13 @@ static bool write_models(const ideal_job *job, gopt_taxis_setting **list, int co
 static int run_ideal(gopt_call *call) {
     const gopt_options *o = &call->opts;
     if (call->nargs > 1) return gopt_call_usage(call, "taxis ideal: one SETTING file at most (see --help)");
-    ideal_job job = {.call = call, .o = o, .how = {GOPT_TAXIS_SEARCH, o->time_limit, 1}, .h = gopt_taxis_named_pairs[4], .out = call->out};
+    ideal_job job = {.call = call, .o = o, .how = {GOPT_TAXIS_SEARCH, o->time_limit, 1, GOPT_TAXIS_MIP_START_SEARCH}, .h = gopt_taxis_named_pairs[4], .out = call->out};
     const char *method = gopt_option(o, "method"), *hname = gopt_option(o, "heuristic");
     if (method && !gopt_taxis_method_parse(method, &job.how.method))
         return gopt_call_usage(call, "--method: unknown method '%s' (search or mip)", method);
+    const char *start = gopt_option(o, "mip-start");
+    if (start && !gopt_taxis_mip_start_parse(start, &job.how.mip_start))
+        return gopt_call_usage(call, "--mip-start: unknown start '%s' (search or heuristics)", start);
     if (hname && !gopt_taxis_heuristic_parse(hname, &job.h))
         return gopt_call_usage(call, "--heuristic: unknown heuristic '%s' (rs, md, mt, lcc, pp, mc or START+EXTENSION)", hname);
     gopt_taxis_mc mc;

@@ -1,0 +1,1 @@
+taxis ideal --method mip --mip-start cplex
