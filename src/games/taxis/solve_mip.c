@@ -368,10 +368,11 @@ static gopt_status solve_reach(const gopt_taxis_graph *g, const plan *pl, const 
     if (pl->proof) {
         /* Started from the search's path every question should be infeasible, so CBC's
          * primal heuristics (the feasibility pump, mini branch and bound: most of the root's
-         * time) can only waste it, and strong branching costs more LP iterations than it saves
-         * on these degenerate models (measured: docs/methods.md). A longer path, if the search
-         * had missed one, is still found by the branching. */
+         * time) can only waste it, and cut generation and strong branching cost more LP
+         * iterations than they save on these degenerate models (measured: docs/methods.md). A longer path, if the search had missed one, is still
+         * found by the branching. */
         gopt_mip_set_option(m.mip, "heuristics", "off");
+        gopt_mip_set_option(m.mip, "cuts", "off");
         gopt_mip_set_option(m.mip, "strong", "0");
     }
     gopt_mip_result r = gopt_mip_solve(m.mip);
