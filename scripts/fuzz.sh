@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target (or those named) for a number of seconds each.
-#   scripts/fuzz.sh DIR SECONDS [NAME...]
+#   scripts/fuzz.sh DIR SECONDS [NAME...]   (NAME: flow_json or fuzz_flow_json)
 # Seeds come from tests/fuzz/corpus/<name>/; new inputs go to fuzz-corpus/<name>/ (ignored
 # by git). A crash stops with the target's report and a non-zero exit.
 set -euo pipefail
 dir=$1
 seconds=$2
 shift 2
-names=("$@")
+names=()
+# A target may be named with or without its prefix (flow_json or fuzz_flow_json).
+for n in "$@"; do names+=("${n#fuzz_}"); done
 if [ ${#names[@]} -eq 0 ]; then
   for f in "$dir"/fuzz_*; do [ -x "$f" ] && names+=("$(basename "$f" | sed 's/^fuzz_//')"); done
 fi

@@ -300,6 +300,26 @@ function buildMoreVerbs(ctx, { settle, format }) {
       answer ? el('label', { for: answer.id, text: answerName.toLowerCase() }) : null, answer, opts,
       el('div', { class: 'buttons' }, button)));
   }
+  const convert = game.verbs.find((v) => v.name === 'convert');
+  if (convert && convert.options.some((o) => o.name === 'to')) {
+    const to = el('select', { id: `${name}-convert-to` }, ...game.formats.map((f) => el('option', { value: f, text: f })));
+    const button = el('button', { type: 'button', id: `${name}-convert`, text: 'Convert' });
+    const out = el('pre', { class: 'json', id: `${name}-converted`, hidden: true });
+    button.addEventListener('click', async () => {
+      if (!input.value.trim()) { setStatus(status, 'bad', 'Paste a puzzle first.'); return; }
+      await settle();
+      const body = { input: input.value, options: { to: to.value } };
+      if (format.value) body.options.format = format.value;
+      const r = await api(`/api/${name}/convert`, body);
+      if (r.json.error) { setStatus(status, 'bad', r.json.error); out.hidden = true; return; }
+      out.textContent = r.json.text;
+      out.hidden = false;
+      setStatus(status, 'ok', `Converted to ${to.value}.`);
+    });
+    box.append(el('details', { id: `${name}-convert-box` }, el('summary', { text: `Convert (${convert.summary})` }),
+      el('div', { class: 'controls' }, el('div', {}, el('label', { for: to.id, text: 'to' }), to)),
+      el('div', { class: 'buttons' }, button), out));
+  }
   return box;
 }
 

@@ -32,6 +32,7 @@
     X("room_cuts", "country: room-connectivity cuts")                                             \
     X("route rounds", "flow: rounds of the wire router")                                          \
     X("touching", "flow: search states skipped as paths touching themselves")                     \
+    X("crossings", "flow: sweep states refused because two colours would have to cross")          \
     X("flows", "tokens: max-flow runs")                                                            \
     X("branches", "tokens: placement branches")                                                    \
     X("placements", "tokens: placements found")

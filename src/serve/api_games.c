@@ -20,10 +20,8 @@ static json_t *offered_options(const gopt_game *g, const gopt_verb *v) {
     json_array_foreach(all, i, o) {
         const char *name = json_string_value(json_object_get(o, "name"));
         const gopt_opt *spec = gopt_opt_find(v->options, name);
-        bool common = !spec;
-        if (common && (strcmp(name, "output") == 0 || strcmp(name, "threads") == 0 || strcmp(name, "shard") == 0 ||
-                       strcmp(name, "progress") == 0 || strcmp(name, "json") == 0))
-            continue;
+        /* json: every answer is JSON already */
+        if (!spec && (api_option_refused(name) || strcmp(name, "json") == 0)) continue;
         if (spec && !api_option_offered(spec)) continue;
         json_array_append(kept, o);
     }

@@ -29,6 +29,8 @@ bool api_read_options(api_request *q, json_t *options);
 void api_apply_limits(api_request *q, const serve_config *c);
 /* Would the API accept this option of a verb? (Not those naming files or the server's.) */
 bool api_option_offered(const gopt_opt *spec);
+/* The server's own options (output, threads, shard, progress), refused in every request. */
+bool api_option_refused(const char *name);
 
 /* api_picture.c: draws puzzle (and solution, when non-NULL) as SVG text. NULL with err set
  * when the game cannot draw it. */

@@ -47,13 +47,13 @@ static bool text(api_request *q, const char *name, json_t *v, const char **out) 
     return true;
 }
 
-static bool server_only(const char *name) {
+bool api_option_refused(const char *name) {
     return strcmp(name, "output") == 0 || strcmp(name, "threads") == 0 || strcmp(name, "shard") == 0 ||
            strcmp(name, "progress") == 0;
 }
 
 bool api_option_offered(const gopt_opt *spec) {
-    return !server_only(spec->name) && !(spec->arg && strstr(spec->arg, "FILE"));
+    return !api_option_refused(spec->name) && !(spec->arg && strstr(spec->arg, "FILE"));
 }
 
 /* The bit of a common option, or 0 when `name` is not one. */
@@ -70,7 +70,7 @@ static bool common(api_request *q, const char *name, json_t *v) {
     bool b;
     if (strcmp(name, "output") == 0)
         return fail(q, "option '%s' is not available here: no request names a file on the server", name);
-    if (server_only(name)) return fail(q, "option '%s' belongs to the server (gameopt serve --help)", name);
+    if (api_option_refused(name)) return fail(q, "option '%s' belongs to the server (gameopt serve --help)", name);
     if (strcmp(name, "format") == 0) return text(q, name, v, &o->format);
     if (strcmp(name, "method") == 0) return text(q, name, v, &o->method);
     if (strcmp(name, "time-limit") == 0) return number(q, name, v, 0, 1e9, &o->time_limit);

@@ -38,7 +38,7 @@ try:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as EC
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:
     skip("python3-selenium is not installed (scripts/install-deps.sh installs it)")
 
@@ -267,6 +267,17 @@ def test_country_verbs(d, gameopt):
     expect(kind == "wrong" and "stdin: wrong: " in text, f"a changed loop is wrong: {text}")
     kind, text = check(d, "country", "pzprv3\ncountry\n2\nx\n")
     expect(kind == "error" and "gameopt: -:" in text, f"a located error: {text}")
+    # Convert: the seed's URL as pzprv3, as the command line writes it.
+    paste(d, "country", COUNTRY_SEED)
+    d.find_element(By.CSS_SELECTOR, "#country-convert-box summary").click()
+    Select(d.find_element(By.ID, "country-convert-to")).select_by_value("pzprv3")
+    d.find_element(By.ID, "country-convert").click()
+    out = d.find_element(By.ID, "country-converted")
+    WebDriverWait(d, 20).until(lambda _: out.is_displayed() and out.text.strip(), "the converted puzzle")
+    want = subprocess.run([gameopt, "country", "convert", "--to", "pzprv3", "-"], input=COUNTRY_SEED + "\n",
+                          check=True, capture_output=True, text=True).stdout
+    expect(out.get_attribute("textContent") == want, f"convert as the CLI: {out.text[:80]!r}")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", out)
 
 
 def test_flow_verbs(d, gameopt):

@@ -355,6 +355,75 @@ static void topology_never_wrong(void **state) {
     assert_true(proofs > cases / 50);
 }
 
+/* The sweep's crossing test (frontier.c) on boards big enough for two colours to meet the
+ * frontier in alternating order: 6x6 to 9x9 with 5 to 12 colours, the endpoints of a
+ * random filling (sometimes with two swapped) or at random, under both conventions and both
+ * coverage rules. The complete sweep must count like SAT, and the test
+ * must fire on some of them, or this proves nothing. */
+static void crossing_test_never_wrong(void **state) {
+    (void)state;
+    int cases = test_cases(1500) / 5, fired = 0;
+    for (int i = 0; i < cases; i++) {
+        gopt_rng r = gopt_rng_stream(SEED + 5, (uint64_t)i);
+        int w = 6 + (int)gopt_rng_below(&r, 4), h = 6 + (int)gopt_rng_below(&r, 4), cells = w * h;
+        int colours = 5 + (int)gopt_rng_below(&r, 8);
+        char *text;
+        if (i % 3) { /* a filled board's endpoints (solvable), two of them swapped now and then */
+            gopt_flow_puzzle *g = gopt_flow_generate(w, h, colours, &r);
+            assert_non_null(g);
+            text = gopt_flow_write(g, NULL);
+            gopt_flow_free(g);
+            char *body = strchr(text, '\n') + 1; /* after "W H" */
+            if (gopt_rng_below(&r, 3) == 0) {
+                char *a, *z;
+                do a = body + gopt_rng_below(&r, (uint32_t)strlen(body));
+                while (*a == '.' || *a == '\n');
+                do z = body + gopt_rng_below(&r, (uint32_t)strlen(body));
+                while (*z == '.' || *z == '\n');
+                char t = *a;
+                *a = *z;
+                *z = t;
+            }
+        } else {
+            char *grid = malloc((size_t)cells);
+            memset(grid, '.', (size_t)cells);
+            for (int k = 0; k < colours; k++)
+                for (int side = 0; side < 2; side++) {
+                    int v;
+                    do v = (int)gopt_rng_below(&r, (uint32_t)cells);
+                    while (grid[v] != '.');
+                    grid[v] = (char)('A' + k);
+                }
+            gopt_buf b = {0};
+            for (int y = 0; y < h; y++) {
+                gopt_buf_append(&b, grid + y * w, (size_t)w);
+                gopt_buf_putc(&b, '\n');
+            }
+            free(grid);
+            text = gopt_buf_take(&b);
+        }
+        gopt_flow_puzzle *p = parse(text, gopt_rng_below(&r, 4) == 0);
+        p->untouching = gopt_rng_below(&r, 2);
+        /* (under partial coverage the search tests untouching only at its leaves: keep those small) */
+        if (!(p->partial && p->untouching && cells > 36)) {
+            gopt_flow_settings s = {.method = GOPT_FLOW_SEARCH, .count = CAP, .complete = true, .node_budget = 4000000};
+            gopt_answer a = {0};
+            gopt_status st = gopt_flow_solve(p, &s, &a);
+            fired += gopt_counter_get(&a.counters, "crossings") > 0;
+            gopt_flow_solution_free(a.solution);
+            long n_sat;
+            bool all_sat;
+            gopt_status sat = run(p, GOPT_FLOW_SAT, CAP, false, text, &n_sat, &all_sat);
+            if (st != GOPT_LIMIT && (st != sat || a.solutions != n_sat))
+                fail_msg("search %d (%ld) vs SAT %d (%ld)\n%s", st, a.solutions, sat, n_sat, text);
+        }
+        gopt_flow_free(p);
+        free(text);
+    }
+    print_message("%d boards: the crossing test fired on %d\n", cases, fired);
+    assert_true(fired > cases / 25); /* 22 of the 300 boards of the default run */
+}
+
 /* The generator's unique boards have exactly one solution, counted by SAT (which the
  * generator uses only for simple paths, after the sweep) and by the complete search, under
  * the convention asked for. */
@@ -378,6 +447,7 @@ static void generated_boards_are_unique(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(generated_boards_are_unique),
+        cmocka_unit_test(crossing_test_never_wrong),
         cmocka_unit_test(topology_never_wrong),
         cmocka_unit_test(untouching_counts_agree),
         cmocka_unit_test(methods_agree_on_rectangles),

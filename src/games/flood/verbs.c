@@ -114,7 +114,7 @@ static bool next_sequence(gopt_text *t, const gopt_flood_puzzle *p, uint8_t **mo
 static bool read_sequences(gopt_call *call, const gopt_batch *b, uint8_t **seq, int *len, int *optimum, bool *proven,
                            gopt_error *err) {
     const char *moves_opt = gopt_option(&call->opts, "moves");
-    gopt_text t;
+    gopt_text t = {0}; /* freed below also when loading the file failed */
     bool ok = true;
     if (moves_opt) gopt_text_from_string(&t, "--moves", moves_opt);
     else ok = gopt_text_load(&t, call->args[1], err);

@@ -92,6 +92,16 @@ bool flow_record(flow_run *r, gopt_flow_solution *s);
  * GOPT_LIMIT. Plain rectangles go to the grid sweep (solve_grid.c). */
 gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget);
 gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t node_budget);
+/* The crossing test on the frontier of the grid sweep (frontier.c): given the open path
+ * ends along the frontier, in order, each with its fragment's far end and colour (-1 for
+ * none), false when two colours would have to cross. Cells are numbered below `ncells`. */
+typedef struct flow_open_end {
+    int cell, far, colour;
+} flow_open_end;
+typedef struct flow_frontier flow_frontier;
+flow_frontier *flow_frontier_new(int ncolours, int max_ends, int ncells);
+void flow_frontier_free(flow_frontier *f);
+bool flow_frontier_ok(flow_frontier *f, const flow_open_end *ends, int n);
 /* Partial coverage, one solution: paths grown from their endpoints (solve_paths.c). */
 gopt_status flow_solve_paths(flow_run *r, int64_t node_budget);
 /* Partial coverage, one solution: negotiated-congestion routing (solve_route.c), at most

@@ -140,6 +140,7 @@ static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_pla
     char why[256];
     double started = gopt_thread_cpu_seconds();
     for (int k = 0; k < c->count; k++) {
+        if (gopt_stop_check() != GOPT_GO) return; /* the caller drops a chunk a stop cut short */
         gopt_rng rng = c->rng[k];
         int len = c->length[k] = player->play(player->ctx, work, g, c->settings[k], &rng, inline_check ? c->path : NULL);
         if (inline_check && !gopt_taxis_check_path_read(g, c->settings[k], reading, c->path, len, true, why, sizeof why))
@@ -180,7 +181,7 @@ void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run,
             int64_t first = chunk_deal(c, run, index);
             /* A stop inside a chunk may cut a game short: such a chunk is not counted at all. */
             tallies_save(saved, local, nplayers, g->n);
-            for (int p = 0; p < nplayers; p++) {
+            for (int p = 0; p < nplayers && gopt_stop_check_ctx(limits) == GOPT_GO; p++) { /* a stop drops the chunk */
                 int *lengths = run->lengths ? run->lengths + (size_t)(first - run->begin) * (size_t)nplayers + p : NULL;
                 chunk_play(c, g, &players[p], p == 0, work[p], &local[p], lengths, nplayers, run->verify,
                            players[p].reading ? *players[p].reading : (gopt_taxis_reading){0});
@@ -241,9 +242,12 @@ void gopt_taxis_tournament_read(const gopt_taxis_graph *g, const gopt_taxis_run 
             if (gopt_stop_check_ctx(limits) != GOPT_GO) continue;
             chunk_deal(c, run, index);
             memcpy(saved, local, cells * sizeof *local); /* taken back if a stop cuts the chunk */
-            for (size_t cell = 0; cell < cells; cell++) {
+            /* A stop drops the chunk, so no duel after it is played: each would still run its
+             * searches up to their next look at the stop (--time-limit overran by 0.2 s). */
+            for (size_t cell = 0; cell < cells && gopt_stop_check_ctx(limits) == GOPT_GO; cell++) {
                 gopt_taxis_heuristic pair[2] = {hs[cell / (size_t)nh], hs[cell % (size_t)nh]};
-                for (int k = 0; k < c->count; k++) duel(c, k, g, pair, r, run->verify, &local[cell]);
+                for (int k = 0; k < c->count && gopt_stop_check_ctx(limits) == GOPT_GO; k++)
+                    duel(c, k, g, pair, r, run->verify, &local[cell]);
             }
             if (gopt_stop_check_ctx(limits) != GOPT_GO) memcpy(local, saved, cells * sizeof *local);
             gopt_progress_add(bar, c->count);

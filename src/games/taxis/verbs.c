@@ -541,7 +541,9 @@ static void ideal_text(const ideal_job *job, const gopt_taxis_setting *s, long n
     fprintf(out, solved ? "node length %d: " : "node length at least %d: ", r->length);
     taxis_print_path(out, g, path, r->length);
     fputc('\n', out);
-    if (!solved) fprintf(out, "stopped by the time limit: the ideal node length is %d..%d\n", r->length, r->bound);
+    if (!solved) /* Ctrl-C now stops a CBC solve too (its child process is killed): say which stop it was */
+        fprintf(out, "%s: the ideal node length is %d..%d\n", gopt_stop_signalled() ? "interrupted" : "stopped by the time limit",
+                r->length, r->bound);
     if (!job->o->quiet)
         fprintf(out, "checked: %s TT-path of this setting (paper Definition 5)\n", solved ? "a finished" : "a");
     if (job->compare) {

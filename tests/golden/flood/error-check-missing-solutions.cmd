@@ -1,0 +1,1 @@
+flood check data/flood/example.txt no-such-solutions.txt
