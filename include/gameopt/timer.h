@@ -11,14 +11,19 @@
 double gopt_now(void);
 /* CPU seconds used by the calling thread. */
 double gopt_thread_cpu_seconds(void);
+/* Adds CPU seconds that a child process spent working for the calling thread (CBC runs in
+ * one, src/engines/cbc_child.c): stopwatches started on this thread count them, so a MIP
+ * method's cpu_seconds holds CBC's work and not only the parent's waiting. */
+void gopt_thread_child_cpu_add(double seconds);
 /* Wall and thread-CPU time of one piece of work. Results report both: "seconds" is wall time
- * (what a caller waits), "cpu_seconds" the CPU time of the thread that did the work, which
- * still means something when the machine is shared or loaded. */
+ * (what a caller waits), "cpu_seconds" the CPU time of the thread that did the work plus that of
+ * the child processes it waited for (CBC's), which still means something when the machine is
+ * shared or loaded. */
 typedef struct gopt_stopwatch {
     double wall, cpu;
 } gopt_stopwatch;
 gopt_stopwatch gopt_stopwatch_start(void);
-/* Wall seconds since the start; the calling thread's CPU seconds since then in *cpu_seconds
+/* Wall seconds since the start; the calling thread's (and its children's) CPU seconds since then in *cpu_seconds
  * (may be NULL). Read it on the thread that started it. */
 double gopt_stopwatch_read(const gopt_stopwatch *w, double *cpu_seconds);
 /* Peak resident memory of the process so far, in MB. */

@@ -23,10 +23,17 @@ double gopt_thread_cpu_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-gopt_stopwatch gopt_stopwatch_start(void) { return (gopt_stopwatch){gopt_now(), gopt_thread_cpu_seconds()}; }
+static _Thread_local double child_cpu; /* this thread's children's CPU seconds, so far */
+
+void gopt_thread_child_cpu_add(double seconds) { child_cpu += seconds; }
+
+/* The thread's own CPU time plus its children's. */
+static double work_cpu_seconds(void) { return gopt_thread_cpu_seconds() + child_cpu; }
+
+gopt_stopwatch gopt_stopwatch_start(void) { return (gopt_stopwatch){gopt_now(), work_cpu_seconds()}; }
 
 double gopt_stopwatch_read(const gopt_stopwatch *w, double *cpu_seconds) {
-    if (cpu_seconds) *cpu_seconds = gopt_thread_cpu_seconds() - w->cpu;
+    if (cpu_seconds) *cpu_seconds = work_cpu_seconds() - w->cpu;
     return gopt_now() - w->wall;
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -170,8 +171,15 @@ void gopt_cbc_run(cbc_solve_fn *solve, const void *model, size_t ncols, double s
         if (h.has_values) got = wait_for(&w, deadline);
     }
     kill(pid, SIGKILL); /* done or not, the child has nothing more to give */
-    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+    struct rusage ru;
+    while (wait4(pid, NULL, 0, &ru) < 0) {
+        if (errno != EINTR) {
+            memset(&ru, 0, sizeof ru);
+            break;
+        }
     }
+    gopt_thread_child_cpu_add((double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec +
+                              (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec);
     close(fds[0]);
     if (w.charged) gopt_budget_release(NULL, w.charged);
     if (got == 1) {
