@@ -85,7 +85,7 @@ static void take_again(hda *h, uint32_t j, const hda_rec *r) {
             old.flags |= HDA_NO_COMMUTE;
             if (old.flags & HDA_EXPANDED) {
                 old.flags |= HDA_REEXPAND;
-                hda_push(&h->st, old.g + old.h, old.g, j);
+                flood_open_push(&h->st.open, old.g + old.h, old.g, j);
             }
             hda_set(&h->st, j, &old);
         }
@@ -96,7 +96,7 @@ static void take_again(hda *h, uint32_t j, const hda_rec *r) {
     h->reopened++;
     hda_node n = node_of(r, hh);
     hda_set(&h->st, j, &n);
-    hda_push(&h->st, r->g + hh, r->g, j);
+    flood_open_push(&h->st.open, r->g + hh, r->g, j);
 }
 
 /* A successor arrives at its owner. */
@@ -114,7 +114,7 @@ static void take(hda *h, const hda_rec *r, uint64_t hash) {
     }
     flood_border(h->g, r->state, h->border);
     int f = imax(r->g + flood_bound_cut(&h->bounder, r->state, h->border, h->ub - r->g), r->fpar);
-    if (f >= h->ub || f - r->g > HDA_MAX_G) return;
+    if (f >= h->ub || f - r->g > FLOOD_MAX_G) return;
     hda_node n = node_of(r, f - r->g);
     uint32_t j = hda_add(&h->st, r->state, &n);
     if (j == HDA_NONE) { /* 2^32 nodes on one rank: more ranks would hold them */
@@ -123,7 +123,7 @@ static void take(hda *h, const hda_rec *r, uint64_t hash) {
         return;
     }
     hda_slot_set(&h->st, slot, hash, j);
-    hda_push(&h->st, f, r->g, j);
+    flood_open_push(&h->st.open, f, r->g, j);
 }
 
 static void take_message_record(void *ctx, const uint64_t *w) {
@@ -211,12 +211,12 @@ static bool work(hda *h, const flood_limits *lim, uint64_t *F, int64_t *pops) {
         int f, gpop;
         uint32_t i;
         int below = h->layer < h->ub ? h->layer + 1 : h->ub;
-        if (!hda_pop(&h->st, below, &f, &gpop, &i)) break;
+        if (!flood_open_pop(&h->st.open, below, &f, &gpop, &i)) break;
         any = true;
         if ((++*pops & 63) == 0) check_limits(h, lim);
         if (lim->memory_bytes > 0 && bytes_now(h) > lim->memory_bytes) h->stop = GOPT_STOP_MEMORY;
         if (h->stop) {
-            hda_push(&h->st, f, gpop, i); /* unexpanded: its f still bounds the answer */
+            flood_open_push(&h->st.open, f, gpop, i); /* unexpanded: its f still bounds the answer */
             break;
         }
         expand(h, i, gpop, F);
@@ -235,7 +235,7 @@ static void search(hda *h, const flood_limits *lim) {
         bool worked = work(h, lim, F, &pops);
         if (worked) since_flush += TURN;
         else check_limits(h, lim);
-        bool idle = h->stop || h->agreed_stop || hda_min_f(&h->st) >= h->ub;
+        bool idle = h->stop || h->agreed_stop || flood_open_min_f(&h->st.open) >= h->ub;
         if (idle || since_flush >= FLUSH_EVERY) {
             hda_comm_flush_all(&h->comm);
             since_flush = 0;
@@ -248,7 +248,7 @@ static void search(hda *h, const flood_limits *lim) {
             if (a.done) break;
         }
         if (!round.active)
-            hda_round_start(&round, &h->comm, h->ub, h->stop, idle && !hda_comm_pending(&h->comm), hda_min_f(&h->st));
+            hda_round_start(&round, &h->comm, h->ub, h->stop, idle && !hda_comm_pending(&h->comm), flood_open_min_f(&h->st.open));
         if (!worked && !got) { /* nothing to do until a message comes: leave the core to others */
             struct timespec pause = {0, 50000};
             nanosleep(&pause, NULL);
@@ -288,7 +288,7 @@ void flood_hda(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const 
                 hda_node root = {.g = g0, .h = h0, .parent_rank = -1, .parent = HDA_NONE};
                 uint32_t i = hda_add(&h.st, F, &root);
                 hda_slot_set(&h.st, hda_find(&h.st, F, hash), hash, i);
-                hda_push(&h.st, g0 + h0, g0, i);
+                flood_open_push(&h.st.open, g0 + h0, g0, i);
             }
             h.layer = g0 + h0;
             search(&h, lim);

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "games/flood/internal.h"
+#include "games/flood/open_list.h"
 
 /* ---- the configuration main.c sets before the first solve ---- */
 typedef struct hda_config {
@@ -34,7 +35,6 @@ void flood_hda(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const 
 static inline int hda_owner(uint64_t hash, int size) { return (int)((uint32_t)hash % (uint32_t)size); }
 
 /* ---- a rank's nodes (hda_store.c) ---- */
-#define HDA_MAX_G 1023
 #define HDA_NONE 0xffffffffu
 enum { HDA_EXPANDED = 1, HDA_NO_COMMUTE = 2, HDA_CHAINED = 4, HDA_REEXPAND = 8 };
 
@@ -50,11 +50,6 @@ typedef struct hda_node {
     uint64_t exposed;
 } hda_node;
 
-typedef struct hda_stack {
-    uint32_t *v;
-    size_t n, cap;
-} hda_stack;
-
 typedef struct hda_store {
     int nw;            /* words per state */
     int stride;        /* words per node: the state, then 2 (or 3 with more than 32 colours) */
@@ -64,9 +59,7 @@ typedef struct hda_store {
     uint32_t nnodes;
     uint64_t *table;   /* tag << 32 | node + 1; 0 empty */
     size_t table_cap;
-    hda_stack *open;   /* [f * (HDA_MAX_G + 1) + g] */
-    int fmax, fcur, gmax;
-    size_t open_bytes;
+    flood_open open;   /* the open list, as the single-process A*'s */
     double bytes, peak;
 } hda_store;
 
@@ -83,11 +76,6 @@ static inline uint32_t hda_slot_node(const hda_store *s, size_t slot) { return (
 void hda_slot_set(hda_store *s, size_t slot, uint64_t hash, uint32_t i);
 /* Keeps the table at most half full for one more node. */
 void hda_reserve(hda_store *s);
-void hda_push(hda_store *s, int f, int g, uint32_t i);
-/* Pops the entry of smallest f (deepest g first) if its f is below `limit`. */
-bool hda_pop(hda_store *s, int limit, int *f, int *g, uint32_t *i);
-/* The smallest f in the open list (stale entries included, so never too large), or INT32_MAX. */
-int hda_min_f(hda_store *s);
 /* Recounts s->bytes (and the peak). */
 void hda_account(hda_store *s);
 

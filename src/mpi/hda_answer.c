@@ -30,7 +30,7 @@ bool hda_agree_start(hda *h, int ub_len, int *ub_rank) {
     uint64_t d = board_digest(h->g), in[2] = {d, ~d}, got[2];
     MPI_Allreduce(in, got, 2, MPI_UINT64_T, MPI_MAX, comm);
     bool same = got[0] == ~got[1]; /* the largest digest is also the smallest */
-    int_rank mine = {ub_len >= 0 ? ub_len : HDA_MAX_G + 1, h->comm.rank}, best;
+    int_rank mine = {ub_len >= 0 ? ub_len : FLOOD_MAX_G + 1, h->comm.rank}, best;
     MPI_Allreduce(&mine, &best, 1, MPI_2INT, MPI_MINLOC, comm);
     h->ub = best.value;
     *ub_rank = best.rank;
@@ -48,7 +48,7 @@ static int walk_back(hda *h, int holder, uint8_t **moves) {
     MPI_Bcast(msg, 3, MPI_INT64_T, holder, comm);
     int last = (int)msg[0], at_rank = (int)msg[1];
     uint32_t at = (uint32_t)msg[2];
-    uint8_t *rev = gopt_malloc(HDA_MAX_G + 2);
+    uint8_t *rev = gopt_malloc(FLOOD_MAX_G + 2);
     int n = 0;
     for (;;) {
         if (me == at_rank) {
@@ -59,7 +59,7 @@ static int walk_back(hda *h, int holder, uint8_t **moves) {
         }
         MPI_Bcast(msg, 3, MPI_INT64_T, at_rank, comm);
         if (msg[1] < 0) break; /* the root: no move led there */
-        GOPT_REQUIRE(n <= HDA_MAX_G, "parent links end at the root (depths fall along them)");
+        GOPT_REQUIRE(n <= FLOOD_MAX_G, "parent links end at the root (depths fall along them)");
         rev[n++] = (uint8_t)msg[0];
         at_rank = (int)msg[1];
         at = (uint32_t)msg[2];
@@ -135,7 +135,7 @@ void hda_answer(hda *h, const uint8_t *ub_moves, int ub_len, int ub_rank, bool s
     if (h->agreed_stop) {
         /* Every node that could lead to a shorter sequence is in an open list, or was dropped
          * while stopping with its parent's f remembered: the smallest of those bounds all. */
-        int local = hda_min_f(&h->st), lb;
+        int local = flood_open_min_f(&h->st.open), lb;
         if (h->lb_drop < local) local = h->lb_drop;
         if (h->ub < local) local = h->ub;
         MPI_Allreduce(&local, &lb, 1, MPI_INT, MPI_MIN, comm);

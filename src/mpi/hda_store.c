@@ -25,14 +25,13 @@ void hda_store_free(hda_store *s) {
     for (size_t c = 0; c < s->nchunks; c++) free(s->chunks[c]);
     free(s->chunks);
     free(s->table);
-    for (size_t k = 0; s->open && k < (size_t)s->fmax * (HDA_MAX_G + 1); k++) free(s->open[k].v);
-    free(s->open);
+    flood_open_free(&s->open);
     memset(s, 0, sizeof *s);
 }
 
 void hda_account(hda_store *s) {
     s->bytes = (double)s->nchunks * CHUNK_NODES * (double)s->stride * 8 + (double)s->table_cap * 8 +
-               (double)s->open_bytes + (double)s->fmax * (HDA_MAX_G + 1) * sizeof(hda_stack);
+               (double)s->open.bytes + (double)s->open.fmax * (FLOOD_MAX_G + 1) * sizeof(flood_u32s);
     if (s->bytes > s->peak) s->peak = s->bytes;
 }
 
@@ -117,47 +116,4 @@ size_t hda_find(hda_store *s, const uint64_t *state, uint64_t hash) {
 
 void hda_slot_set(hda_store *s, size_t slot, uint64_t hash, uint32_t i) {
     s->table[slot] = (uint64_t)tag_of(hash) << 32 | (uint64_t)(i + 1);
-}
-
-void hda_push(hda_store *s, int f, int g, uint32_t i) {
-    if (f < s->fcur) s->fcur = f;
-    if (g > s->gmax) s->gmax = g;
-    if (f >= s->fmax) {
-        int rows = f + 8;
-        size_t old = (size_t)s->fmax * (HDA_MAX_G + 1), now = (size_t)rows * (HDA_MAX_G + 1);
-        s->open = gopt_realloc(s->open, now * sizeof *s->open);
-        memset(s->open + old, 0, (now - old) * sizeof *s->open);
-        s->fmax = rows;
-    }
-    hda_stack *st = &s->open[(size_t)f * (HDA_MAX_G + 1) + (size_t)g];
-    if (st->n == st->cap) {
-        size_t before = st->cap;
-        gopt_grow(&st->v, &st->cap, st->n + 1, sizeof *st->v);
-        s->open_bytes += (st->cap - before) * sizeof *st->v;
-    }
-    st->v[st->n++] = i;
-}
-
-int hda_min_f(hda_store *s) {
-    for (; s->fcur < s->fmax; s->fcur++) {
-        const hda_stack *row = &s->open[(size_t)s->fcur * (HDA_MAX_G + 1)];
-        for (int gg = s->gmax; gg >= 0; gg--)
-            if (row[gg].n) return s->fcur;
-    }
-    return INT32_MAX;
-}
-
-bool hda_pop(hda_store *s, int limit, int *f, int *g, uint32_t *i) {
-    int fm = hda_min_f(s);
-    if (fm >= limit) return false;
-    hda_stack *row = &s->open[(size_t)fm * (HDA_MAX_G + 1)];
-    for (int gg = s->gmax; gg >= 0; gg--) {
-        if (row[gg].n) {
-            *i = row[gg].v[--row[gg].n];
-            *g = gg;
-            *f = fm;
-            return true;
-        }
-    }
-    return false;
 }

@@ -23,13 +23,13 @@
 #include "gameopt/budget.h"
 #include "gameopt/stop.h"
 #include "internal.h"
+#include "open_list.h"
 #include "gameopt/alloc.h"
 #include "gameopt/timer.h"
 
 #define CHUNK_SHIFT 16
 #define CHUNK_NODES (1u << CHUNK_SHIFT)
 #define NO_PARENT 0xffffffffu
-#define MAX_G 1023
 
 /* Bookkeeping word: parent (32) | g (10) | h (10) | colour (6) | flags. */
 enum { EXPANDED = 1, NO_COMMUTE = 2, CHAINED = 4, REEXPAND = 8, DEFERRED = 16 };
@@ -47,11 +47,6 @@ static inline meta meta_unpack(uint64_t w) {
     return (meta){(uint32_t)w, (int)(w >> 32 & 1023), (int)(w >> 42 & 1023), (int)(w >> 52 & 63), (int)(w >> 58)};
 }
 
-typedef struct u32_stack {
-    uint32_t *v;
-    size_t n, cap;
-} u32_stack;
-
 typedef struct astar {
     const flood_graph *g;
     int nw, stride;
@@ -60,18 +55,14 @@ typedef struct astar {
     uint32_t nnodes;
     uint64_t *table;     /* tag << 32 | node + 1, 0 empty (see entry) */
     size_t table_cap;    /* power of two */
-    u32_stack *open;     /* [f * (MAX_G + 1) + g], allocated per f row */
-    int fmax;            /* rows allocated: f < fmax */
-    int fcur;            /* no entry has a smaller f */
-    int gmax;            /* no entry has a larger g */
-    size_t open_bytes;
+    flood_open open;     /* its bytes also count `deferred` */
     double bytes, peak;
     /* the search's shared state (under `lock` when threaded) */
     bool threaded;
     pthread_mutex_t lock;
     int UB;
     int cut;             /* successors are stored when f < cut (cut <= UB; see raise_cut) */
-    u32_stack deferred;  /* expanded nodes with successors cut at f in [cut, UB) */
+    flood_u32s deferred;  /* expanded nodes with successors cut at f in [cut, UB) */
     bool have_goal;
     uint32_t goal_parent;
     int goal_colour;
@@ -103,7 +94,7 @@ static inline void node_set_meta(astar *s, uint32_t i, meta m) { node(s, i)[s->n
  * (a refused charge stops the search as the limit would). */
 static void account(astar *s) {
     s->bytes = (double)s->nchunks * CHUNK_NODES * (double)s->stride * 8 + (double)s->table_cap * 8 +
-               (double)s->open_bytes;
+               (double)s->open.bytes;
     if (s->bytes > s->peak) s->peak = s->bytes;
     if (s->budget && s->bytes > s->charged) {
         if (gopt_budget_charge(s->budget, (size_t)(s->bytes - s->charged))) s->charged = s->bytes;
@@ -188,49 +179,13 @@ static size_t table_find(astar *s, const uint64_t *state, uint64_t hash) {
 }
 static inline uint32_t slot_node(const astar *s, size_t slot) { return (uint32_t)s->table[slot] - 1; }
 
-static void open_push(astar *s, int f, int g, uint32_t i) {
-    if (f < s->fcur) s->fcur = f;
-    if (g > s->gmax) s->gmax = g;
-    if (f >= s->fmax) {
-        int rows = f + 8;
-        size_t old = (size_t)s->fmax * (MAX_G + 1), now = (size_t)rows * (MAX_G + 1);
-        s->open = gopt_realloc(s->open, now * sizeof *s->open);
-        memset(s->open + old, 0, (now - old) * sizeof *s->open);
-        s->fmax = rows;
-    }
-    u32_stack *st = &s->open[(size_t)f * (MAX_G + 1) + (size_t)g];
-    if (st->n == st->cap) {
-        size_t before = st->cap;
-        gopt_grow(&st->v, &st->cap, st->n + 1, sizeof *st->v);
-        s->open_bytes += (st->cap - before) * sizeof *st->v;
-    }
-    st->v[st->n++] = i;
-}
-
-/* Pops the entry with the smallest f, deepest g first; false when empty. */
-static bool open_pop(astar *s, int *f, int *g, uint32_t *i) {
-    for (; s->fcur < s->fmax; s->fcur++) {
-        u32_stack *row = &s->open[(size_t)s->fcur * (MAX_G + 1)];
-        for (int gg = s->gmax; gg >= 0; gg--) {
-            if (row[gg].n) {
-                *i = row[gg].v[--row[gg].n];
-                *g = gg;
-                *f = s->fcur;
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
 static void astar_free(astar *s) {
     free(s->deferred.v);
     if (s->threaded) pthread_mutex_destroy(&s->lock);
     for (size_t c = 0; c < s->nchunks; c++) free(s->chunks[c]);
     free(s->chunks);
     free(s->table);
-    for (size_t k = 0; s->open && k < (size_t)s->fmax * (MAX_G + 1); k++) free(s->open[k].v);
-    free(s->open);
+    flood_open_free(&s->open);
 }
 
 /* The rule-B context of a stored node: recomputed from its parent, so nodes stay small. */
@@ -295,7 +250,7 @@ static bool filter_locked(filter_ctx *fc, const uint64_t *state, int g_add, uint
         old.flags |= NO_COMMUTE;
         if (old.flags & EXPANDED) {
             old.flags |= REEXPAND;
-            open_push(s, old.g + old.h, old.g, j);
+            flood_open_push(&s->open, old.g + old.h, old.g, j);
         }
         node_set_meta(s, j, old);
     }
@@ -361,15 +316,9 @@ static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
             meta now = node_meta(s, i);
             now.flags |= DEFERRED;
             node_set_meta(s, i, now);
-            u32_stack *d = &s->deferred;
-            if (d->n == d->cap) {
-                size_t before = d->cap;
-                gopt_grow(&d->v, &d->cap, d->n + 1, sizeof *d->v);
-                s->open_bytes += (d->cap - before) * sizeof *d->v;
-            }
-            d->v[d->n++] = i;
+            flood_u32s_push(&s->deferred, i, &s->open.bytes);
         }
-        if (f2 >= s->cut || g2 > MAX_G || h2 > MAX_G) continue;
+        if (f2 >= s->cut || g2 > FLOOD_MAX_G || h2 > FLOOD_MAX_G) continue;
         if (s->nnodes + 1 >= s->table_cap / 2) table_grow(s);
         size_t slot = table_find(s, c->state, c->key); /* the filter hashed it */
         meta cm = {i, g2, h2, c->colour, c->forced ? CHAINED : 0};
@@ -380,7 +329,7 @@ static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
             }
             uint32_t j = node_add(s, c->state, cm);
             s->table[slot] = entry(hash_tag(c->key), j);
-            open_push(s, f2, g2, j);
+            flood_open_push(&s->open, f2, g2, j);
             continue;
         }
         uint32_t j = slot_node(s, slot);
@@ -388,7 +337,7 @@ static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
         if (old.g <= g2) continue; /* another thread stored it meanwhile, no deeper */
         w->counts.reopened++;
         node_set_meta(s, j, cm); /* a shorter path: reopen */
-        open_push(s, f2, g2, j);
+        flood_open_push(&s->open, f2, g2, j);
     }
     account(s);
 }
@@ -423,7 +372,7 @@ static bool expand_one(astar *s, worker *w, uint32_t i, int f, int gpop) {
     w->ex.note = astar_note;
     w->ex.filter_ctx = &fc;
     if (!s->threaded && s->nnodes + GOPT_FLOOD_MAX_COLOURS >= s->table_cap / 2) table_grow(s);
-    int n = flood_expand(&w->ex, F, &ctx, cut <= MAX_G ? cut - m.g : 0);
+    int n = flood_expand(&w->ex, F, &ctx, cut <= FLOOD_MAX_G ? cut - m.g : 0);
     lock(s);
     store_successors(s, w, i, m, n);
     bool go = !get_stopped(s);
@@ -436,24 +385,6 @@ static const char *stop_reason(const flood_limits *lim) {
     if (lim->deadline > 0 && gopt_now() > lim->deadline) return "time limit";
     gopt_stop_reason why = gopt_stop_check();
     return why != GOPT_GO ? gopt_stop_word(why) : NULL;
-}
-
-/* Takes the whole bucket with the smallest f, deepest g; false when the list is empty. */
-static bool open_pop_bucket(astar *s, int *f, int *g, u32_stack *out) {
-    for (; s->fcur < s->fmax; s->fcur++) {
-        u32_stack *row = &s->open[(size_t)s->fcur * (MAX_G + 1)];
-        for (int gg = s->gmax; gg >= 0; gg--) {
-            if (row[gg].n) {
-                *out = row[gg];
-                row[gg] = (u32_stack){0};
-                s->open_bytes -= out->cap * sizeof *out->v;
-                *g = gg;
-                *f = s->fcur;
-                return true;
-            }
-        }
-    }
-    return false;
 }
 
 /* The open list holds no node with f < cut: so no sequence is shorter than cut. When cut is
@@ -471,11 +402,11 @@ static bool raise_cut(astar *s, int *LB) {
         if (!(m.flags & DEFERRED)) continue;
         m.flags = (m.flags & ~DEFERRED) | REEXPAND;
         node_set_meta(s, j, m);
-        open_push(s, layer, m.g, j);
+        flood_open_push(&s->open, layer, m.g, j);
     }
-    s->open_bytes -= s->deferred.cap * sizeof *s->deferred.v;
+    s->open.bytes -= s->deferred.cap * sizeof *s->deferred.v;
     free(s->deferred.v);
-    s->deferred = (u32_stack){0};
+    s->deferred = (flood_u32s){0};
     account(s);
     return true;
 }
@@ -486,12 +417,12 @@ static int64_t search_serial(astar *s, worker *w, int *LB) {
     uint32_t i;
     int64_t pops = 0;
     for (;;) {
-        if (!open_pop(s, &f, &gpop, &i)) {
+        if (!flood_open_pop(&s->open, INT32_MAX, &f, &gpop, &i)) {
             if (raise_cut(s, LB)) continue;
             break;
         }
         if (f >= s->cut) {
-            open_push(s, f, gpop, i);
+            flood_open_push(&s->open, f, gpop, i);
             if (raise_cut(s, LB)) continue;
             break;
         }
@@ -606,16 +537,16 @@ static bool search_threaded(astar *s, worker *w, int threads, int *LB) {
     }
     c.threads = started + 1;
     int f, gpop;
-    u32_stack bucket = {0};
+    flood_u32s bucket = {0};
     while (started > 0 && !get_stopped(s)) {
-        if (!open_pop_bucket(s, &f, &gpop, &bucket)) {
+        if (!flood_open_pop_bucket(&s->open, &f, &gpop, &bucket)) {
             if (raise_cut(s, LB)) continue;
             break;
         }
         if (f >= s->cut) {
-            for (size_t k = 0; k < bucket.n; k++) open_push(s, f, gpop, bucket.v[k]);
+            for (size_t k = 0; k < bucket.n; k++) flood_open_push(&s->open, f, gpop, bucket.v[k]);
             free(bucket.v);
-            bucket = (u32_stack){0};
+            bucket = (flood_u32s){0};
             if (raise_cut(s, LB)) continue;
             break;
         }
@@ -628,7 +559,7 @@ static bool search_threaded(astar *s, worker *w, int threads, int *LB) {
             for (size_t k = 0; k < bucket.n && !get_stopped(s); k++) expand_one(s, &w[0], bucket.v[k], f, gpop);
         }
         free(bucket.v);
-        bucket = (u32_stack){0};
+        bucket = (flood_u32s){0};
     }
     pthread_mutex_lock(&c.mu);
     c.quit = true;
@@ -661,7 +592,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     uint64_t *F = w[0].F, *border = F + nw, *scratch = F + 2 * nw;
     int g0 = flood_start(g, F, border, scratch, NULL);
     int h0 = gopt_bits_any(border, nw) ? flood_bound(&w[0].ex.bounder, F, border) : 0;
-    s.UB = ub_len >= 0 ? ub_len : MAX_G + 1;
+    s.UB = ub_len >= 0 ? ub_len : FLOOD_MAX_G + 1;
     s.goal_parent = NO_PARENT;
     s.goal_colour = -1;
     int LB = g0 + h0;
@@ -679,7 +610,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         uint32_t root = node_add(&s, F, (meta){NO_PARENT, g0, h0, 0, 0});
         uint64_t hash = flood_hash(F, (int)nw);
         s.table[table_find(&s, F, hash)] = entry(hash_tag(hash), root);
-        open_push(&s, LB, g0, root);
+        flood_open_push(&s.open, LB, g0, root);
     }
     s.extra_bytes = threads * ((double)w[0].ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS) +
                     (s.threaded ? (double)s.chunks_cap * sizeof *s.chunks : 0);
