@@ -109,22 +109,28 @@ static int mc_rollout(const view *g, path q, table u, gopt_rng *rng) {
     return q.len;
 }
 
+/* The path and display after move m when the deck is the sampled order `cards` (n cards). */
+static inline void mc_after(const path *p, const table *t, gopt_taxis_move m, const int *cards, int n, path *q,
+                            table *u) {
+    *q = *p;
+    path_add(q, m.node, m.end);
+    *u = *t;
+    u->cards = cards, u->ncards = n, u->next = 0;
+    table_take(u, m.node, q->on);
+}
+
 /* The value of move m on the sampled future: the exact ideal length from the state after it
  * (eval ideal: optimistic, it sees the whole future), the length pp reaches from there (eval
  * pp: pessimistic, pp plays on), or their sum (eval mix). */
 static int mc_value(const view *g, const gopt_taxis_mc *o, const path *p, const table *t, mc_work *w,
                     gopt_taxis_move m, int nfuture, int nunseen, gopt_rng *rng) {
-    path q = *p;
-    path_add(&q, m.node, m.end);
+    path q;
+    table u; /* the display as it is, then the sampled cards as the deck */
+    mc_after(p, t, m, w->unseen, nunseen, &q, &u);
     int ideal = 0;
     if (o->eval == GOPT_TAXIS_EVAL_IDEAL || o->eval == GOPT_TAXIS_EVAL_MIX)
         ideal = ENGINE(search_from)(w->search, &t->up, w->unseen, nfuture, &q.on, q.front, q.back, q.len);
     if (o->eval == GOPT_TAXIS_EVAL_IDEAL) return ideal;
-    table u = *t; /* the display as it is, then the sampled cards as the deck */
-    u.cards = w->unseen;
-    u.ncards = nunseen;
-    u.next = 0;
-    table_take(&u, m.node, q.on);
     return ideal + mc_rollout(g, q, u, rng); /* eval mix: both, with equal weight */
 }
 
@@ -153,11 +159,9 @@ static void mc_ply2(const view *g, const gopt_taxis_mc *o, const path *p, const 
             else w->order[k++] = w->unseen[j];
         }
         for (int m = 0; m < nm; m++) {
-            path q = *p;
-            path_add(&q, w->moves[m].node, w->moves[m].end);
-            table u = *t;
-            u.cards = w->order, u.ncards = nunseen, u.next = 0;
-            table_take(&u, w->moves[m].node, q.on);
+            path q;
+            table u;
+            mc_after(p, t, w->moves[m], w->order, nunseen, &q, &u);
             w->nreplies[m] = mc_legal(g, &q, &u, w->replies + m * stride);
             memset(w->reply_total + m * stride, 0, (size_t)w->nreplies[m] * sizeof *w->reply_total);
         }
@@ -169,11 +173,9 @@ static void mc_ply2(const view *g, const gopt_taxis_mc *o, const path *p, const 
                 w->order[r] = c;
             }
             for (int m = 0; m < nm; m++) {
-                path q = *p;
-                path_add(&q, w->moves[m].node, w->moves[m].end);
-                table u = *t;
-                u.cards = w->order, u.ncards = nunseen, u.next = 0;
-                table_take(&u, w->moves[m].node, q.on);
+                path q;
+                table u;
+                mc_after(p, t, w->moves[m], w->order, nunseen, &q, &u);
                 for (int r = 0; r < w->nreplies[m]; r++) {
                     gopt_taxis_move reply = w->replies[m * stride + r];
                     path q2 = q;
