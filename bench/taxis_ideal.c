@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 
 #include "gameopt/gameopt.h"
 #include "gameopt/taxis.h"
@@ -48,25 +47,14 @@ static gopt_taxis_mip_start mip_start = GOPT_TAXIS_MIP_START_SEARCH;
 /* CBC runs on settings from .. from + mip - 1 (shards of a long run). */
 static int from = 0;
 
-/* CPU seconds of the children waited for so far: CBC runs in a child process (cbc_child.c), so
- * the solving thread's own CPU time misses it. This bench solves on one thread at a time, so
- * the difference over one solve is that solve's CBC. */
-static double children_cpu_seconds(void) {
-    struct rusage u;
-    getrusage(RUSAGE_CHILDREN, &u);
-    return (double)u.ru_utime.tv_sec + (double)u.ru_stime.tv_sec + 1e-6 * (double)(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-}
-
 /* Solves s with method m; checks the path; returns the length (-1 on any failure, -2 when a
- * time limit stopped the method). r->cpu_seconds includes CBC's children. */
+ * time limit stopped the method). r->cpu_seconds already counts CBC's child process (timer.h). */
 static int solve_checked(gopt_taxis_solver *w, const gopt_taxis_graph *g, const gopt_taxis_setting *s,
                          gopt_taxis_method m, gopt_taxis_ideal *r) {
     gopt_taxis_move moves[GOPT_TAXIS_MAX_NODES];
     int path[GOPT_TAXIS_MAX_NODES];
     gopt_taxis_ideal_options o = {m, m == GOPT_TAXIS_MIP ? mip_limit : 0, 1, mip_start};
-    double children = children_cpu_seconds();
     gopt_status st = gopt_taxis_ideal_solve(w, s, &o, moves, r);
-    r->cpu_seconds += children_cpu_seconds() - children;
     if (st == GOPT_LIMIT) return -2;
     if (st != GOPT_SOLVED) return -1;
     gopt_taxis_path_of_moves(moves, r->length, path);
