@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "games/flood/closed_table.h"
 #include "games/flood/internal.h"
 #include "games/flood/open_list.h"
 
@@ -72,7 +73,7 @@ void hda_set(hda_store *s, uint32_t i, const hda_node *n);
 uint32_t hda_add(hda_store *s, const uint64_t *state, const hda_node *n);
 /* The slot of state in the table: its node (table[slot] != 0) or where it goes. */
 size_t hda_find(hda_store *s, const uint64_t *state, uint64_t hash);
-static inline uint32_t hda_slot_node(const hda_store *s, size_t slot) { return (uint32_t)s->table[slot] - 1; }
+static inline uint32_t hda_slot_node(const hda_store *s, size_t slot) { return flood_entry_node(s->table[slot]); }
 void hda_slot_set(hda_store *s, size_t slot, uint64_t hash, uint32_t i);
 /* Keeps the table at most half full for one more node. */
 void hda_reserve(hda_store *s);

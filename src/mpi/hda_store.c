@@ -10,8 +10,8 @@
 #include "mpi/hda.h"
 #include "gameopt/alloc.h"
 
-#define CHUNK_SHIFT 16
-#define CHUNK_NODES (1u << CHUNK_SHIFT)
+#define CHUNK_SHIFT FLOOD_CHUNK_SHIFT
+#define CHUNK_NODES FLOOD_CHUNK_NODES
 
 void hda_store_init(hda_store *s, const flood_graph *g) {
     memset(s, 0, sizeof *s);
@@ -36,7 +36,7 @@ void hda_account(hda_store *s) {
 }
 
 uint64_t *hda_state(const hda_store *s, uint32_t i) {
-    return s->chunks[i >> CHUNK_SHIFT] + (size_t)(i & (CHUNK_NODES - 1)) * (size_t)s->stride;
+    return flood_chunk_node(s->chunks, s->stride, i);
 }
 
 /* Word 0: parent (32) | g (10) | h (10) | colour (6) | flags (6), as in astar.c.
@@ -81,20 +81,12 @@ uint32_t hda_add(hda_store *s, const uint64_t *state, const hda_node *n) {
     return i;
 }
 
-/* The slot and the node's check come from the hash's high half (the tag): growing the table
- * reads no node, and a probe reads one only when its tag matches. */
-static inline uint32_t tag_of(uint64_t hash) { return (uint32_t)(hash >> 32); }
-
+/* The table is closed_table.h's, as in the single-process A*. */
 void hda_reserve(hda_store *s) {
     if (s->table_cap && s->nnodes + 1 < s->table_cap / 2) return;
     size_t cap = s->table_cap ? s->table_cap * 2 : 1 << 12;
     uint64_t *t = gopt_calloc(cap, sizeof *t);
-    for (size_t k = 0; k < s->table_cap; k++) {
-        if (!s->table[k]) continue;
-        size_t at = (size_t)(s->table[k] >> 32) & (cap - 1);
-        while (t[at]) at = (at + 1) & (cap - 1);
-        t[at] = s->table[k];
-    }
+    flood_table_rehash(s->table, s->table_cap, t, cap);
     free(s->table);
     s->table = t;
     s->table_cap = cap;
@@ -102,18 +94,9 @@ void hda_reserve(hda_store *s) {
 }
 
 size_t hda_find(hda_store *s, const uint64_t *state, uint64_t hash) {
-    size_t mask = s->table_cap - 1, k = (size_t)tag_of(hash) & mask;
-    uint64_t want = (uint64_t)tag_of(hash) << 32;
-    for (uint64_t e; (e = s->table[k]); k = (k + 1) & mask) {
-        if ((e & 0xffffffff00000000ull) != want) continue;
-        const uint64_t *other = hda_state(s, (uint32_t)e - 1);
-        uint64_t diff = 0;
-        for (int j = 0; j < s->nw; j++) diff |= other[j] ^ state[j];
-        if (!diff) return k;
-    }
-    return k;
+    return flood_table_find(s->table, s->table_cap, s->chunks, s->stride, s->nw, state, hash);
 }
 
 void hda_slot_set(hda_store *s, size_t slot, uint64_t hash, uint32_t i) {
-    s->table[slot] = (uint64_t)tag_of(hash) << 32 | (uint64_t)(i + 1);
+    s->table[slot] = flood_table_entry(hash, i);
 }

@@ -22,13 +22,14 @@
 
 #include "gameopt/budget.h"
 #include "gameopt/stop.h"
+#include "closed_table.h"
 #include "internal.h"
 #include "open_list.h"
 #include "gameopt/alloc.h"
 #include "gameopt/timer.h"
 
-#define CHUNK_SHIFT 16
-#define CHUNK_NODES (1u << CHUNK_SHIFT)
+#define CHUNK_SHIFT FLOOD_CHUNK_SHIFT
+#define CHUNK_NODES FLOOD_CHUNK_NODES
 #define NO_PARENT 0xffffffffu
 
 /* Bookkeeping word: parent (32) | g (10) | h (10) | colour (6) | flags. */
@@ -85,7 +86,7 @@ static inline void unlock(astar *s) {
 }
 
 static inline uint64_t *node(astar *s, uint32_t i) {
-    return s->chunks[i >> CHUNK_SHIFT] + (size_t)(i & (CHUNK_NODES - 1)) * (size_t)s->stride;
+    return flood_chunk_node(s->chunks, s->stride, i);
 }
 static inline meta node_meta(astar *s, uint32_t i) { return meta_unpack(node(s, i)[s->nw]); }
 static inline void node_set_meta(astar *s, uint32_t i, meta m) { node(s, i)[s->nw] = meta_pack(m); }
@@ -125,12 +126,6 @@ static bool room_for_node(const astar *s) {
            s->bytes + s->extra_bytes + chunk <= s->lim->memory_bytes;
 }
 
-/* A table entry: node + 1 in the low half (0: empty), the state's hash tag in the high half.
- * The slot comes from the tag too, so growing the table needs no node, and a probe reads a
- * node (a likely cache miss) only when its tag matches. */
-static inline uint32_t hash_tag(uint64_t hash) { return (uint32_t)(hash >> 32); }
-static inline uint64_t entry(uint32_t tag, uint32_t i) { return (uint64_t)tag << 32 | (uint64_t)(i + 1); }
-
 /* The old table and the new one live together while the entries move, so the new one must
  * fit beside everything else before it is made: checked after the fact, a 100 MB limit let
  * a run reach 123 MB (issue 16 item 5). When it does not fit, the search stops for memory
@@ -148,12 +143,7 @@ static void table_grow(astar *s) {
         return;
     }
     uint64_t *t = gopt_calloc(cap, sizeof *t);
-    for (size_t k = 0; k < s->table_cap; k++) {
-        if (!s->table[k]) continue;
-        size_t at = (size_t)(s->table[k] >> 32) & (cap - 1);
-        while (t[at]) at = (at + 1) & (cap - 1);
-        t[at] = s->table[k];
-    }
+    flood_table_rehash(s->table, s->table_cap, t, cap);
     free(s->table);
     /* atomic stores: astar_note reads both without the lock (to prefetch) */
     __atomic_store_n(&s->table, t, __ATOMIC_RELAXED);
@@ -162,22 +152,11 @@ static void table_grow(astar *s) {
     account(s);
 }
 
-static inline bool same_state(const uint64_t *a, const uint64_t *b, int nw) {
-    uint64_t diff = 0;
-    for (int k = 0; k < nw; k++) diff |= a[k] ^ b[k];
-    return diff == 0;
+/* The slot holding the state, or the empty slot where it belongs (closed_table.h). */
+static inline size_t table_find(astar *s, const uint64_t *state, uint64_t hash) {
+    return flood_table_find(s->table, s->table_cap, s->chunks, s->stride, s->nw, state, hash);
 }
-
-/* The slot holding the state, or the empty slot where it belongs. */
-static size_t table_find(astar *s, const uint64_t *state, uint64_t hash) {
-    size_t mask = s->table_cap - 1, k = (size_t)hash_tag(hash) & mask;
-    uint64_t want = (uint64_t)hash_tag(hash) << 32;
-    for (uint64_t e; (e = s->table[k]); k = (k + 1) & mask) {
-        if ((e & 0xffffffff00000000ull) == want && same_state(node(s, (uint32_t)e - 1), state, s->nw)) return k;
-    }
-    return k;
-}
-static inline uint32_t slot_node(const astar *s, size_t slot) { return (uint32_t)s->table[slot] - 1; }
+static inline uint32_t slot_node(const astar *s, size_t slot) { return flood_entry_node(s->table[slot]); }
 
 static void astar_free(astar *s) {
     free(s->deferred.v);
@@ -222,7 +201,7 @@ static uint64_t astar_note(void *ctx, const uint64_t *state) {
      * but a prefetch never faults, so the worst is a useless one. */
     uint64_t *table = __atomic_load_n(&s->table, __ATOMIC_RELAXED);
     size_t cap = __atomic_load_n(&s->table_cap, __ATOMIC_RELAXED);
-    __builtin_prefetch(&table[(size_t)hash_tag(hash) & (cap - 1)]);
+    __builtin_prefetch(&table[(size_t)flood_hash_tag(hash) & (cap - 1)]);
     return hash;
 }
 
@@ -328,7 +307,7 @@ static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
                 break;
             }
             uint32_t j = node_add(s, c->state, cm);
-            s->table[slot] = entry(hash_tag(c->key), j);
+            s->table[slot] = flood_table_entry(c->key, j);
             flood_open_push(&s->open, f2, g2, j);
             continue;
         }
@@ -609,7 +588,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     if (LB < s.UB) {
         uint32_t root = node_add(&s, F, (meta){NO_PARENT, g0, h0, 0, 0});
         uint64_t hash = flood_hash(F, (int)nw);
-        s.table[table_find(&s, F, hash)] = entry(hash_tag(hash), root);
+        s.table[table_find(&s, F, hash)] = flood_table_entry(hash, root);
         flood_open_push(&s.open, LB, g0, root);
     }
     s.extra_bytes = threads * ((double)w[0].ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS) +
