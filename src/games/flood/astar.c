@@ -56,6 +56,7 @@ typedef struct astar {
     uint32_t nnodes;
     uint64_t *table;     /* tag << 32 | node + 1, 0 empty (see entry) */
     size_t table_cap;    /* power of two */
+    bool table_final;    /* a growth did not fit: the table fills on to 7/8 (table_limit) */
     flood_open open;     /* its bytes also count `deferred` */
     double bytes, peak;
     /* the search's shared state (under `lock` when threaded) */
@@ -126,20 +127,28 @@ static bool room_for_node(const astar *s) {
            s->bytes + s->extra_bytes + chunk <= s->lim->memory_bytes;
 }
 
+/* The number of nodes at which the table grows: half its slots, or 7/8 once a growth did not
+ * fit. A doubling needs the old and the new table at once, so near the memory limit it fails
+ * while there is still room for a third more nodes beside the old table; filling that table
+ * on (linear probing only reads a node when the tag matches, so long probe runs stay cheap)
+ * let boards finish that used to stop at the doubling. */
+static inline size_t table_limit(const astar *s) {
+    return s->table_final ? s->table_cap / 8 * 7 : s->table_cap / 2;
+}
+
 /* The old table and the new one live together while the entries move, so the new one must
  * fit beside everything else before it is made: checked after the fact, a 100 MB limit let
- * a run reach 123 MB (issue 16 item 5). When it does not fit, the search stops for memory
- * and the table stays as it is (half full: the few insertions left before the stop is seen
- * still find room). */
+ * a run reach 123 MB (issue 16 item 5). When it does not fit, the table stays and fills on
+ * (table_limit); a full one stops the search for memory (at 7/8: the few insertions left
+ * before the stop is seen still find room). */
 static void table_grow(astar *s) {
     size_t cap = s->table_cap ? s->table_cap * 2 : 1 << 12, new_bytes = cap * sizeof(uint64_t);
-    if (s->table_cap && s->lim->memory_bytes > 0 && s->bytes + s->extra_bytes + (double)new_bytes > s->lim->memory_bytes) {
-        set_stopped(s, "memory limit");
-        return;
-    }
     bool held = s->table_cap && s->budget; /* the new table, charged while both live */
-    if (held && !gopt_budget_charge(s->budget, new_bytes)) {
-        set_stopped(s, "memory limit");
+    if (s->table_final ||
+        (s->table_cap && s->lim->memory_bytes > 0 && s->bytes + s->extra_bytes + (double)new_bytes > s->lim->memory_bytes) ||
+        (held && !gopt_budget_charge(s->budget, new_bytes))) {
+        if (s->table_final) set_stopped(s, "memory limit");
+        s->table_final = true;
         return;
     }
     uint64_t *t = gopt_calloc(cap, sizeof *t);
@@ -298,7 +307,7 @@ static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
             flood_u32s_push(&s->deferred, i, &s->open.bytes);
         }
         if (f2 >= s->cut || g2 > FLOOD_MAX_G || h2 > FLOOD_MAX_G) continue;
-        if (s->nnodes + 1 >= s->table_cap / 2) table_grow(s);
+        if (s->nnodes + 1 >= table_limit(s)) table_grow(s);
         size_t slot = table_find(s, c->state, c->key); /* the filter hashed it */
         meta cm = {i, g2, h2, c->colour, c->forced ? CHAINED : 0};
         if (!s->table[slot]) {
@@ -350,7 +359,7 @@ static bool expand_one(astar *s, worker *w, uint32_t i, int f, int gpop) {
     w->ex.filter = astar_filter;
     w->ex.note = astar_note;
     w->ex.filter_ctx = &fc;
-    if (!s->threaded && s->nnodes + GOPT_FLOOD_MAX_COLOURS >= s->table_cap / 2) table_grow(s);
+    if (!s->threaded && s->nnodes + GOPT_FLOOD_MAX_COLOURS >= table_limit(s)) table_grow(s);
     int n = flood_expand(&w->ex, F, &ctx, cut <= FLOOD_MAX_G ? cut - m.g : 0);
     lock(s);
     store_successors(s, w, i, m, n);
