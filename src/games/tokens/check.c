@@ -105,7 +105,7 @@ static long search(unit_set *u, int level, long limit) {
     if (level == u->n) return 1;
     int i = u->order[level];
     long total = 0;
-    for (int j = u->twin[i] ? u->at[u->order[level - 1]] : 0; j < u->ncities && total < limit; j++) {
+    for (int j = level > 0 && u->twin[i] ? u->at[u->order[level - 1]] : 0; j < u->ncities && total < limit; j++) {
         if ((u->forced[i] >= 0 && u->forced[i] != j) || !fits(u, i, j) || u->room[j] < u->size[i]) continue;
         u->at[i] = j;
         u->room[j] -= u->size[i];
