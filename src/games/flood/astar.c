@@ -57,6 +57,9 @@ typedef struct astar {
     uint64_t *table;     /* tag << 32 | node + 1, 0 empty (see entry) */
     size_t table_cap;    /* power of two */
     bool table_final;    /* a growth did not fit: the table fills on to 7/8 (table_limit) */
+    uint64_t **retired;  /* threaded: tables replaced during the bucket, freed after it */
+    size_t nretired, retired_cap;
+    double retired_bytes;
     flood_open open;     /* its bytes also count `deferred` */
     double bytes, peak;
     /* the search's shared state (under `lock` when threaded) */
@@ -89,14 +92,20 @@ static inline void unlock(astar *s) {
 static inline uint64_t *node(astar *s, uint32_t i) {
     return flood_chunk_node(s->chunks, s->stride, i);
 }
-static inline meta node_meta(astar *s, uint32_t i) { return meta_unpack(node(s, i)[s->nw]); }
-static inline void node_set_meta(astar *s, uint32_t i, meta m) { node(s, i)[s->nw] = meta_pack(m); }
+/* The bookkeeping word is read without the lock by the threads' duplicate filter
+ * (astar_filter), so it is loaded and stored whole (plain moves on x86-64). */
+static inline meta node_meta(astar *s, uint32_t i) {
+    return meta_unpack(__atomic_load_n(&node(s, i)[s->nw], __ATOMIC_RELAXED));
+}
+static inline void node_set_meta(astar *s, uint32_t i, meta m) {
+    __atomic_store_n(&node(s, i)[s->nw], meta_pack(m), __ATOMIC_RELAXED);
+}
 
 /* Also charges the growth to the solve's account, so the process budget sees the store
  * (a refused charge stops the search as the limit would). */
 static void account(astar *s) {
     s->bytes = (double)s->nchunks * CHUNK_NODES * (double)s->stride * 8 + (double)s->table_cap * 8 +
-               (double)s->open.bytes;
+               s->retired_bytes + (double)s->open.bytes;
     if (s->bytes > s->peak) s->peak = s->bytes;
     if (s->budget && s->bytes > s->charged) {
         if (gopt_budget_charge(s->budget, (size_t)(s->bytes - s->charged))) s->charged = s->bytes;
@@ -153,10 +162,19 @@ static void table_grow(astar *s) {
     }
     uint64_t *t = gopt_calloc(cap, sizeof *t);
     flood_table_rehash(s->table, s->table_cap, t, cap);
-    free(s->table);
-    /* atomic stores: astar_note reads both without the lock (to prefetch) */
-    __atomic_store_n(&s->table, t, __ATOMIC_RELAXED);
-    __atomic_store_n(&s->table_cap, cap, __ATOMIC_RELAXED);
+    if (s->threaded && s->table) {
+        /* other threads may be probing the old table without the lock (astar_filter): it
+         * stays until the bucket is done (retire_tables), counted meanwhile */
+        gopt_grow(&s->retired, &s->retired_cap, s->nretired + 1, sizeof *s->retired);
+        s->retired[s->nretired++] = s->table;
+        s->retired_bytes += (double)s->table_cap * sizeof *s->table;
+    } else {
+        free(s->table);
+    }
+    /* The table, then its size, each with release: a reader that loads the size first (with
+     * acquire) and then the table never pairs a larger size with the smaller old table. */
+    __atomic_store_n(&s->table, t, __ATOMIC_RELEASE);
+    __atomic_store_n(&s->table_cap, cap, __ATOMIC_RELEASE);
     if (held) gopt_budget_release(s->budget, new_bytes); /* account() charges the net growth */
     account(s);
 }
@@ -167,7 +185,17 @@ static inline size_t table_find(astar *s, const uint64_t *state, uint64_t hash) 
 }
 static inline uint32_t slot_node(const astar *s, size_t slot) { return flood_entry_node(s->table[slot]); }
 
+/* Frees the tables replaced during a bucket: called when no thread is probing. */
+static void retire_tables(astar *s) {
+    for (size_t k = 0; k < s->nretired; k++) free(s->retired[k]);
+    s->nretired = 0;
+    s->retired_bytes = 0;
+    account(s);
+}
+
 static void astar_free(astar *s) {
+    for (size_t k = 0; k < s->nretired; k++) free(s->retired[k]);
+    free(s->retired);
     free(s->deferred.v);
     if (s->threaded) pthread_mutex_destroy(&s->lock);
     for (size_t c = 0; c < s->nchunks; c++) free(s->chunks[c]);
@@ -216,11 +244,50 @@ static uint64_t astar_note(void *ctx, const uint64_t *state) {
 
 static bool filter_locked(filter_ctx *fc, const uint64_t *state, int g_add, uint64_t hash);
 
+/* The entry of `state` in the shared table, read without the lock: 0 when absent. Entries
+ * are published with release after their node is written (store_successors), and a table
+ * replaced meanwhile stays readable until the bucket ends (retire_tables), so this sees
+ * either a complete entry or none; a miss is only a hint, which the store checks again
+ * under the lock. */
+static uint64_t shared_entry(astar *s, const uint64_t *state, uint64_t hash) {
+    size_t cap = __atomic_load_n(&s->table_cap, __ATOMIC_ACQUIRE);
+    const uint64_t *table = __atomic_load_n(&s->table, __ATOMIC_ACQUIRE);
+    size_t mask = cap - 1, k = (size_t)flood_hash_tag(hash) & mask;
+    uint64_t want = (uint64_t)flood_hash_tag(hash) << 32;
+    for (uint64_t e; (e = __atomic_load_n(&table[k], __ATOMIC_ACQUIRE)); k = (k + 1) & mask) {
+        if ((e & 0xffffffff00000000ull) != want) continue;
+        const uint64_t *other = node(s, flood_entry_node(e));
+        uint64_t diff = 0;
+        for (int j = 0; j < s->nw; j++) diff |= other[j] ^ state[j];
+        if (!diff) return e;
+    }
+    return 0;
+}
+
+/* With several threads the lookup runs without the lock (it was most of the time spent
+ * waiting for it): only a merge, which changes the stored node, takes the lock and decides
+ * again. A node's g only falls and its NO_COMMUTE flag is only set, so a "drop" read here
+ * stays right; a "keep" is checked again by store_successors. */
 static bool astar_filter(void *ctx, const uint64_t *state, int g_add, uint64_t hash) {
     filter_ctx *fc = ctx;
-    lock(fc->s);
+    astar *s = fc->s;
+    if (s->threaded) {
+        uint64_t e = shared_entry(s, state, hash);
+        if (!e) return true;
+        meta old = node_meta(s, flood_entry_node(e));
+        int g2 = fc->g + g_add;
+        if (old.g > g2) {
+            fc->out->duplicates++;
+            return true;
+        }
+        if (!(old.g == g2 && old.parent != fc->parent && !(old.flags & NO_COMMUTE))) {
+            fc->out->duplicates++;
+            return false;
+        }
+    }
+    lock(s);
     bool keep = filter_locked(fc, state, g_add, hash);
-    unlock(fc->s);
+    unlock(s);
     return keep;
 }
 
@@ -316,7 +383,7 @@ static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
                 break;
             }
             uint32_t j = node_add(s, c->state, cm);
-            s->table[slot] = flood_table_entry(c->key, j);
+            __atomic_store_n(&s->table[slot], flood_table_entry(c->key, j), __ATOMIC_RELEASE);
             flood_open_push(&s->open, f2, g2, j);
             continue;
         }
@@ -546,6 +613,7 @@ static bool search_threaded(astar *s, worker *w, int threads, int *LB) {
         } else {
             for (size_t k = 0; k < bucket.n && !get_stopped(s); k++) expand_one(s, &w[0], bucket.v[k], f, gpop);
         }
+        retire_tables(s); /* no thread is probing now */
         free(bucket.v);
         bucket = (flood_u32s){0};
     }
