@@ -7,7 +7,9 @@
 # GNU time, so a loaded machine does not inflate them. Boards already in the file are skipped, so
 # the script resumes where it stopped; boards that hit the memory or time limit go to
 # <name>.open.tsv with their bounds and are tried again next time.
-#   usage: scripts/flood-prove.sh SET NAME [FIRST LAST] [MEMORY_MB] [TIME_LIMIT_S]
+# THREADS=N in the environment runs each board's A* on N threads (one hard board alone on a
+# machine: about 1.6x faster on two cores; the CPU seconds recorded are all threads').
+#   usage: [THREADS=N] scripts/flood-prove.sh SET NAME [FIRST LAST] [MEMORY_MB] [TIME_LIMIT_S]
 set -euo pipefail
 set_file=$1 name=$2
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,7 +25,7 @@ for ((b = first; b <= last; b++)); do
   grep -q "^$b	" "$out" && continue
   /usr/bin/time -f '%U %S %M' -o "$tmp/time" \
     "$gameopt" flood solve "$set_file" --shard "$b/$total" --json --memory-limit "$mem" \
-      --time-limit "$tlim" > "$tmp/json" 2> "$tmp/err" || true
+      --time-limit "$tlim" --threads "${THREADS:-1}" > "$tmp/json" 2> "$tmp/err" || true
   # GNU time puts "Command exited with non-zero status N" first when gameopt stops at a limit
   # (exit 3): the figures are on the last line.
   read -r user sys rss < <(tail -n 1 "$tmp/time") || { echo "board $b: no timing" >&2; continue; }
