@@ -57,9 +57,9 @@ typedef struct astar {
     uint64_t *table;     /* tag << 32 | node + 1, 0 empty (see entry) */
     size_t table_cap;    /* power of two */
     bool table_final;    /* a growth did not fit: the table fills on to 7/8 (table_limit) */
-    uint64_t **retired;  /* threaded: tables replaced during the bucket, freed after it */
-    size_t nretired, retired_cap;
-    double retired_bytes;
+    uint64_t *probing;   /* threaded: per thread (a cache line each), odd while it looks up
+                          * the table without the lock (astar_filter); see table_grow */
+    int nthreads;
     flood_open open;     /* its bytes also count `deferred` */
     double bytes, peak;
     /* the search's shared state (under `lock` when threaded) */
@@ -77,6 +77,13 @@ typedef struct astar {
     gopt_budget *budget; /* the solve's account (budget.h), charged as the store grows */
     double charged;
 } astar;
+
+/* A spin-wait's pause (lets the other hyperthread run, saves power); nothing elsewhere. */
+static inline void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
 
 /* `stopped` is read without the lock by the threads sharing out a bucket. */
 static inline void set_stopped(astar *s, const char *why) { __atomic_store_n(&s->stopped, why, __ATOMIC_RELAXED); }
@@ -105,7 +112,7 @@ static inline void node_set_meta(astar *s, uint32_t i, meta m) {
  * (a refused charge stops the search as the limit would). */
 static void account(astar *s) {
     s->bytes = (double)s->nchunks * CHUNK_NODES * (double)s->stride * 8 + (double)s->table_cap * 8 +
-               s->retired_bytes + (double)s->open.bytes;
+               (double)s->open.bytes;
     if (s->bytes > s->peak) s->peak = s->bytes;
     if (s->budget && s->bytes > s->charged) {
         if (gopt_budget_charge(s->budget, (size_t)(s->bytes - s->charged))) s->charged = s->bytes;
@@ -162,19 +169,26 @@ static void table_grow(astar *s) {
     }
     uint64_t *t = gopt_calloc(cap, sizeof *t);
     flood_table_rehash(s->table, s->table_cap, t, cap);
-    if (s->threaded && s->table) {
-        /* other threads may be probing the old table without the lock (astar_filter): it
-         * stays until the bucket is done (retire_tables), counted meanwhile */
-        gopt_grow(&s->retired, &s->retired_cap, s->nretired + 1, sizeof *s->retired);
-        s->retired[s->nretired++] = s->table;
-        s->retired_bytes += (double)s->table_cap * sizeof *s->table;
-    } else {
-        free(s->table);
-    }
-    /* The table, then its size, each with release: a reader that loads the size first (with
-     * acquire) and then the table never pairs a larger size with the smaller old table. */
+    uint64_t *old = s->table;
+    /* The table, then its size: a reader that loads the size first and then the table never
+     * pairs a larger size with the smaller old table. The size is stored sequentially
+     * consistent: with the readers' counter steps and the loads below, that is the fence of
+     * the grace period (ThreadSanitizer does not model a bare fence). */
     __atomic_store_n(&s->table, t, __ATOMIC_RELEASE);
-    __atomic_store_n(&s->table_cap, cap, __ATOMIC_RELEASE);
+    __atomic_store_n(&s->table_cap, cap, __ATOMIC_SEQ_CST);
+    if (s->threaded) {
+        /* Other threads may be probing the old table without the lock (astar_filter). A grace
+         * period: a thread seen outside a lookup (all of these are sequentially consistent)
+         * steps its counter after the new size is stored, so it loads the new table; one seen
+         * inside is waited for until its counter moves, which a lookup does within a few
+         * probes. */
+        for (int k = 0; k < s->nthreads; k++) {
+            uint64_t *c = &s->probing[(size_t)k * 8], v = __atomic_load_n(c, __ATOMIC_SEQ_CST);
+            if (v & 1)
+                while (__atomic_load_n(c, __ATOMIC_ACQUIRE) == v) cpu_relax();
+        }
+    }
+    free(old);
     if (held) gopt_budget_release(s->budget, new_bytes); /* account() charges the net growth */
     account(s);
 }
@@ -185,17 +199,8 @@ static inline size_t table_find(astar *s, const uint64_t *state, uint64_t hash) 
 }
 static inline uint32_t slot_node(const astar *s, size_t slot) { return flood_entry_node(s->table[slot]); }
 
-/* Frees the tables replaced during a bucket: called when no thread is probing. */
-static void retire_tables(astar *s) {
-    for (size_t k = 0; k < s->nretired; k++) free(s->retired[k]);
-    s->nretired = 0;
-    s->retired_bytes = 0;
-    account(s);
-}
-
 static void astar_free(astar *s) {
-    for (size_t k = 0; k < s->nretired; k++) free(s->retired[k]);
-    free(s->retired);
+    free(s->probing);
     free(s->deferred.v);
     if (s->threaded) pthread_mutex_destroy(&s->lock);
     for (size_t c = 0; c < s->nchunks; c++) free(s->chunks[c]);
@@ -228,6 +233,7 @@ typedef struct filter_ctx {
     uint32_t parent;
     int g;
     flood_outcome *out;
+    uint64_t *probing; /* this thread's lookup counter (threaded) */
 } filter_ctx;
 
 static uint64_t astar_note(void *ctx, const uint64_t *state) {
@@ -246,11 +252,11 @@ static bool filter_locked(filter_ctx *fc, const uint64_t *state, int g_add, uint
 
 /* The entry of `state` in the shared table, read without the lock: 0 when absent. Entries
  * are published with release after their node is written (store_successors), and a table
- * replaced meanwhile stays readable until the bucket ends (retire_tables), so this sees
+ * replaced meanwhile is freed only when this lookup is over (table_grow), so this sees
  * either a complete entry or none; a miss is only a hint, which the store checks again
  * under the lock. */
 static uint64_t shared_entry(astar *s, const uint64_t *state, uint64_t hash) {
-    size_t cap = __atomic_load_n(&s->table_cap, __ATOMIC_ACQUIRE);
+    size_t cap = __atomic_load_n(&s->table_cap, __ATOMIC_SEQ_CST); /* see table_grow */
     const uint64_t *table = __atomic_load_n(&s->table, __ATOMIC_ACQUIRE);
     size_t mask = cap - 1, k = (size_t)flood_hash_tag(hash) & mask;
     uint64_t want = (uint64_t)flood_hash_tag(hash) << 32;
@@ -272,7 +278,9 @@ static bool astar_filter(void *ctx, const uint64_t *state, int g_add, uint64_t h
     filter_ctx *fc = ctx;
     astar *s = fc->s;
     if (s->threaded) {
+        __atomic_fetch_add(fc->probing, 1, __ATOMIC_SEQ_CST); /* odd: looking up */
         uint64_t e = shared_entry(s, state, hash);
+        __atomic_fetch_add(fc->probing, 1, __ATOMIC_RELEASE);
         if (!e) return true;
         meta old = node_meta(s, flood_entry_node(e));
         int g2 = fc->g + g_add;
@@ -335,6 +343,7 @@ typedef struct worker {
     uint64_t *F;         /* 8 x nw: state, border, scratch */
     int64_t expanded;
     flood_outcome counts; /* duplicates, merged, reopened */
+    uint64_t *probing;    /* its lookup counter in astar.probing (threaded) */
 } worker;
 
 static void worker_init(worker *w, const flood_graph *g) {
@@ -422,7 +431,7 @@ static bool expand_one(astar *s, worker *w, uint32_t i, int f, int gpop) {
     /* a second parent of equal depth (NO_COMMUTE): no commuting rule; a deferred node's
      * second expansion keeps it, as its first did */
     flood_context ctx = context_of(s, i, m, scratch);
-    filter_ctx fc = {s, i, m.g, &w->counts};
+    filter_ctx fc = {s, i, m.g, &w->counts, w->probing};
     w->ex.filter = astar_filter;
     w->ex.note = astar_note;
     w->ex.filter_ctx = &fc;
@@ -613,7 +622,6 @@ static bool search_threaded(astar *s, worker *w, int threads, int *LB) {
         } else {
             for (size_t k = 0; k < bucket.n && !get_stopped(s); k++) expand_one(s, &w[0], bucket.v[k], f, gpop);
         }
-        retire_tables(s); /* no thread is probing now */
         free(bucket.v);
         bucket = (flood_u32s){0};
     }
@@ -641,6 +649,9 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     worker *w = gopt_malloc((size_t)threads * sizeof *w);
     for (int t = 0; t < threads; t++) worker_init(&w[t], g);
     if (s.threaded) {
+        s.nthreads = threads;
+        s.probing = gopt_calloc((size_t)threads * 8, sizeof *s.probing);
+        for (int t = 0; t < threads; t++) w[t].probing = &s.probing[(size_t)t * 8];
         pthread_mutex_init(&s.lock, NULL);
         s.chunks_cap = ((size_t)NO_PARENT >> CHUNK_SHIFT) + 1;
         s.chunks = gopt_calloc(s.chunks_cap, sizeof *s.chunks);
