@@ -23,16 +23,22 @@ static void run_threads(const flood_graph *g, double memory_bytes, int threads, 
 
 static void run(const flood_graph *g, double memory_bytes, flood_outcome *out) { run_threads(g, memory_bytes, 1, out); }
 
+/* Board `index` of the random 18x18 six-colour boards these tests use (seed 11). */
+static void random_board(int index, flood_graph *g) {
+    gopt_rng r = gopt_rng_stream(11, (uint64_t)index);
+    gopt_flood_puzzle *p = gopt_flood_new(18, 18, 6);
+    for (int c = 0; c < 18 * 18; c++) p->cells[c] = (uint8_t)gopt_rng_below(&r, 6);
+    char why[100];
+    assert_true(flood_graph_build(g, p, why, sizeof why));
+    gopt_flood_free(p); /* the graph keeps what it needs */
+}
+
 static void last_doubling_is_not_a_wall(void **state) {
     (void)state;
     const int boards[] = {0, 4, 5, 7};
     for (size_t k = 0; k < sizeof boards / sizeof *boards; k++) {
-        gopt_rng r = gopt_rng_stream(11, (uint64_t)boards[k]);
-        gopt_flood_puzzle *p = gopt_flood_new(18, 18, 6);
-        for (int c = 0; c < 18 * 18; c++) p->cells[c] = (uint8_t)gopt_rng_below(&r, 6);
         flood_graph g;
-        char why[100];
-        assert_true(flood_graph_build(&g, p, why, sizeof why));
+        random_board(boards[k], &g);
         flood_outcome free_run, tight;
         run(&g, 0, &free_run);
         assert_int_equal(free_run.status, GOPT_SOLVED);
@@ -47,7 +53,6 @@ static void last_doubling_is_not_a_wall(void **state) {
         free(free_run.moves);
         free(tight.moves);
         flood_graph_free(&g);
-        gopt_flood_free(p);
     }
 }
 
@@ -61,12 +66,8 @@ static void threads_need_no_more_memory(void **state) {
     (void)state;
     const int boards[] = {1, 2, 6}; /* 7.5, 12.3 and 7.5 MB with one thread */
     for (size_t k = 0; k < sizeof boards / sizeof *boards; k++) {
-        gopt_rng r = gopt_rng_stream(11, (uint64_t)boards[k]);
-        gopt_flood_puzzle *p = gopt_flood_new(18, 18, 6);
-        for (int c = 0; c < 18 * 18; c++) p->cells[c] = (uint8_t)gopt_rng_below(&r, 6);
         flood_graph g;
-        char why[100];
-        assert_true(flood_graph_build(&g, p, why, sizeof why));
+        random_board(boards[k], &g);
         flood_outcome one, two;
         run(&g, 0, &one);
         double limit = one.peak_bytes + (1 << 20);
@@ -78,7 +79,6 @@ static void threads_need_no_more_memory(void **state) {
         free(one.moves);
         free(two.moves);
         flood_graph_free(&g);
-        gopt_flood_free(p);
     }
 }
 
