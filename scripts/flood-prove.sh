@@ -42,7 +42,9 @@ PY
 ) || { echo "board $b: unreadable result: $(head -c 300 "$tmp/err")" >&2; continue; }
   case $line in
     ok*) printf '%s\n' "${line#ok	}" >> "$out" ;;
-    open*) printf '%s\n' "${line#open	}" >> "$open" ;;
+    open*)
+      [ -s "$open" ] || printf '# board\tstatus\tbounds\tseconds\tpeak_mb\n' > "$open"
+      printf '%s\n' "${line#open	}" >> "$open" ;;
   esac
   echo "$name board $b: ${line}" >&2
 done
