@@ -15,6 +15,7 @@
     X("duplicates", "flood A*: successors found already stored (no bound computed)")              \
     X("merged", "flood A*: second parents at equal depth (commuting rule off there)")            \
     X("reopened", "flood A*: stored states reached again by a shorter path")                      \
+    X("nodes_after_memory_full", "flood A*: of nodes, those expanded depth-first once the store was full") \
     X("states", "taxis ideal search: states visited")                                             \
     X("memo_hits", "taxis ideal search: states found in the memo")                                \
     X("bound_cuts", "taxis ideal search: branches cut by the bound")                              \

@@ -1,5 +1,5 @@
-/* Flood-It A* under a memory limit: the closed table's last doubling is not a wall, and two
- * threads need no more memory than one.
+/* Flood-It A* under a memory limit: the closed table's last doubling is not a wall, two
+ * threads need no more memory than one, and a full store goes on depth-first.
  *
  * Doubling the table needs the old and the new one at once, so a search's peak is often that
  * moment. Before, a doubling that did not fit stopped the search, even when the nodes still to
@@ -24,10 +24,15 @@ static void run_threads(const flood_graph *g, double memory_bytes, int threads, 
 static void run(const flood_graph *g, double memory_bytes, flood_outcome *out) { run_threads(g, memory_bytes, 1, out); }
 
 /* Board `index` of the random 18x18 six-colour boards these tests use (seed 11). */
-static void random_board(int index, flood_graph *g) {
+static gopt_flood_puzzle *random_puzzle(int index) {
     gopt_rng r = gopt_rng_stream(11, (uint64_t)index);
     gopt_flood_puzzle *p = gopt_flood_new(18, 18, 6);
     for (int c = 0; c < 18 * 18; c++) p->cells[c] = (uint8_t)gopt_rng_below(&r, 6);
+    return p;
+}
+
+static void random_board(int index, flood_graph *g) {
+    gopt_flood_puzzle *p = random_puzzle(index);
     char why[100];
     assert_true(flood_graph_build(g, p, why, sizeof why));
     gopt_flood_free(p); /* the graph keeps what it needs */
@@ -82,8 +87,46 @@ static void threads_need_no_more_memory(void **state) {
     }
 }
 
+/* A full store no longer ends the search: A* goes on depth-first from its frontier below
+ * each threshold (astar.c, astar_tail). With half the memory the unlimited search peaks at, on one and on two threads, it must still prove the same optimum, with a
+ * sequence the checker accepts, having searched depth-first (before, each of these stopped
+ * at the limit with bounds). */
+static void full_store_goes_on_depth_first(void **state) {
+    (void)state;
+    const int boards[] = {1, 2, 6, 14, 21}; /* 7.5, 12.3, 7.5, 12.2 and 7.4 MB unlimited */
+    for (size_t k = 0; k < sizeof boards / sizeof *boards; k++) {
+        int b = boards[k];
+        gopt_flood_puzzle *p = random_puzzle(b);
+        flood_graph g;
+        char why[100];
+        assert_true(flood_graph_build(&g, p, why, sizeof why));
+        flood_outcome free_run;
+        run(&g, 0, &free_run);
+        assert_true(free_run.optimal);
+        double limit = free_run.peak_bytes / 2;
+        for (int threads = 1; threads <= 2; threads++) {
+            flood_outcome tight;
+            run_threads(&g, limit, threads, &tight);
+            if (tight.status != GOPT_SOLVED || !tight.optimal)
+                fail_msg("board %d, %d threads: stopped at %.0f bytes with bounds %d..%d (unlimited: %d)", b, threads,
+                         limit, tight.lower_bound, tight.length, free_run.length);
+            assert_int_equal(tight.length, free_run.length);
+            assert_true(tight.tail_nodes > 0);
+            if (tight.peak_bytes > limit) fail_msg("board %d, %d threads: peak %.0f over %.0f", b, threads, tight.peak_bytes, limit);
+            char fail[200];
+            if (!gopt_flood_check(p, tight.moves, tight.length, fail, sizeof fail))
+                fail_msg("board %d, %d threads: %s", b, threads, fail);
+            free(tight.moves);
+        }
+        free(free_run.moves);
+        flood_graph_free(&g);
+        gopt_flood_free(p);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {cmocka_unit_test(last_doubling_is_not_a_wall),
-                                       cmocka_unit_test(threads_need_no_more_memory)};
+                                       cmocka_unit_test(threads_need_no_more_memory),
+                                       cmocka_unit_test(full_store_goes_on_depth_first)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -320,19 +320,24 @@ static bool filter_locked(filter_ctx *fc, const uint64_t *state, int g_add, uint
     return false;
 }
 
-/* Free moves from the root to node i (then `last`, when >= 0), replayed with the forced
- * ones into a full sequence. */
-static int reconstruct(astar *s, uint32_t i, int last, uint8_t **moves) {
+/* The free moves from the root to node i, into buf (room for nregions); returns how many. */
+static int free_moves_to(astar *s, uint32_t i, uint8_t *buf) {
     int n = 0;
     for (uint32_t k = i; node_meta(s, k).parent != NO_PARENT; k = node_meta(s, k).parent) n++;
-    int nfree = n + (last >= 0);
-    uint8_t *free_moves = gopt_malloc((size_t)nfree + 1);
     int at = n;
     for (uint32_t k = i; node_meta(s, k).parent != NO_PARENT; k = node_meta(s, k).parent)
-        free_moves[--at] = (uint8_t)node_meta(s, k).colour;
-    if (last >= 0) free_moves[n] = (uint8_t)last;
+        buf[--at] = (uint8_t)node_meta(s, k).colour;
+    return n;
+}
+
+/* Free moves from the root to node i, then `more` (nmore of them), replayed with the forced
+ * ones into a full sequence. */
+static int reconstruct(astar *s, uint32_t i, const uint8_t *more, int nmore, uint8_t **moves) {
+    uint8_t *free_moves = gopt_malloc((size_t)s->g->nregions + (size_t)nmore + 1);
+    int n = free_moves_to(s, i, free_moves);
+    memcpy(free_moves + n, more, (size_t)nmore);
     *moves = gopt_malloc((size_t)s->g->nregions + 1);
-    int len = flood_replay(s->g, free_moves, nfree, *moves);
+    int len = flood_replay(s->g, free_moves, n + nmore, *moves);
     free(free_moves);
     return len;
 }
@@ -389,6 +394,9 @@ static void store_successors(astar *s, worker *w, uint32_t i, meta m, int n) {
         if (!s->table[slot]) {
             if (s->nnodes == NO_PARENT || !room_for_node(s)) {
                 set_stopped(s, "memory limit");
+                meta now = node_meta(s, i); /* its successors are not all stored: see astar_tail */
+                now.flags |= REEXPAND;
+                node_set_meta(s, i, now);
                 break;
             }
             uint32_t j = node_add(s, c->state, cm);
@@ -638,6 +646,188 @@ static bool search_threaded(astar *s, worker *w, int threads, int *LB) {
     return started > 0;
 }
 
+/* ---- When the store is full: depth-first from its frontier ----
+ * A full store used to end the search with bounds. Now the search goes on in the memory it
+ * has, as IDA* from the stored frontier: for each threshold T from the proven lower bound up
+ * to UB - 1, a depth-first search below T (f <= T) from every stored node with f <= T whose
+ * successors are not all stored (never expanded, to be expanded again, or cut by the
+ * tentative cut when T reaches it). The table is only read: a successor it holds at a smaller
+ * depth (or at the same depth under A*'s own conditions) is dropped, since the stored node
+ * either is such a root itself or has its successors stored, so whatever continues from the
+ * dropped one continues from the stored one within the threshold; the rest is searched
+ * without being stored. So every sequence of at most T moves is found, a threshold that
+ * finds none is a proven lower bound, and the first that finds one gives the optimum
+ * (docs/methods.md). Nothing is written, so the threads share the table without a lock. */
+
+#define TAIL_NO_NODE 0xfffffffeu /* a successor found depth-first, not stored */
+
+typedef struct tail {
+    astar *s;
+    int T;
+    uint32_t next;       /* the next node to look at as a root (atomic) */
+    /* the sequence found (under s->lock when threaded) */
+    bool found;
+    uint8_t *found_free; /* its free moves */
+    int found_nfree;
+} tail;
+
+/* One thread's walk: per depth, the successors copied out of the expander. */
+typedef struct tail_walk {
+    tail *t;
+    worker *w;
+    int index;           /* 0: the calling thread, which polls the limits */
+    int k;               /* successors per depth at most */
+    flood_succ *succ;    /* (T + 2) x k */
+    uint64_t *states;    /* (T + 2) x k x 2nw */
+    uint8_t *path;       /* free moves from the root of this walk */
+    uint32_t root;
+    int64_t polls;
+} tail_walk;
+
+static bool tail_filter(void *ctx, const uint64_t *state, int g_add, uint64_t hash) {
+    filter_ctx *fc = ctx;
+    astar *s = fc->s;
+    uint64_t e = shared_entry(s, state, hash);
+    if (!e) return true;
+    meta old = node_meta(s, flood_entry_node(e));
+    int g2 = fc->g + g_add;
+    if (old.g > g2) return true;
+    if (old.g < g2 || old.parent == fc->parent || (old.flags & NO_COMMUTE)) {
+        fc->out->duplicates++;
+        return false;
+    }
+    return true; /* equal depth, another parent: searched here under this path's rules */
+}
+
+static int tail_order(const void *x, const void *y) {
+    const flood_succ *a = x, *b = y;
+    int fa = a->g_add + a->h, fb = b->g_add + b->h;
+    if (fa != fb) return fa < fb ? -1 : 1;
+    return b->absorbed - a->absorbed;
+}
+
+static void tail_found(tail_walk *tw, int depth) {
+    astar *s = tw->t->s;
+    lock(s);
+    if (!tw->t->found) {
+        uint8_t *buf = gopt_malloc((size_t)s->g->nregions + (size_t)depth + 2);
+        int n = free_moves_to(s, tw->root, buf);
+        memcpy(buf + n, tw->path, (size_t)depth + 1);
+        tw->t->found_free = buf;
+        tw->t->found_nfree = n + depth + 1;
+        __atomic_store_n(&tw->t->found, true, __ATOMIC_RELAXED);
+    }
+    unlock(s);
+}
+
+/* Searches below the threshold from F (g moves, bound h, `depth` moves below the root);
+ * true when a sequence was found. */
+static bool tail_dfs(tail_walk *tw, const uint64_t *F, int g, int h, int depth, uint32_t parent,
+                     const flood_context *ctx) {
+    tail *t = tw->t;
+    astar *s = t->s;
+    worker *w = tw->w;
+    if ((++tw->polls & 255) == 0 && tw->index == 0) {
+        const char *why = stop_reason(s->lim);
+        if (why) set_stopped(s, why);
+    }
+    if (get_stopped(s) || __atomic_load_n(&t->found, __ATOMIC_RELAXED)) return false;
+    size_t nw = (size_t)s->nw;
+    filter_ctx fc = {s, parent, g, &w->counts, NULL};
+    w->ex.filter = tail_filter;
+    w->ex.note = astar_note;
+    w->ex.filter_ctx = &fc;
+    w->expanded++;
+    int n = flood_expand(&w->ex, F, ctx, t->T + 1 - g);
+    flood_succ *succ = tw->succ + (size_t)depth * (size_t)tw->k;
+    uint64_t *buf = tw->states + (size_t)depth * (size_t)tw->k * 2 * nw;
+    for (int k = 0; k < n; k++) {
+        succ[k] = w->ex.succ[k];
+        memcpy(buf + (size_t)k * 2 * nw, succ[k].state, 2 * nw * sizeof *buf);
+        succ[k].state = buf + (size_t)k * 2 * nw;
+        succ[k].border = succ[k].state + nw;
+        if (succ[k].h < h - succ[k].g_add) succ[k].h = h - succ[k].g_add; /* pathmax */
+    }
+    qsort(succ, (size_t)n, sizeof *succ, tail_order);
+    for (int k = 0; k < n; k++) {
+        const flood_succ *c = &succ[k];
+        int g2 = g + c->g_add;
+        tw->path[depth] = (uint8_t)c->colour;
+        if (c->goal) {
+            if (g2 > t->T) continue;
+            tail_found(tw, depth);
+            return true;
+        }
+        if (g2 + c->h > t->T || g2 > FLOOD_MAX_G) continue;
+        flood_context cctx = flood_context_of(ctx, c, 1); /* A*'s window (context_of) */
+        if (tail_dfs(tw, c->state, g2, c->h, depth + 1, TAIL_NO_NODE, &cctx)) return true;
+        if (get_stopped(s) || __atomic_load_n(&t->found, __ATOMIC_RELAXED)) return false;
+    }
+    return false;
+}
+
+/* Takes the stored nodes a few hundred at a time and searches from those that are roots. */
+static void *tail_run(void *arg) {
+    tail_walk *tw = arg;
+    tail *t = tw->t;
+    astar *s = t->s;
+    size_t nw = (size_t)s->nw;
+    uint64_t *F = tw->w->F, *scratch = F + 2 * nw;
+    for (;;) {
+        uint32_t from = __atomic_fetch_add(&t->next, 256, __ATOMIC_RELAXED);
+        if (from >= s->nnodes) return NULL;
+        for (uint32_t i = from; i < from + 256 && i < s->nnodes; i++) {
+            if (get_stopped(s) || __atomic_load_n(&t->found, __ATOMIC_RELAXED)) return NULL;
+            meta m = node_meta(s, i);
+            if (m.g + m.h > t->T) continue;
+            if ((m.flags & EXPANDED) && !(m.flags & REEXPAND) && !((m.flags & DEFERRED) && t->T >= s->cut)) continue;
+            memcpy(F, node(s, i), nw * sizeof *F);
+            flood_context ctx = context_of(s, i, m, scratch);
+            tw->root = i;
+            tail_dfs(tw, F, m.g, m.h, 0, i, &ctx);
+        }
+    }
+}
+
+/* Called when the store is full: the thresholds from *LB up, on every thread. True when it
+ * ended them (a sequence found, *found_free set, or UB proven); false at another limit. */
+static bool astar_tail(astar *s, worker *w, int threads, int *LB, uint8_t **found_free, int *found_nfree) {
+    set_stopped(s, NULL);
+    int k = flood_popcount(s->g->present);
+    tail_walk *tw = gopt_calloc((size_t)threads, sizeof *tw);
+    pthread_t *th = gopt_malloc((size_t)threads * sizeof *th);
+    bool done = *LB >= s->UB;
+    for (int T = *LB; T < s->UB && !done; T++) {
+        tail t = {.s = s, .T = T};
+        for (int j = 0; j < threads; j++) {
+            tw[j] = (tail_walk){.t = &t, .w = &w[j], .index = j, .k = k};
+            tw[j].succ = gopt_malloc((size_t)(T + 2) * (size_t)k * sizeof *tw[j].succ);
+            tw[j].states = gopt_malloc((size_t)(T + 2) * (size_t)k * 2 * (size_t)s->nw * sizeof *tw[j].states);
+            tw[j].path = gopt_malloc((size_t)T + 2);
+        }
+        int started = 1;
+        for (int j = 1; j < threads && s->threaded; j++, started++)
+            if (pthread_create(&th[j], NULL, tail_run, &tw[j]) != 0) break;
+        tail_run(&tw[0]);
+        for (int j = 1; j < started; j++) pthread_join(th[j], NULL);
+        for (int j = 0; j < threads; j++) free(tw[j].succ), free(tw[j].states), free(tw[j].path);
+        if (t.found) {
+            *found_free = t.found_free;
+            *found_nfree = t.found_nfree;
+            *LB = T;
+            done = true;
+        } else if (get_stopped(s)) {
+            break;
+        } else {
+            *LB = T + 1;
+            done = *LB >= s->UB;
+        }
+    }
+    free(tw);
+    free(th);
+    return done;
+}
+
 void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const flood_limits *lim,
                  flood_outcome *out) {
     memset(out, 0, sizeof *out);
@@ -682,6 +872,15 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     s.extra_bytes = threads * ((double)w[0].ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS) +
                     (s.threaded ? (double)s.chunks_cap * sizeof *s.chunks : 0);
     if (!s.threaded || !search_threaded(&s, w, threads, &LB)) search_serial(&s, w, &LB);
+    uint8_t *tail_free = NULL;
+    int tail_nfree = 0;
+    if (s.stopped && strcmp(s.stopped, "memory limit") == 0) {
+        int64_t before = 0;
+        for (int t = 0; t < threads; t++) before += w[t].expanded;
+        astar_tail(&s, w, threads, &LB, &tail_free, &tail_nfree);
+        for (int t = 0; t < threads; t++) out->tail_nodes += w[t].expanded;
+        out->tail_nodes -= before;
+    }
     for (int t = 0; t < threads; t++) {
         out->nodes += w[t].expanded;
         out->generated += w[t].ex.generated;
@@ -701,8 +900,13 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         out->lower_bound = s.UB;
         out->optimal = true;
     }
-    if (s.have_goal && s.goal_parent != NO_PARENT) {
-        out->length = reconstruct(&s, s.goal_parent, s.goal_colour, &out->moves);
+    if (tail_free) {
+        out->moves = gopt_malloc((size_t)g->nregions + 1);
+        out->length = flood_replay(g, tail_free, tail_nfree, out->moves);
+        free(tail_free);
+    } else if (s.have_goal && s.goal_parent != NO_PARENT) {
+        uint8_t last = (uint8_t)s.goal_colour;
+        out->length = reconstruct(&s, s.goal_parent, &last, 1, &out->moves);
     } else if (s.have_goal) { /* the start's forced moves */
         out->moves = gopt_malloc((size_t)g0 + 1);
         out->length = flood_start(g, F, border, scratch, out->moves);

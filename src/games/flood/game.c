@@ -116,6 +116,8 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
         gopt_counter_add(&a->counters, "merged", out.merged);
         gopt_counter_add(&a->counters, "reopened", out.reopened);
     }
+    /* A* whose store filled up and went on depth-first from its frontier (astar_tail) */
+    if (out.tail_nodes) gopt_counter_add(&a->counters, "nodes_after_memory_full", out.tail_nodes);
     if (out.length >= 0) a->solution = gopt_flood_solution_new(out.moves, out.length);
     free(out.moves);
     if (out.status == GOPT_LIMIT) {

@@ -216,6 +216,7 @@ typedef struct flood_outcome {
     int64_t pruned_leaf, pruned_commute; /* successors cut by the rules */
     int64_t merged, reopened;            /* equal-depth second parents, shorter paths found */
     int64_t duplicates;                  /* successors already stored */
+    int64_t tail_nodes;                  /* of nodes, expanded depth-first once A*'s store was full */
     double peak_bytes;
     const char *stopped; /* "memory limit", "time limit" or NULL */
 } flood_outcome;
