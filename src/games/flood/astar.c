@@ -664,7 +664,7 @@ static bool search_threaded(astar *s, worker *w, int threads, int *LB) {
 typedef struct tail {
     astar *s;
     int T;
-    uint32_t next;       /* the next node to look at as a root (atomic) */
+    uint32_t next;       /* nodes taken so far, from the newest down (atomic) */
     /* the sequence found (under s->lock when threaded) */
     bool found;
     uint8_t *found_free; /* its free moves */
@@ -766,7 +766,8 @@ static bool tail_dfs(tail_walk *tw, const uint64_t *F, int g, int h, int depth, 
     return false;
 }
 
-/* Takes the stored nodes a few hundred at a time and searches from those that are roots. */
+/* Takes the stored nodes a few hundred at a time, newest first, and searches from those that
+ * are roots. */
 static void *tail_run(void *arg) {
     tail_walk *tw = arg;
     tail *t = tw->t;
@@ -774,9 +775,12 @@ static void *tail_run(void *arg) {
     size_t nw = (size_t)s->nw;
     uint64_t *F = tw->w->F, *scratch = F + 2 * nw;
     for (;;) {
-        uint32_t from = __atomic_fetch_add(&t->next, 256, __ATOMIC_RELAXED);
-        if (from >= s->nnodes) return NULL;
-        for (uint32_t i = from; i < from + 256 && i < s->nnodes; i++) {
+        /* newest first: the deepest nodes of the last layer, where a sequence of T moves, if
+         * there is one, is nearest */
+        uint32_t taken = __atomic_fetch_add(&t->next, 256, __ATOMIC_RELAXED);
+        if (taken >= s->nnodes) return NULL;
+        uint32_t top = s->nnodes - taken, from = top > 256 ? top - 256 : 0;
+        for (uint32_t i = top; i-- > from;) {
             if (get_stopped(s) || __atomic_load_n(&t->found, __ATOMIC_RELAXED)) return NULL;
             meta m = node_meta(s, i);
             if (m.g + m.h > t->T) continue;
