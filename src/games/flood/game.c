@@ -21,7 +21,17 @@ typedef enum flood_method { FLOOD_ASTAR, FLOOD_IDA, FLOOD_DFBNB, FLOOD_GREEDY, F
  * states out of memory (A* stores only states with f below it). */
 flood_astar_fn *flood_astar_search = flood_astar;
 
-static int upper_bound_width(const flood_graph *g) { return g->nregions <= 250 ? 8 : 64; }
+/* The beam that gives the exact methods their first upper bound: --beam-width when given,
+ * else by board size. A* stores every node below that bound, and its tentative cut only
+ * absorbs a bound one move too long, so on large boards a wide beam pays: on the ten b28c6
+ * boards (430 regions and more) width 64 was two moves long on boards 4, 6 and 7, width
+ * 4096 (about half a second there) is the optimum on seven of the eight proven ones; a time
+ * limit under 30 s keeps the narrow one. */
+static int upper_bound_width(const flood_graph *g, const gopt_options *o, int width) {
+    if (gopt_option(o, "beam-width")) return width;
+    bool hurried = o->time_limit > 0 && o->time_limit < 30; /* the beam does not watch the clock */
+    return g->nregions <= 250 ? 8 : g->nregions <= 400 || hurried ? 64 : 4096;
+}
 
 /* Without --memory-limit a search may use half the machine's memory (its threads share it:
  * with --threads N a batch of several boards runs each on one thread). */
@@ -90,7 +100,7 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
         flood_beam(&g, width, &out);
     } else {
         flood_outcome ub;
-        flood_beam(&g, upper_bound_width(&g), &ub);
+        flood_beam(&g, upper_bound_width(&g, o, width), &ub);
         if (m == FLOOD_ASTAR) flood_astar_search(&g, ub.moves, ub.length, &lim, &out);
         else flood_prover(&g, m == FLOOD_IDA, ub.moves, ub.length, &lim, &out);
         out.nodes += ub.nodes;

@@ -13,7 +13,7 @@
 /* ---- the option tables ---- */
 
 #define START_OPT GOPT_STRING("start", "ROW,COL", "ul", "the flooded corner: ROW,COL from 1, or ul ur ll lr m")
-#define BEAM_OPT GOPT_INT("beam-width", "N", "400", 1, 1 << 20, "states kept per step by --method beam")
+#define BEAM_OPT GOPT_INT("beam-width", "N", "400", 1, 1 << 20, "states kept per step by --method beam, and when given by the beam that bounds the exact methods")
 
 const gopt_opt flood_solve_opts[] = {
     START_OPT,
