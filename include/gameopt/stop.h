@@ -64,6 +64,10 @@ gopt_stop_reason gopt_stop_check_ctx(gopt_solve_ctx *c);
 /* Records a reason found elsewhere (e.g. a failed memory charge, a solver's own time-out) on
  * the current solve; the first one wins. Returns the recorded reason. */
 gopt_stop_reason gopt_stop_note(gopt_stop_reason r);
+/* Clears the current solve's recorded reason when it is r (and only then): for a method that
+ * recovers from it, as flood's A* goes on depth-first after a refused memory charge; a later
+ * Ctrl-C or deadline is then seen again. */
+void gopt_stop_recovered(gopt_stop_reason r);
 /* Seconds left before the current solve's deadline (a large number without one): for
  * engines that take a time limit of their own (CaDiCaL, CBC). */
 double gopt_stop_seconds_left(void);

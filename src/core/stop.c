@@ -92,6 +92,11 @@ gopt_stop_reason gopt_stop_check(void) { return gopt_stop_check_ctx(current); }
 
 gopt_stop_reason gopt_stop_note(gopt_stop_reason r) { return note_on(current, r); }
 
+void gopt_stop_recovered(gopt_stop_reason r) {
+    int expected = (int)r;
+    if (current) atomic_compare_exchange_strong(&current->stopped, &expected, GOPT_GO);
+}
+
 double gopt_stop_seconds_left(void) {
     if (!current || current->deadline <= 0) return 1e12;
     double left = current->deadline - gopt_now();

@@ -10,7 +10,9 @@
 #include <stdlib.h>
 
 #include "games/flood/internal.h"
+#include "gameopt/budget.h"
 #include "gameopt/rng.h"
+#include "gameopt/stop.h"
 #include "test_support.h"
 
 static void run_threads(const flood_graph *g, double memory_bytes, int threads, flood_outcome *out) {
@@ -124,9 +126,38 @@ static void full_store_goes_on_depth_first(void **state) {
     }
 }
 
+/* The store can also fill by the solve's memory account refusing a charge (the open list
+ * grows beside the nodes), which marks the whole solve stopped for memory (budget.h). The
+ * depth-first tail must recover from that mark, or it ends at its first poll: b28c6 board 9
+ * at 12 GB stopped at 36..37 that way. Here the account alone limits (the search's own limit
+ * is off), at half the unlimited peak. */
+static void refused_charge_goes_on_depth_first(void **state) {
+    (void)state;
+    flood_graph g;
+    random_board(2, &g);
+    flood_outcome free_run, tight;
+    run(&g, 0, &free_run);
+    gopt_budget *account = gopt_budget_new(free_run.peak_bytes / 2 / 1048576.0);
+    gopt_solve_ctx ctx;
+    gopt_ctx_init(&ctx, 0, NULL, account);
+    gopt_solve_ctx *before = gopt_ctx_enter(&ctx);
+    run(&g, 0, &tight);
+    gopt_ctx_enter(before);
+    gopt_budget_free(account);
+    if (tight.status != GOPT_SOLVED || !tight.optimal)
+        fail_msg("stopped with bounds %d..%d (%s; unlimited: %d)", tight.lower_bound, tight.length,
+                 tight.stopped ? tight.stopped : "-", free_run.length);
+    assert_int_equal(tight.length, free_run.length);
+    assert_true(tight.tail_nodes > 0);
+    free(free_run.moves);
+    free(tight.moves);
+    flood_graph_free(&g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {cmocka_unit_test(last_doubling_is_not_a_wall),
                                        cmocka_unit_test(threads_need_no_more_memory),
-                                       cmocka_unit_test(full_store_goes_on_depth_first)};
+                                       cmocka_unit_test(full_store_goes_on_depth_first),
+                                       cmocka_unit_test(refused_charge_goes_on_depth_first)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -797,6 +797,9 @@ static void *tail_run(void *arg) {
  * ended them (a sequence found, *found_free set, or UB proven); false at another limit. */
 static bool astar_tail(astar *s, worker *w, int threads, int *LB, uint8_t **found_free, int *found_nfree) {
     set_stopped(s, NULL);
+    /* a refused charge also marked the solve stopped for memory (budget.h), which would end
+     * the tail at its first poll: it is what the tail recovers from */
+    gopt_stop_recovered(GOPT_STOP_MEMORY);
     int k = flood_popcount(s->g->present);
     tail_walk *tw = gopt_calloc((size_t)threads, sizeof *tw);
     pthread_t *th = gopt_malloc((size_t)threads * sizeof *th);
