@@ -29,7 +29,7 @@ flood_astar_fn *flood_astar_search = flood_astar;
  * limit under 30 s keeps the narrow one. */
 static int upper_bound_width(const flood_graph *g, const gopt_options *o, int width) {
     if (gopt_option(o, "beam-width")) return width;
-    bool hurried = o->time_limit > 0 && o->time_limit < 30; /* the beam does not watch the clock */
+    bool hurried = o->time_limit > 0 && o->time_limit < 30; /* the wide beam would eat it */
     return g->nregions <= 250 ? 8 : g->nregions <= 400 || hurried ? 64 : 4096;
 }
 

@@ -12,6 +12,7 @@
 
 #include "internal.h"
 #include "gameopt/alloc.h"
+#include "gameopt/stop.h"
 
 /* A growing sequence of moves. */
 typedef struct seq {
@@ -333,6 +334,7 @@ void flood_beam(const flood_graph *g, int width, flood_outcome *out) {
     uint32_t *table = NULL;
     beam_sorter sorter = {0};
     double peak = 0;
+    const char *stopped = NULL;
     while (cur.n > 0) {
         history_push(&hist, &nhist, &hist_cap, &cur);
         next.n = 0;
@@ -340,6 +342,14 @@ void flood_beam(const flood_graph *g, int width, flood_outcome *out) {
         for (size_t i = 0; i < cur.n; i++) {
             const beam_entry *p = &cur.e[i];
             if (p->g + p->h >= best) continue;
+            /* A stop (deadline, cancel, Ctrl-C) narrows the beam to one state: the layers are
+             * sorted by f, so the rest is a greedy finish from the best, a few milliseconds,
+             * and the caller still gets a sequence (the exact methods their upper bound). */
+            if (!stopped && (out->nodes & 255) == 255 && gopt_stop_check() != GOPT_GO) {
+                stopped = gopt_stop_word(gopt_stop_check());
+                width = 1;
+            }
+            if (stopped && (next.n > 0 || best < INT32_MAX)) break;
             int n = flood_expand(&ex, layer_state(&cur, i, nw), &p->ctx, 0);
             out->nodes++;
             for (int k = 0; k < n; k++) {
@@ -379,6 +389,7 @@ void flood_beam(const flood_graph *g, int width, flood_outcome *out) {
     out->generated = ex.generated;
     out->peak_bytes = peak + (double)ex.bounder.bytes;
     finish(out, &full);
+    if (stopped) out->status = GOPT_LIMIT, out->stopped = stopped; /* a sequence, narrower than asked */
     for (size_t l = 0; l < nhist; l++) free(hist[l].parent), free(hist[l].colour);
     free(hist);
     free(table);
