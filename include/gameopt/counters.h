@@ -16,6 +16,7 @@
     X("merged", "flood A*: second parents at equal depth (commuting rule off there)")            \
     X("reopened", "flood A*: stored states reached again by a shorter path")                      \
     X("nodes_after_memory_full", "flood A*: of nodes, those expanded depth-first once the store was full") \
+    X("duplicates_after_memory_full", "flood A*: depth-first successors dropped as searched before (its cache)") \
     X("states", "taxis ideal search: states visited")                                             \
     X("memo_hits", "taxis ideal search: states found in the memo")                                \
     X("bound_cuts", "taxis ideal search: branches cut by the bound")                              \

@@ -10,17 +10,25 @@
 #include <stdlib.h>
 
 #include "games/flood/internal.h"
+#include "games/flood/tail_cache.h"
+#include "gameopt/alloc.h"
 #include "gameopt/budget.h"
 #include "gameopt/rng.h"
 #include "gameopt/stop.h"
 #include "test_support.h"
 
-static void run_threads(const flood_graph *g, double memory_bytes, int threads, flood_outcome *out) {
+/* A* as the solve verbs run it (the tail's caches included) with `share` of the memory kept
+ * for those caches; the tests of the store alone keep none. */
+static void run_shared(const flood_graph *g, double memory_bytes, int threads, double share, flood_outcome *out) {
     flood_outcome ub;
     flood_beam(g, 400, &ub);
-    flood_limits lim = {0, memory_bytes, threads};
+    flood_limits lim = {0, memory_bytes, threads, share};
     flood_astar(g, ub.moves, ub.length, &lim, out);
     free(ub.moves);
+}
+
+static void run_threads(const flood_graph *g, double memory_bytes, int threads, flood_outcome *out) {
+    run_shared(g, memory_bytes, threads, 0, out);
 }
 
 static void run(const flood_graph *g, double memory_bytes, flood_outcome *out) { run_threads(g, memory_bytes, 1, out); }
@@ -108,7 +116,7 @@ static void full_store_goes_on_depth_first(void **state) {
         double limit = free_run.peak_bytes / 2;
         for (int threads = 1; threads <= 2; threads++) {
             flood_outcome tight;
-            run_threads(&g, limit, threads, &tight);
+            run_shared(&g, limit, threads, FLOOD_TAIL_CACHE_SHARE, &tight);
             if (tight.status != GOPT_SOLVED || !tight.optimal)
                 fail_msg("board %d, %d threads: stopped at %.0f bytes with bounds %d..%d (unlimited: %d)", b, threads,
                          limit, tight.lower_bound, tight.length, free_run.length);
@@ -124,6 +132,74 @@ static void full_store_goes_on_depth_first(void **state) {
         flood_graph_free(&g);
         gopt_flood_free(p);
     }
+}
+
+/* The tail's caches (tail_cache.h) drop a state searched before at a smaller depth, as A*'s
+ * filter drops a stored one, and merge one reached again at the same depth by searching it
+ * without the commuting rule. Cross-checked where they do all the work: without an upper
+ * bound and with 5 MB, half of it for the caches, the store is full at once (one chunk of
+ * 65536 nodes does not fit beside them), so the search is depth-first from the start and
+ * must find the optimum itself; the same length as unlimited, a checked sequence, the caches
+ * used. (A cross-check this coarse does not tell the rule from bolder ones: dropping every
+ * state found in a cache, at any depth, also kept the optimum on these boards. The rule's
+ * proof is in docs/methods.md.) */
+static void tail_cache_keeps_the_optimum(void **state) {
+    (void)state;
+    for (int b = 0; b < 8; b++) {
+        gopt_flood_puzzle *p = random_puzzle(b);
+        flood_graph g;
+        char why[100];
+        assert_true(flood_graph_build(&g, p, why, sizeof why));
+        flood_outcome free_run, tight;
+        run(&g, 0, &free_run);
+        flood_limits lim = {0, 5 * 1048576, 1, 0.5};
+        flood_astar(&g, NULL, -1, &lim, &tight); /* no upper bound: the tail must find the optimum */
+        if (tight.status != GOPT_SOLVED || !tight.optimal)
+            fail_msg("board %d: bounds %d..%d (unlimited: %d)", b, tight.lower_bound, tight.length, free_run.length);
+        assert_int_equal(tight.length, free_run.length);
+        if (tight.tail_duplicates == 0) fail_msg("board %d: the caches dropped nothing (%lld nodes, %lld depth-first, peak %.0f)", b, (long long)tight.nodes, (long long)tight.tail_nodes, tight.peak_bytes);
+        char fail[200];
+        if (!gopt_flood_check(p, tight.moves, tight.length, fail, sizeof fail)) fail_msg("board %d: %s", b, fail);
+        free(free_run.moves);
+        free(tight.moves);
+        flood_graph_free(&g);
+        gopt_flood_free(p);
+    }
+}
+
+/* The cache itself: what was put is found with its depth and flag; a bucket's first entry
+ * keeps the shallowest state and the second the latest; an entry of the same state is
+ * updated in place; clearing forgets everything. Three states share one bucket here (a
+ * cache of one bucket). */
+static void tail_cache_keeps_shallow_states(void **state) {
+    (void)state;
+    enum { NW = 2 };
+    flood_tail_cache c = {gopt_calloc(1, flood_tail_cache_bytes(1, NW)), 1, NW};
+    assert_int_equal(flood_tail_cache_fit((double)flood_tail_cache_bytes(4, NW) + 1, NW), 4);
+    assert_int_equal(flood_tail_cache_fit(1, NW), 0);
+    uint64_t a[NW] = {1, 2}, b[NW] = {3, 4}, d[NW] = {5, 6};
+    assert_int_equal(flood_tail_cache_get(&c, a, 7), 0);
+    flood_tail_cache_put(&c, a, 7, 10, false);
+    uint64_t e = flood_tail_cache_get(&c, a, 7);
+    assert_true(e & FLOOD_CACHE_VALID);
+    assert_int_equal(e & FLOOD_CACHE_G, 10);
+    assert_false(e & FLOOD_CACHE_NO_COMMUTE);
+    flood_tail_cache_put(&c, b, 8, 12, false); /* deeper: second */
+    flood_tail_cache_put(&c, d, 9, 11, true);  /* deeper than a: replaces b */
+    assert_int_equal(flood_tail_cache_get(&c, b, 8), 0);
+    assert_int_equal(flood_tail_cache_get(&c, a, 7) & FLOOD_CACHE_G, 10);
+    assert_true(flood_tail_cache_get(&c, d, 9) & FLOOD_CACHE_NO_COMMUTE);
+    flood_tail_cache_put(&c, b, 8, 4, false); /* shallower: first, a moves down, d goes */
+    assert_int_equal(flood_tail_cache_get(&c, b, 8) & FLOOD_CACHE_G, 4);
+    assert_int_equal(flood_tail_cache_get(&c, a, 7) & FLOOD_CACHE_G, 10);
+    assert_int_equal(flood_tail_cache_get(&c, d, 9), 0);
+    flood_tail_cache_put(&c, a, 7, 10, true); /* the same state: in place */
+    assert_true(flood_tail_cache_get(&c, a, 7) & FLOOD_CACHE_NO_COMMUTE);
+    assert_int_equal(flood_tail_cache_get(&c, b, 8) & FLOOD_CACHE_G, 4);
+    flood_tail_cache_clear(&c);
+    assert_int_equal(flood_tail_cache_get(&c, a, 7), 0);
+    assert_int_equal(flood_tail_cache_get(&c, b, 8), 0);
+    free(c.slots);
 }
 
 /* The store can also fill by the solve's memory account refusing a charge (the open list
@@ -158,6 +234,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {cmocka_unit_test(last_doubling_is_not_a_wall),
                                        cmocka_unit_test(threads_need_no_more_memory),
                                        cmocka_unit_test(full_store_goes_on_depth_first),
+                                       cmocka_unit_test(tail_cache_keeps_the_optimum),
+                                       cmocka_unit_test(tail_cache_keeps_shallow_states),
                                        cmocka_unit_test(refused_charge_goes_on_depth_first)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,6 +25,7 @@
 #include "closed_table.h"
 #include "internal.h"
 #include "open_list.h"
+#include "tail_cache.h"
 #include "gameopt/alloc.h"
 #include "gameopt/timer.h"
 
@@ -73,6 +74,9 @@ typedef struct astar {
     int goal_colour;
     const char *stopped;
     double extra_bytes;  /* the workers' expanders */
+    double store_limit;  /* for the store and the above: the limit less tail_reserve; 0: none */
+    double tail_reserve; /* left for the tail's caches (astar_tail) */
+    int64_t cache_drops; /* successors the tail found in its caches */
     const flood_limits *lim;
     gopt_budget *budget; /* the solve's account (budget.h), charged as the store grows */
     double charged;
@@ -139,8 +143,8 @@ static uint32_t node_add(astar *s, const uint64_t *state, meta m) {
  * (made first and checked after, every chunk could pass the limit by its 5 MB). */
 static bool room_for_node(const astar *s) {
     double chunk = (double)CHUNK_NODES * (double)s->stride * sizeof(uint64_t);
-    return (s->nnodes >> CHUNK_SHIFT) < s->nchunks || s->lim->memory_bytes <= 0 ||
-           s->bytes + s->extra_bytes + chunk <= s->lim->memory_bytes;
+    return (s->nnodes >> CHUNK_SHIFT) < s->nchunks || s->store_limit <= 0 ||
+           s->bytes + s->extra_bytes + chunk <= s->store_limit;
 }
 
 /* The number of nodes at which the table grows: half its slots, or 7/8 once a growth did not
@@ -161,7 +165,7 @@ static void table_grow(astar *s) {
     size_t cap = s->table_cap ? s->table_cap * 2 : 1 << 12, new_bytes = cap * sizeof(uint64_t);
     bool held = s->table_cap && s->budget; /* the new table, charged while both live */
     if (s->table_final ||
-        (s->table_cap && s->lim->memory_bytes > 0 && s->bytes + s->extra_bytes + (double)new_bytes > s->lim->memory_bytes) ||
+        (s->table_cap && s->store_limit > 0 && s->bytes + s->extra_bytes + (double)new_bytes > s->store_limit) ||
         (held && !gopt_budget_charge(s->budget, new_bytes))) {
         if (s->table_final) set_stopped(s, "memory limit");
         s->table_final = true;
@@ -422,7 +426,7 @@ static bool expand_one(astar *s, worker *w, uint32_t i, int f, int gpop) {
     bool skip = f >= s->cut || get_stopped(s) || m.g != gpop; /* stale: reached later by a shorter path */
     bool again = (m.flags & EXPANDED) != 0;
     if (again && !(m.flags & REEXPAND)) skip = true;
-    if (!skip && s->lim->memory_bytes > 0 && s->bytes + s->extra_bytes > s->lim->memory_bytes)
+    if (!skip && s->store_limit > 0 && s->bytes + s->extra_bytes > s->store_limit)
         set_stopped(s, "memory limit");
     if (skip || get_stopped(s)) {
         bool go = !get_stopped(s);
@@ -682,6 +686,8 @@ typedef struct tail_walk {
     uint8_t *path;       /* free moves from the root of this walk */
     uint32_t root;
     int64_t polls;
+    flood_tail_cache cache;
+    int64_t cache_drops;
 } tail_walk;
 
 static bool tail_filter(void *ctx, const uint64_t *state, int g_add, uint64_t hash) {
@@ -760,8 +766,17 @@ static bool tail_dfs(tail_walk *tw, const uint64_t *F, int g, int h, int depth, 
         }
         if (g2 + c->h > t->T || g2 > FLOOD_MAX_G) continue;
         flood_context cctx = flood_context_of(ctx, c, 1); /* A*'s window (context_of) */
+        /* searched before (tail_cache.h): dropped or merged as A*'s filter would */
+        uint64_t hash = flood_hash(c->state, s->nw), seen = flood_tail_cache_get(&tw->cache, c->state, hash);
+        int seen_g = (int)(seen & FLOOD_CACHE_G);
+        if (seen && (seen_g < g2 || (seen_g == g2 && (seen & FLOOD_CACHE_NO_COMMUTE)))) {
+            tw->cache_drops++;
+            continue;
+        }
+        if (seen && seen_g == g2) cctx = (flood_context){0}; /* a second path: no commuting rule */
         if (tail_dfs(tw, c->state, g2, c->h, depth + 1, TAIL_NO_NODE, &cctx)) return true;
         if (get_stopped(s) || __atomic_load_n(&t->found, __ATOMIC_RELAXED)) return false;
+        flood_tail_cache_put(&tw->cache, c->state, hash, g2, cctx.n == 0);
     }
     return false;
 }
@@ -803,11 +818,25 @@ static bool astar_tail(astar *s, worker *w, int threads, int *LB, uint8_t **foun
     int k = flood_popcount(s->g->present);
     tail_walk *tw = gopt_calloc((size_t)threads, sizeof *tw);
     pthread_t *th = gopt_malloc((size_t)threads * sizeof *th);
+    /* the caches, in what the store left of the limit (at least tail_reserve, unless the
+     * open list's last growth took some of it) */
+    double room = s->tail_reserve > 0 ? s->lim->memory_bytes - s->peak - s->extra_bytes : 0;
+    size_t buckets = flood_tail_cache_fit(room / threads, s->nw);
+    size_t cache_bytes = (size_t)threads * flood_tail_cache_bytes(buckets, s->nw);
+    if (buckets && s->budget && !gopt_budget_charge(s->budget, cache_bytes)) {
+        gopt_stop_recovered(GOPT_STOP_MEMORY);
+        buckets = 0;
+    }
+    flood_tail_cache *caches = gopt_calloc((size_t)threads, sizeof *caches);
+    for (int j = 0; j < threads && buckets; j++)
+        caches[j] = (flood_tail_cache){gopt_malloc(flood_tail_cache_bytes(buckets, s->nw)), buckets, s->nw};
+    if (buckets) s->extra_bytes += (double)cache_bytes;
     bool done = *LB >= s->UB;
     for (int T = *LB; T < s->UB && !done; T++) {
         tail t = {.s = s, .T = T};
         for (int j = 0; j < threads; j++) {
-            tw[j] = (tail_walk){.t = &t, .w = &w[j], .index = j, .k = k};
+            flood_tail_cache_clear(&caches[j]); /* an entry holds for its threshold */
+            tw[j] = (tail_walk){.t = &t, .w = &w[j], .index = j, .k = k, .cache = caches[j]};
             tw[j].succ = gopt_malloc((size_t)(T + 2) * (size_t)k * sizeof *tw[j].succ);
             tw[j].states = gopt_malloc((size_t)(T + 2) * (size_t)k * 2 * (size_t)s->nw * sizeof *tw[j].states);
             tw[j].path = gopt_malloc((size_t)T + 2);
@@ -817,7 +846,10 @@ static bool astar_tail(astar *s, worker *w, int threads, int *LB, uint8_t **foun
             if (pthread_create(&th[j], NULL, tail_run, &tw[j]) != 0) break;
         tail_run(&tw[0]);
         for (int j = 1; j < started; j++) pthread_join(th[j], NULL);
-        for (int j = 0; j < threads; j++) free(tw[j].succ), free(tw[j].states), free(tw[j].path);
+        for (int j = 0; j < threads; j++) {
+            free(tw[j].succ), free(tw[j].states), free(tw[j].path);
+            s->cache_drops += tw[j].cache_drops;
+        }
         if (t.found) {
             *found_free = t.found_free;
             *found_nfree = t.found_nfree;
@@ -830,6 +862,9 @@ static bool astar_tail(astar *s, worker *w, int threads, int *LB, uint8_t **foun
             done = *LB >= s->UB;
         }
     }
+    for (int j = 0; j < threads; j++) free(caches[j].slots);
+    free(caches);
+    if (buckets && s->budget) gopt_budget_release(s->budget, cache_bytes);
     free(tw);
     free(th);
     return done;
@@ -878,6 +913,8 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     }
     s.extra_bytes = threads * ((double)w[0].ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS) +
                     (s.threaded ? (double)s.chunks_cap * sizeof *s.chunks : 0);
+    s.tail_reserve = lim->memory_bytes > 0 ? lim->memory_bytes * lim->cache_share : 0;
+    s.store_limit = lim->memory_bytes > 0 ? lim->memory_bytes - s.tail_reserve : 0;
     if (!s.threaded || !search_threaded(&s, w, threads, &LB)) search_serial(&s, w, &LB);
     uint8_t *tail_free = NULL;
     int tail_nfree = 0;
@@ -887,6 +924,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         astar_tail(&s, w, threads, &LB, &tail_free, &tail_nfree);
         for (int t = 0; t < threads; t++) out->tail_nodes += w[t].expanded;
         out->tail_nodes -= before;
+        out->tail_duplicates = s.cache_drops;
     }
     for (int t = 0; t < threads; t++) {
         out->nodes += w[t].expanded;

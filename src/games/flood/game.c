@@ -87,6 +87,7 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
         .deadline = o->time_limit > 0 ? start + o->time_limit : 0,
         .memory_bytes = o->memory_limit_mb > 0 ? o->memory_limit_mb * 1048576.0 : default_memory_bytes(),
         .threads = o->threads,
+        .cache_share = FLOOD_TAIL_CACHE_SHARE,
     };
     int width = (int)gopt_opt_int(o, flood_solve_opts, "beam-width");
     int depth = (int)gopt_opt_int(o, flood_solve_opts, "depth");
@@ -127,7 +128,10 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
         gopt_counter_add(&a->counters, "reopened", out.reopened);
     }
     /* A* whose store filled up and went on depth-first from its frontier (astar_tail) */
-    if (out.tail_nodes) gopt_counter_add(&a->counters, "nodes_after_memory_full", out.tail_nodes);
+    if (out.tail_nodes) {
+        gopt_counter_add(&a->counters, "nodes_after_memory_full", out.tail_nodes);
+        gopt_counter_add(&a->counters, "duplicates_after_memory_full", out.tail_duplicates);
+    }
     if (out.length >= 0) a->solution = gopt_flood_solution_new(out.moves, out.length);
     free(out.moves);
     if (out.status == GOPT_LIMIT) {

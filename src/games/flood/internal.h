@@ -202,7 +202,11 @@ typedef struct flood_limits {
     double deadline;      /* gopt_now() value, or 0 */
     double memory_bytes;  /* 0: none; the whole search's, however many threads */
     int threads;          /* threads for one board's search (A*); 0 or 1: one */
+    double cache_share;   /* A*: of memory_bytes, kept for the depth-first tail's caches */
 } flood_limits;
+
+/* What the solve verbs keep for them (astar.c, astar_tail; docs/methods.md has the numbers). */
+#define FLOOD_TAIL_CACHE_SHARE 0.25
 
 /* What a method hands back. */
 typedef struct flood_outcome {
@@ -217,6 +221,7 @@ typedef struct flood_outcome {
     int64_t merged, reopened;            /* equal-depth second parents, shorter paths found */
     int64_t duplicates;                  /* successors already stored */
     int64_t tail_nodes;                  /* of nodes, expanded depth-first once A*'s store was full */
+    int64_t tail_duplicates;             /* successors the depth-first tail found searched before */
     double peak_bytes;
     const char *stopped; /* "memory limit", "time limit" or NULL */
 } flood_outcome;
