@@ -21,6 +21,15 @@ static gopt_flood_puzzle *big_puzzle(void) {
     return p;
 }
 
+/* big_puzzle's region graph (the puzzle is returned: the checker reads it). */
+static gopt_flood_puzzle *big_graph(flood_graph *g) {
+    gopt_flood_puzzle *p = big_puzzle();
+    char why[100];
+    assert_true(flood_graph_build(g, p, why, sizeof why));
+    assert_true(g->nregions > 400);
+    return p;
+}
+
 static void assert_replays(const gopt_flood_puzzle *p, const flood_outcome *out) {
     char why[200];
     assert_true(out->length > 0);
@@ -31,11 +40,8 @@ static void assert_replays(const gopt_flood_puzzle *p, const flood_outcome *out)
  * and then one state per layer; before, it expanded up to 4096 per layer. */
 static void a_cancelled_beam_finishes_greedily(void **state) {
     (void)state;
-    gopt_flood_puzzle *p = big_puzzle();
     flood_graph g;
-    char why[100];
-    assert_true(flood_graph_build(&g, p, why, sizeof why));
-    assert_true(g.nregions > 400);
+    gopt_flood_puzzle *p = big_graph(&g);
     atomic_int token = 1;
     gopt_solve_ctx ctx;
     gopt_ctx_init(&ctx, 0, &token, NULL);
@@ -56,10 +62,8 @@ static void a_cancelled_beam_finishes_greedily(void **state) {
  * first poll with that sequence and the root's lower bound. */
 static void a_past_deadline_gives_astar_bounds(void **state) {
     (void)state;
-    gopt_flood_puzzle *p = big_puzzle();
     flood_graph g;
-    char why[100];
-    assert_true(flood_graph_build(&g, p, why, sizeof why));
+    gopt_flood_puzzle *p = big_graph(&g);
     gopt_solve_ctx ctx;
     gopt_ctx_init(&ctx, 1e-9, NULL, NULL);
     gopt_solve_ctx *outer = gopt_ctx_enter(&ctx);
