@@ -177,28 +177,30 @@ static void tail_cache_keeps_shallow_states(void **state) {
     flood_tail_cache c = {gopt_calloc(1, flood_tail_cache_bytes(1, NW)), 1, NW};
     assert_int_equal(flood_tail_cache_fit((double)flood_tail_cache_bytes(4, NW) + 1, NW), 4);
     assert_int_equal(flood_tail_cache_fit(1, NW), 0);
-    uint64_t a[NW] = {1, 2}, b[NW] = {3, 4}, d[NW] = {5, 6};
-    assert_int_equal(flood_tail_cache_get(&c, a, 7), 0);
-    flood_tail_cache_put(&c, a, 7, 10, false);
-    uint64_t e = flood_tail_cache_get(&c, a, 7);
+    uint64_t a[NW] = {1, 2}, b[NW] = {3, 4}, d[NW] = {5, 6}, skipped = 0;
+    assert_int_equal(flood_tail_cache_get(&c, a, 7, &skipped), 0);
+    flood_tail_cache_put(&c, a, 7, 10, false, 0x24);
+    uint64_t e = flood_tail_cache_get(&c, a, 7, &skipped);
     assert_true(e & FLOOD_CACHE_VALID);
     assert_int_equal(e & FLOOD_CACHE_G, 10);
     assert_false(e & FLOOD_CACHE_NO_COMMUTE);
-    flood_tail_cache_put(&c, b, 8, 12, false); /* deeper: second */
-    flood_tail_cache_put(&c, d, 9, 11, true);  /* deeper than a: replaces b */
-    assert_int_equal(flood_tail_cache_get(&c, b, 8), 0);
-    assert_int_equal(flood_tail_cache_get(&c, a, 7) & FLOOD_CACHE_G, 10);
-    assert_true(flood_tail_cache_get(&c, d, 9) & FLOOD_CACHE_NO_COMMUTE);
-    flood_tail_cache_put(&c, b, 8, 4, false); /* shallower: first, a moves down, d goes */
-    assert_int_equal(flood_tail_cache_get(&c, b, 8) & FLOOD_CACHE_G, 4);
-    assert_int_equal(flood_tail_cache_get(&c, a, 7) & FLOOD_CACHE_G, 10);
-    assert_int_equal(flood_tail_cache_get(&c, d, 9), 0);
-    flood_tail_cache_put(&c, a, 7, 10, true); /* the same state: in place */
-    assert_true(flood_tail_cache_get(&c, a, 7) & FLOOD_CACHE_NO_COMMUTE);
-    assert_int_equal(flood_tail_cache_get(&c, b, 8) & FLOOD_CACHE_G, 4);
+    assert_int_equal(skipped, 0x24);
+    flood_tail_cache_put(&c, b, 8, 12, false, 0); /* deeper: second */
+    flood_tail_cache_put(&c, d, 9, 11, true, 1); /* deeper than a: replaces b */
+    assert_int_equal(flood_tail_cache_get(&c, b, 8, &skipped), 0);
+    assert_int_equal(flood_tail_cache_get(&c, a, 7, &skipped) & FLOOD_CACHE_G, 10);
+    assert_true(flood_tail_cache_get(&c, d, 9, &skipped) & FLOOD_CACHE_NO_COMMUTE);
+    assert_int_equal(skipped, 0); /* searched without the rule: nothing skipped */
+    flood_tail_cache_put(&c, b, 8, 4, false, 0); /* shallower: first, a moves down, d goes */
+    assert_int_equal(flood_tail_cache_get(&c, b, 8, &skipped) & FLOOD_CACHE_G, 4);
+    assert_int_equal(flood_tail_cache_get(&c, a, 7, &skipped) & FLOOD_CACHE_G, 10);
+    assert_int_equal(flood_tail_cache_get(&c, d, 9, &skipped), 0);
+    flood_tail_cache_put(&c, a, 7, 10, true, 0x24); /* the same state: in place */
+    assert_true(flood_tail_cache_get(&c, a, 7, &skipped) & FLOOD_CACHE_NO_COMMUTE);
+    assert_int_equal(flood_tail_cache_get(&c, b, 8, &skipped) & FLOOD_CACHE_G, 4);
     flood_tail_cache_clear(&c);
-    assert_int_equal(flood_tail_cache_get(&c, a, 7), 0);
-    assert_int_equal(flood_tail_cache_get(&c, b, 8), 0);
+    assert_int_equal(flood_tail_cache_get(&c, a, 7, &skipped), 0);
+    assert_int_equal(flood_tail_cache_get(&c, b, 8, &skipped), 0);
     free(c.slots);
 }
 

@@ -726,10 +726,11 @@ static void tail_found(tail_walk *tw, int depth) {
     unlock(s);
 }
 
-/* Searches below the threshold from F (g moves, bound h, `depth` moves below the root);
- * true when a sequence was found. */
+/* Searches below the threshold from F (g moves, bound h, `depth` moves below the root),
+ * only the moves in `only`; true when a sequence was found. *skipped: the moves the
+ * commuting rule skipped at F. */
 static bool tail_dfs(tail_walk *tw, const uint64_t *F, int g, int h, int depth, uint32_t parent,
-                     const flood_context *ctx) {
+                     const flood_context *ctx, uint64_t only, uint64_t *skipped) {
     tail *t = tw->t;
     astar *s = t->s;
     worker *w = tw->w;
@@ -745,6 +746,7 @@ static bool tail_dfs(tail_walk *tw, const uint64_t *F, int g, int h, int depth, 
     w->ex.filter_ctx = &fc;
     w->expanded++;
     int n = flood_expand(&w->ex, F, ctx, t->T + 1 - g);
+    *skipped = w->ex.commuted;
     flood_succ *succ = tw->succ + (size_t)depth * (size_t)tw->k;
     uint64_t *buf = tw->states + (size_t)depth * (size_t)tw->k * 2 * nw;
     for (int k = 0; k < n; k++) {
@@ -758,6 +760,7 @@ static bool tail_dfs(tail_walk *tw, const uint64_t *F, int g, int h, int depth, 
     for (int k = 0; k < n; k++) {
         const flood_succ *c = &succ[k];
         int g2 = g + c->g_add;
+        if (!(only >> c->colour & 1)) continue;
         tw->path[depth] = (uint8_t)c->colour;
         if (c->goal) {
             if (g2 > t->T) continue;
@@ -766,17 +769,23 @@ static bool tail_dfs(tail_walk *tw, const uint64_t *F, int g, int h, int depth, 
         }
         if (g2 + c->h > t->T || g2 > FLOOD_MAX_G) continue;
         flood_context cctx = flood_context_of(ctx, c, 1); /* A*'s window (context_of) */
-        /* searched before (tail_cache.h): dropped or merged as A*'s filter would */
-        uint64_t hash = flood_hash(c->state, s->nw), seen = flood_tail_cache_get(&tw->cache, c->state, hash);
+        /* searched before (tail_cache.h): dropped as A*'s filter would, or merged as A*
+         * does, by searching again without the commuting rule the moves it skipped there */
+        uint64_t hash = flood_hash(c->state, s->nw), was_skipped = 0;
+        uint64_t seen = flood_tail_cache_get(&tw->cache, c->state, hash, &was_skipped);
         int seen_g = (int)(seen & FLOOD_CACHE_G);
         if (seen && (seen_g < g2 || (seen_g == g2 && (seen & FLOOD_CACHE_NO_COMMUTE)))) {
             tw->cache_drops++;
             continue;
         }
-        if (seen && seen_g == g2) cctx = (flood_context){0}; /* a second path: no commuting rule */
-        if (tail_dfs(tw, c->state, g2, c->h, depth + 1, TAIL_NO_NODE, &cctx)) return true;
+        bool merge = seen && seen_g == g2;
+        if (merge) cctx = (flood_context){0};
+        uint64_t child_skipped;
+        if (tail_dfs(tw, c->state, g2, c->h, depth + 1, TAIL_NO_NODE, &cctx, merge ? was_skipped : ~0ull,
+                     &child_skipped))
+            return true;
         if (get_stopped(s) || __atomic_load_n(&t->found, __ATOMIC_RELAXED)) return false;
-        flood_tail_cache_put(&tw->cache, c->state, hash, g2, cctx.n == 0);
+        flood_tail_cache_put(&tw->cache, c->state, hash, g2, cctx.n == 0, child_skipped);
     }
     return false;
 }
@@ -803,7 +812,8 @@ static void *tail_run(void *arg) {
             memcpy(F, node(s, i), nw * sizeof *F);
             flood_context ctx = context_of(s, i, m, scratch);
             tw->root = i;
-            tail_dfs(tw, F, m.g, m.h, 0, i, &ctx);
+            uint64_t skipped;
+            tail_dfs(tw, F, m.g, m.h, 0, i, &ctx, ~0ull, &skipped);
         }
     }
 }
