@@ -6,7 +6,8 @@
 # seconds and peak_mb are the whole process's CPU time (user + system) and peak RSS, measured by
 # GNU time, so a loaded machine does not inflate them. Boards already in the file are skipped, so
 # the script resumes where it stopped; boards that hit the memory or time limit go to
-# <name>.open.tsv with their bounds and are tried again next time.
+# <name>.open.tsv with their bounds (one line per board, the last run's) and are tried again
+# next time.
 # THREADS=N in the environment runs each board's A* on N threads (one hard board alone on a
 # machine: about 1.6x faster on two cores; the CPU seconds recorded are all threads').
 #   usage: [THREADS=N] scripts/flood-prove.sh SET NAME [FIRST LAST] [MEMORY_MB] [TIME_LIMIT_S]
@@ -40,6 +41,8 @@ else:
     print("open\t%s\t%s\t%s..%s\t%.2f\t%.1f" % (b, r.get("status"), r.get("lower_bound"), r.get("length", "?"), cpu, int(rss) / 1024))
 PY
 ) || { echo "board $b: unreadable result: $(head -c 300 "$tmp/err")" >&2; continue; }
+  # the board's line in <name>.open.tsv, if any, is replaced (or dropped once proven)
+  if [ -s "$open" ]; then grep -v "^$b	" "$open" > "$tmp/open" || true; cat "$tmp/open" > "$open"; fi
   case $line in
     ok*) printf '%s\n' "${line#ok	}" >> "$out" ;;
     open*)
