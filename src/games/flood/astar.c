@@ -55,6 +55,14 @@ typedef struct astar {
     uint64_t **chunks;
     size_t nchunks, chunks_cap;
     uint32_t nnodes;
+    /* Light nodes (light > 0): a node is its bookkeeping word and a word holding the slot of
+     * its state in `states` (or NO_SLOT) and its distance to the nearest ancestor with one;
+     * a node `light` moves below such an ancestor keeps its state, the others are rebuilt
+     * by replaying their free moves from it (state_of). */
+    int light, meta_at;
+    uint64_t **states;
+    size_t nstates_chunks, states_cap;
+    uint32_t nstates;
     uint64_t *table;     /* tag << 32 | node + 1, 0 empty (see entry) */
     size_t table_cap;    /* power of two */
     bool table_final;    /* a growth did not fit: the table fills on to 7/8 (table_limit) */
@@ -106,17 +114,64 @@ static inline uint64_t *node(astar *s, uint32_t i) {
 /* The bookkeeping word is read without the lock by the threads' duplicate filter
  * (astar_filter), so it is loaded and stored whole (plain moves on x86-64). */
 static inline meta node_meta(astar *s, uint32_t i) {
-    return meta_unpack(__atomic_load_n(&node(s, i)[s->nw], __ATOMIC_RELAXED));
+    return meta_unpack(__atomic_load_n(&node(s, i)[s->meta_at], __ATOMIC_RELAXED));
 }
 static inline void node_set_meta(astar *s, uint32_t i, meta m) {
-    __atomic_store_n(&node(s, i)[s->nw], meta_pack(m), __ATOMIC_RELAXED);
+    __atomic_store_n(&node(s, i)[s->meta_at], meta_pack(m), __ATOMIC_RELAXED);
+}
+
+#define NO_SLOT 0xffffffffu
+#define MAX_WORDS ((FLOOD_MAX_REGIONS + 63) / 64)
+
+/* Node i's state into out (nw words): with light nodes, the nearest stored state up its
+ * parents, then their free moves replayed, each with the completions it forces, exactly as
+ * the expander played them (only the colours a move exposes can become completable). A
+ * shorter path may replace a node's parent meanwhile; any parent chain gives the same state,
+ * and each bookkeeping word is read whole. */
+static void state_of(astar *s, uint32_t i, uint64_t *out) {
+    size_t nw = (size_t)s->nw;
+    if (!s->light) {
+        memcpy(out, node(s, i), nw * sizeof *out);
+        return;
+    }
+    static _Thread_local uint64_t buf[4 * MAX_WORDS];
+    static _Thread_local uint8_t moves[FLOOD_MAX_G + 2];
+    uint64_t *border = buf, *scratch = buf + nw;
+    int n = 0;
+    uint32_t k = i, slot;
+    while ((slot = (uint32_t)node(s, k)[1]) == NO_SLOT) {
+        meta m = node_meta(s, k);
+        moves[n++] = (uint8_t)m.colour;
+        k = m.parent;
+    }
+    memcpy(out, flood_chunk_node(s->states, s->nw, slot), nw * sizeof *out);
+    if (!n) return;
+    flood_border(s->g, out, border);
+    while (n--) {
+        uint64_t exposed;
+        flood_play(s->g, out, border, moves[n], scratch, &exposed);
+        flood_play_forced(s->g, out, border, scratch, NULL, exposed);
+    }
+}
+
+/* Whether node i holds `state`. */
+static bool node_is(astar *s, uint32_t i, const uint64_t *state) {
+    static _Thread_local uint64_t other[MAX_WORDS];
+    const uint64_t *o = node(s, i);
+    if (s->light) {
+        state_of(s, i, other);
+        o = other;
+    }
+    uint64_t diff = 0;
+    for (int j = 0; j < s->nw; j++) diff |= o[j] ^ state[j];
+    return !diff;
 }
 
 /* Also charges the growth to the solve's account, so the process budget sees the store
  * (a refused charge stops the search as the limit would). */
 static void account(astar *s) {
     s->bytes = (double)s->nchunks * CHUNK_NODES * (double)s->stride * 8 + (double)s->table_cap * 8 +
-               (double)s->open.bytes;
+               (double)s->open.bytes + (double)s->nstates_chunks * CHUNK_NODES * (double)s->nw * 8;
     if (s->bytes > s->peak) s->peak = s->bytes;
     if (s->budget && s->bytes > s->charged) {
         if (gopt_budget_charge(s->budget, (size_t)(s->bytes - s->charged))) s->charged = s->bytes;
@@ -133,8 +188,25 @@ static uint32_t node_add(astar *s, const uint64_t *state, meta m) {
         account(s);
     }
     uint64_t *n = node(s, i);
-    memcpy(n, state, (size_t)s->nw * sizeof *n);
-    n[s->nw] = meta_pack(m);
+    if (!s->light) {
+        memcpy(n, state, (size_t)s->nw * sizeof *n);
+    } else {
+        uint32_t dist = m.parent == NO_PARENT ? (uint32_t)s->light : (uint32_t)(node(s, m.parent)[1] >> 32) + 1;
+        uint32_t slot = NO_SLOT;
+        if (dist >= (uint32_t)s->light) {
+            slot = s->nstates;
+            if ((slot >> CHUNK_SHIFT) >= s->nstates_chunks) {
+                if (!s->threaded) gopt_grow(&s->states, &s->states_cap, s->nstates_chunks + 1, sizeof *s->states);
+                s->states[s->nstates_chunks++] = gopt_malloc((size_t)CHUNK_NODES * (size_t)s->nw * sizeof(uint64_t));
+                account(s);
+            }
+            memcpy(flood_chunk_node(s->states, s->nw, slot), state, (size_t)s->nw * sizeof(uint64_t));
+            s->nstates++;
+            dist = 0;
+        }
+        n[1] = (uint64_t)dist << 32 | slot;
+    }
+    n[s->meta_at] = meta_pack(m);
     s->nnodes++;
     return i;
 }
@@ -142,9 +214,10 @@ static uint32_t node_add(astar *s, const uint64_t *state, meta m) {
 /* Whether one more node fits: a new chunk is made only when it fits beside everything else
  * (made first and checked after, every chunk could pass the limit by its 5 MB). */
 static bool room_for_node(const astar *s) {
-    double chunk = (double)CHUNK_NODES * (double)s->stride * sizeof(uint64_t);
-    return (s->nnodes >> CHUNK_SHIFT) < s->nchunks || s->store_limit <= 0 ||
-           s->bytes + s->extra_bytes + chunk <= s->store_limit;
+    double chunk = (s->nnodes >> CHUNK_SHIFT) < s->nchunks ? 0 : (double)CHUNK_NODES * (double)s->stride * sizeof(uint64_t);
+    if (s->light && (s->nstates >> CHUNK_SHIFT) >= s->nstates_chunks)
+        chunk += (double)CHUNK_NODES * (double)s->nw * sizeof(uint64_t); /* a state may need one */
+    return chunk == 0 || s->store_limit <= 0 || s->bytes + s->extra_bytes + chunk <= s->store_limit;
 }
 
 /* The number of nodes at which the table grows: half its slots, or 7/8 once a growth did not
@@ -199,7 +272,12 @@ static void table_grow(astar *s) {
 
 /* The slot holding the state, or the empty slot where it belongs (closed_table.h). */
 static inline size_t table_find(astar *s, const uint64_t *state, uint64_t hash) {
-    return flood_table_find(s->table, s->table_cap, s->chunks, s->stride, s->nw, state, hash);
+    if (!s->light) return flood_table_find(s->table, s->table_cap, s->chunks, s->stride, s->nw, state, hash);
+    size_t mask = s->table_cap - 1, k = (size_t)flood_hash_tag(hash) & mask;
+    uint64_t want = (uint64_t)flood_hash_tag(hash) << 32;
+    for (uint64_t e; (e = s->table[k]); k = (k + 1) & mask)
+        if ((e & 0xffffffff00000000ull) == want && node_is(s, flood_entry_node(e), state)) return k;
+    return k;
 }
 static inline uint32_t slot_node(const astar *s, size_t slot) { return flood_entry_node(s->table[slot]); }
 
@@ -209,6 +287,8 @@ static void astar_free(astar *s) {
     if (s->threaded) pthread_mutex_destroy(&s->lock);
     for (size_t c = 0; c < s->nchunks; c++) free(s->chunks[c]);
     free(s->chunks);
+    for (size_t c = 0; c < s->nstates_chunks; c++) free(s->states[c]);
+    free(s->states);
     free(s->table);
     flood_open_free(&s->open);
 }
@@ -220,7 +300,7 @@ static flood_context context_of(astar *s, uint32_t i, meta m, uint64_t *scratch)
     const flood_graph *g = s->g;
     int nw = s->nw;
     uint64_t *P = scratch, *border = scratch + nw, *play = scratch + 2 * nw;
-    memcpy(P, node(s, m.parent), (size_t)nw * sizeof *P);
+    state_of(s, m.parent, P);
     flood_border(g, P, border);
     ctx.n = 1;
     ctx.colour[0] = (uint8_t)m.colour;
@@ -266,10 +346,7 @@ static uint64_t shared_entry(astar *s, const uint64_t *state, uint64_t hash) {
     uint64_t want = (uint64_t)flood_hash_tag(hash) << 32;
     for (uint64_t e; (e = __atomic_load_n(&table[k], __ATOMIC_ACQUIRE)); k = (k + 1) & mask) {
         if ((e & 0xffffffff00000000ull) != want) continue;
-        const uint64_t *other = node(s, flood_entry_node(e));
-        uint64_t diff = 0;
-        for (int j = 0; j < s->nw; j++) diff |= other[j] ^ state[j];
-        if (!diff) return e;
+        if (node_is(s, flood_entry_node(e), state)) return e;
     }
     return 0;
 }
@@ -438,7 +515,7 @@ static bool expand_one(astar *s, worker *w, uint32_t i, int f, int gpop) {
     int cut = s->cut;
     unlock(s);
     uint64_t *F = w->F, *scratch = w->F + 2 * nw;
-    memcpy(F, node(s, i), nw * sizeof *F); /* a stored state never changes */
+    state_of(s, i, F); /* a stored state never changes */
     w->expanded++;
     /* a second parent of equal depth (NO_COMMUTE): no commuting rule; a deferred node's
      * second expansion keeps it, as its first did */
@@ -809,7 +886,7 @@ static void *tail_run(void *arg) {
             meta m = node_meta(s, i);
             if (m.g + m.h > t->T) continue;
             if ((m.flags & EXPANDED) && !(m.flags & REEXPAND) && !((m.flags & DEFERRED) && t->T >= s->cut)) continue;
-            memcpy(F, node(s, i), nw * sizeof *F);
+            state_of(s, i, F);
             flood_context ctx = context_of(s, i, m, scratch);
             tw->root = i;
             uint64_t skipped;
@@ -885,8 +962,9 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     memset(out, 0, sizeof *out);
     int threads = lim->threads > 1 ? lim->threads : 1;
     gopt_solve_ctx *solve = gopt_ctx_current();
-    astar s = {.g = g, .nw = g->nwords, .stride = g->nwords + 1, .lim = lim, .threaded = threads > 1,
-               .budget = solve ? solve->budget : NULL};
+    int light = lim->light > 1 ? lim->light : 0;
+    astar s = {.g = g, .nw = g->nwords, .stride = light ? 2 : g->nwords + 1, .lim = lim, .threaded = threads > 1,
+               .budget = solve ? solve->budget : NULL, .light = light, .meta_at = light ? 0 : g->nwords};
     size_t nw = (size_t)g->nwords;
     worker *w = gopt_malloc((size_t)threads * sizeof *w);
     for (int t = 0; t < threads; t++) worker_init(&w[t], g);
@@ -897,6 +975,10 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         pthread_mutex_init(&s.lock, NULL);
         s.chunks_cap = ((size_t)NO_PARENT >> CHUNK_SHIFT) + 1;
         s.chunks = gopt_calloc(s.chunks_cap, sizeof *s.chunks);
+        if (light) {
+            s.states_cap = s.chunks_cap;
+            s.states = gopt_calloc(s.states_cap, sizeof *s.states);
+        }
     }
     uint64_t *F = w[0].F, *border = F + nw, *scratch = F + 2 * nw;
     int g0 = flood_start(g, F, border, scratch, NULL);
@@ -922,7 +1004,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         flood_open_push(&s.open, LB, g0, root);
     }
     s.extra_bytes = threads * ((double)w[0].ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS) +
-                    (s.threaded ? (double)s.chunks_cap * sizeof *s.chunks : 0);
+                    (s.threaded ? (double)(s.chunks_cap + s.states_cap) * sizeof *s.chunks : 0);
     s.tail_reserve = lim->memory_bytes > 0 ? lim->memory_bytes * lim->cache_share : 0;
     s.store_limit = lim->memory_bytes > 0 ? lim->memory_bytes - s.tail_reserve : 0;
     if (!s.threaded || !search_threaded(&s, w, threads, &LB)) search_serial(&s, w, &LB);

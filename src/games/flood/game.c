@@ -88,6 +88,7 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
         .memory_bytes = o->memory_limit_mb > 0 ? o->memory_limit_mb * 1048576.0 : default_memory_bytes(),
         .threads = o->threads,
         .cache_share = FLOOD_TAIL_CACHE_SHARE,
+        .light = g.nregions > FLOOD_LIGHT_REGIONS ? FLOOD_LIGHT_EVERY : 0,
     };
     int width = (int)gopt_opt_int(o, flood_solve_opts, "beam-width");
     int depth = (int)gopt_opt_int(o, flood_solve_opts, "depth");

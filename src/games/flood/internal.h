@@ -203,7 +203,13 @@ typedef struct flood_limits {
     double memory_bytes;  /* 0: none; the whole search's, however many threads */
     int threads;          /* threads for one board's search (A*); 0 or 1: one */
     double cache_share;   /* A*: of memory_bytes, kept for the depth-first tail's caches */
+    int light;            /* A*: > 1: a node keeps its state only every `light` moves (astar.c) */
 } flood_limits;
+
+/* Where the solve verbs store light nodes: large boards, where memory is the wall (b28c6
+ * board 5: 783 -> 301 MB for 53 -> 61 CPU s; docs/methods.md). */
+#define FLOOD_LIGHT_REGIONS 400
+#define FLOOD_LIGHT_EVERY 8
 
 /* What the solve verbs keep for them (astar.c, astar_tail; docs/methods.md has the numbers). */
 #define FLOOD_TAIL_CACHE_SHARE 0.25
