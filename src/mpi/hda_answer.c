@@ -88,7 +88,7 @@ static void best_sequence(hda *h, const uint8_t *ub_moves, int ub_len, int ub_ra
         out->length = flood_start(h->g, F, F + nw, F + 2 * nw, out->moves);
         free(F);
     } else { /* the incumbent the search started with, from the rank that had the best */
-        int len = ub_len;
+        int len = ub_moves ? ub_len : -1; /* NULL: only a bound (--shorter-than), no sequence */
         MPI_Bcast(&len, 1, MPI_INT, ub_rank, comm);
         uint8_t *moves = gopt_malloc(len > 0 ? (size_t)len : 1);
         if (h->comm.rank == ub_rank && len > 0) memcpy(moves, ub_moves, (size_t)len);
@@ -148,6 +148,7 @@ void hda_answer(hda *h, const uint8_t *ub_moves, int ub_len, int ub_rank, bool s
         out->lower_bound = h->ub;
     }
     best_sequence(h, ub_moves, ub_len, ub_rank, out);
-    if (out->length >= 0 && out->optimal) out->lower_bound = out->length;
+    out->optimal = out->optimal && out->length >= 0; /* none: only the bound h->ub is proven */
+    if (out->optimal) out->lower_bound = out->length;
     if (hda_cfg.report && searched) report(h);
 }

@@ -22,7 +22,7 @@ static gopt_flood_puzzle *random_puzzle(int index) {
 static void run(const flood_graph *g, double memory_bytes, int threads, int light, flood_outcome *out) {
     flood_outcome ub;
     flood_beam(g, 8, &ub);
-    flood_limits lim = {0, memory_bytes, threads, FLOOD_TAIL_CACHE_SHARE, light};
+    flood_limits lim = {.memory_bytes = memory_bytes, .threads = threads, .cache_share = FLOOD_TAIL_CACHE_SHARE, .light = light};
     flood_astar(g, ub.moves, ub.length, &lim, out);
     free(ub.moves);
 }

@@ -22,7 +22,7 @@
 static void run_shared(const flood_graph *g, double memory_bytes, int threads, double share, flood_outcome *out) {
     flood_outcome ub;
     flood_beam(g, 400, &ub);
-    flood_limits lim = {0, memory_bytes, threads, share, 0};
+    flood_limits lim = {.memory_bytes = memory_bytes, .threads = threads, .cache_share = share};
     flood_astar(g, ub.moves, ub.length, &lim, out);
     free(ub.moves);
 }
@@ -152,7 +152,7 @@ static void tail_cache_keeps_the_optimum(void **state) {
         assert_true(flood_graph_build(&g, p, why, sizeof why));
         flood_outcome free_run, tight;
         run(&g, 0, &free_run);
-        flood_limits lim = {0, 5 * 1048576, 1, 0.5, 0};
+        flood_limits lim = {.memory_bytes = 5 * 1048576, .threads = 1, .cache_share = 0.5};
         flood_astar(&g, NULL, -1, &lim, &tight); /* no upper bound: the tail must find the optimum */
         if (tight.status != GOPT_SOLVED || !tight.optimal)
             fail_msg("board %d: bounds %d..%d (unlimited: %d)", b, tight.lower_bound, tight.length, free_run.length);

@@ -70,7 +70,7 @@ static void a_past_deadline_gives_astar_bounds(void **state) {
     flood_outcome ub, out;
     flood_beam(&g, 4096, &ub);
     assert_string_equal(ub.stopped, "time limit");
-    flood_limits lim = {0, 0, 1, 0, 0};
+    flood_limits lim = {.threads = 1};
     flood_astar(&g, ub.moves, ub.length, &lim, &out);
     assert_int_equal(out.status, GOPT_LIMIT);
     assert_string_equal(out.stopped, "time limit");

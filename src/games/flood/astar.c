@@ -22,6 +22,7 @@
 
 #include "gameopt/budget.h"
 #include "gameopt/stop.h"
+#include "checkpoint.h"
 #include "closed_table.h"
 #include "internal.h"
 #include "open_list.h"
@@ -742,10 +743,15 @@ static bool search_threaded(astar *s, worker *w, int threads, int *LB) {
 
 #define TAIL_NO_NODE 0xfffffffeu /* a successor found depth-first, not stored */
 
+typedef struct tail_walk tail_walk;
+
 typedef struct tail {
     astar *s;
     int T;
-    uint32_t next;       /* nodes taken so far, from the newest down (atomic) */
+    uint32_t next;       /* nodes taken so far, from the newest down (under s->lock) */
+    tail_walk *walks;    /* every thread's, for the progress a checkpoint keeps */
+    int nwalks;
+    double saved_at;     /* when the checkpoint's progress was last written (0: no checkpoint) */
     /* the sequence found (under s->lock when threaded) */
     bool found;
     uint8_t *found_free; /* its free moves */
@@ -753,7 +759,7 @@ typedef struct tail {
 } tail;
 
 /* One thread's walk: per depth, the successors copied out of the expander. */
-typedef struct tail_walk {
+struct tail_walk {
     tail *t;
     worker *w;
     int index;           /* 0: the calling thread, which polls the limits */
@@ -765,7 +771,8 @@ typedef struct tail_walk {
     int64_t polls;
     flood_tail_cache cache;
     int64_t cache_drops;
-} tail_walk;
+    uint32_t busy;       /* the `next` of the nodes it is searching from, or NO_PARENT */
+};
 
 static bool tail_filter(void *ctx, const uint64_t *state, int g_add, uint64_t hash) {
     filter_ctx *fc = ctx;
@@ -803,6 +810,22 @@ static void tail_found(tail_walk *tw, int depth) {
     unlock(s);
 }
 
+/* The nodes searched from so far in this threshold: up to the first that a thread holds. */
+static uint32_t tail_done(tail *t) {
+    uint32_t done = t->next < t->s->nnodes ? t->next : t->s->nnodes;
+    for (int j = 0; j < t->nwalks; j++)
+        if (t->walks[j].busy < done) done = t->walks[j].busy;
+    return done;
+}
+
+static void tail_save_progress(tail *t) {
+    lock(t->s);
+    uint32_t done = tail_done(t);
+    unlock(t->s);
+    flood_ckpt_progress(t->s->lim->checkpoint, t->T, done);
+    t->saved_at = gopt_now();
+}
+
 /* Searches below the threshold from F (g moves, bound h, `depth` moves below the root),
  * only the moves in `only`; true when a sequence was found. *skipped: the moves the
  * commuting rule skipped at F. */
@@ -814,6 +837,7 @@ static bool tail_dfs(tail_walk *tw, const uint64_t *F, int g, int h, int depth, 
     if ((++tw->polls & 255) == 0 && tw->index == 0) {
         const char *why = stop_reason(s->lim);
         if (why) set_stopped(s, why);
+        if (t->saved_at > 0 && gopt_now() - t->saved_at >= FLOOD_CKPT_EVERY) tail_save_progress(t);
     }
     if (get_stopped(s) || __atomic_load_n(&t->found, __ATOMIC_RELAXED)) return false;
     size_t nw = (size_t)s->nw;
@@ -878,7 +902,11 @@ static void *tail_run(void *arg) {
     for (;;) {
         /* newest first: the deepest nodes of the last layer, where a sequence of T moves, if
          * there is one, is nearest */
-        uint32_t taken = __atomic_fetch_add(&t->next, 256, __ATOMIC_RELAXED);
+        lock(s);
+        uint32_t taken = t->next;
+        t->next += 256;
+        tw->busy = taken < s->nnodes ? taken : NO_PARENT;
+        unlock(s);
         if (taken >= s->nnodes) return NULL;
         uint32_t top = s->nnodes - taken, from = top > 256 ? top - 256 : 0;
         for (uint32_t i = top; i-- > from;) {
@@ -895,10 +923,23 @@ static void *tail_run(void *arg) {
     }
 }
 
-/* Called when the store is full: the thresholds from *LB up, on every thread. True when it
- * ended them (a sequence found, *found_free set, or UB proven); false at another limit. */
-static bool astar_tail(astar *s, worker *w, int threads, int *LB, uint8_t **found_free, int *found_nfree) {
+/* The store, saved for --checkpoint when the tail starts (threshold T, nothing searched). */
+static void tail_checkpoint(astar *s, int T) {
+    flood_ckpt c = {.digest = flood_graph_digest(s->g), .nw = s->nw, .stride = s->stride, .light = s->light,
+                    .cut = s->cut, .UB = s->UB, .nnodes = s->nnodes, .nstates = s->nstates,
+                    .table_cap = s->table_cap, .T = T, .done = 0, .peak = s->peak};
+    char why[300];
+    if (!flood_ckpt_save(s->lim->checkpoint, &c, s->chunks, s->states, s->table, why, sizeof why))
+        fprintf(stderr, "gameopt: --checkpoint: %s (the search goes on without)\n", why);
+}
+
+/* Called when the store is full: the thresholds from *LB up, on every thread, the first from
+ * `done` stored nodes on (a checkpoint's progress: `resumed`). True when it ended them (a
+ * sequence found, *found_free set, or UB proven); false at another limit. */
+static bool astar_tail(astar *s, worker *w, int threads, int *LB, bool resumed, uint32_t done_before,
+                       uint8_t **found_free, int *found_nfree) {
     set_stopped(s, NULL);
+    bool keep = s->lim->checkpoint != NULL;
     /* a refused charge also marked the solve stopped for memory (budget.h), which would end
      * the tail at its first poll: it is what the tail recovers from */
     gopt_stop_recovered(GOPT_STOP_MEMORY);
@@ -919,11 +960,13 @@ static bool astar_tail(astar *s, worker *w, int threads, int *LB, uint8_t **foun
         caches[j] = (flood_tail_cache){gopt_malloc(flood_tail_cache_bytes(buckets, s->nw)), buckets, s->nw};
     if (buckets) s->extra_bytes += (double)cache_bytes;
     bool done = *LB >= s->UB;
-    for (int T = *LB; T < s->UB && !done; T++) {
-        tail t = {.s = s, .T = T};
+    if (keep && !resumed && !done) tail_checkpoint(s, *LB);
+    for (int first = *LB, T = first; T < s->UB && !done; T++) {
+        tail t = {.s = s, .T = T, .next = T == first ? done_before : 0, .walks = tw, .nwalks = threads,
+                  .saved_at = keep ? gopt_now() : 0};
         for (int j = 0; j < threads; j++) {
             flood_tail_cache_clear(&caches[j]); /* an entry holds for its threshold */
-            tw[j] = (tail_walk){.t = &t, .w = &w[j], .index = j, .k = k, .cache = caches[j]};
+            tw[j] = (tail_walk){.t = &t, .w = &w[j], .index = j, .k = k, .cache = caches[j], .busy = NO_PARENT};
             tw[j].succ = gopt_malloc((size_t)(T + 2) * (size_t)k * sizeof *tw[j].succ);
             tw[j].states = gopt_malloc((size_t)(T + 2) * (size_t)k * 2 * (size_t)s->nw * sizeof *tw[j].states);
             tw[j].path = gopt_malloc((size_t)T + 2);
@@ -943,18 +986,55 @@ static bool astar_tail(astar *s, worker *w, int threads, int *LB, uint8_t **foun
             *LB = T;
             done = true;
         } else if (get_stopped(s)) {
+            if (keep) tail_save_progress(&t); /* the next run goes on from here */
             break;
         } else {
             *LB = T + 1;
             done = *LB >= s->UB;
+            if (keep && !done) flood_ckpt_progress(s->lim->checkpoint, T + 1, 0);
         }
     }
+    if (keep && done) remove(s->lim->checkpoint); /* the proof is complete: nothing to resume */
     for (int j = 0; j < threads; j++) free(caches[j].slots);
     free(caches);
     if (buckets && s->budget) gopt_budget_release(s->budget, cache_bytes);
     free(tw);
     free(th);
     return done;
+}
+
+/* Loads a --checkpoint of this board and search, if there is one: the store as it was when
+ * it filled, and how far the tail had come (*LB: its threshold). */
+static bool resume(astar *s, flood_ckpt *got, int *LB) {
+    flood_ckpt want = {.digest = flood_graph_digest(s->g), .nw = s->nw, .stride = s->stride, .light = s->light};
+    if (!flood_ckpt_header(s->lim->checkpoint, &want, got) || got->UB != s->UB || got->T < *LB) return false;
+    size_t nchunks = ((size_t)got->nnodes + CHUNK_NODES - 1) >> CHUNK_SHIFT;
+    size_t nstates = s->light ? ((size_t)got->nstates + CHUNK_NODES - 1) >> CHUNK_SHIFT : 0;
+    if (!s->threaded) {
+        gopt_grow(&s->chunks, &s->chunks_cap, nchunks, sizeof *s->chunks);
+        if (nstates) gopt_grow(&s->states, &s->states_cap, nstates, sizeof *s->states);
+    } else if (nchunks > s->chunks_cap || nstates > s->states_cap) {
+        return false;
+    }
+    if (nchunks) memset(s->chunks, 0, nchunks * sizeof *s->chunks);
+    if (nstates) memset(s->states, 0, nstates * sizeof *s->states);
+    s->nchunks = nchunks;
+    s->nstates_chunks = nstates;
+    uint64_t *table = gopt_malloc((size_t)got->table_cap * sizeof *table);
+    if (!flood_ckpt_load(s->lim->checkpoint, got, s->chunks, s->states, table)) {
+        free(table);
+        return false; /* astar_free frees what was read */
+    }
+    free(s->table);
+    s->table = table;
+    s->table_cap = (size_t)got->table_cap;
+    s->table_final = true;
+    s->nnodes = got->nnodes;
+    s->nstates = got->nstates;
+    s->cut = got->cut;
+    *LB = got->T;
+    account(s);
+    return true;
 }
 
 void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const flood_limits *lim,
@@ -997,7 +1077,9 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
      * without a goal, raise_cut brings back the ones cut in between. */
     s.cut = ub_len >= 0 && s.UB - 1 > LB ? s.UB - 1 : s.UB;
     table_grow(&s);
-    if (LB < s.UB) {
+    flood_ckpt got = {0};
+    bool resumed = lim->checkpoint && LB < s.UB && resume(&s, &got, &LB);
+    if (LB < s.UB && !resumed) {
         uint32_t root = node_add(&s, F, (meta){NO_PARENT, g0, h0, 0, 0});
         uint64_t hash = flood_hash(F, (int)nw);
         s.table[table_find(&s, F, hash)] = flood_table_entry(hash, root);
@@ -1007,13 +1089,13 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
                     (s.threaded ? (double)(s.chunks_cap + s.states_cap) * sizeof *s.chunks : 0);
     s.tail_reserve = lim->memory_bytes > 0 ? lim->memory_bytes * lim->cache_share : 0;
     s.store_limit = lim->memory_bytes > 0 ? lim->memory_bytes - s.tail_reserve : 0;
-    if (!s.threaded || !search_threaded(&s, w, threads, &LB)) search_serial(&s, w, &LB);
+    if (!resumed && (!s.threaded || !search_threaded(&s, w, threads, &LB))) search_serial(&s, w, &LB);
     uint8_t *tail_free = NULL;
     int tail_nfree = 0;
-    if (s.stopped && strcmp(s.stopped, "memory limit") == 0) {
+    if (resumed || (s.stopped && strcmp(s.stopped, "memory limit") == 0)) {
         int64_t before = 0;
         for (int t = 0; t < threads; t++) before += w[t].expanded;
-        astar_tail(&s, w, threads, &LB, &tail_free, &tail_nfree);
+        astar_tail(&s, w, threads, &LB, resumed, got.done, &tail_free, &tail_nfree);
         for (int t = 0; t < threads; t++) out->tail_nodes += w[t].expanded;
         out->tail_nodes -= before;
         out->tail_duplicates = s.cache_drops;
@@ -1034,8 +1116,7 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         out->lower_bound = LB;
     } else {
         out->status = GOPT_SOLVED;
-        out->lower_bound = s.UB;
-        out->optimal = true;
+        out->lower_bound = s.UB; /* and optimal once a sequence is known, below */
     }
     if (tail_free) {
         out->moves = gopt_malloc((size_t)g->nregions + 1);
@@ -1051,7 +1132,9 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         flood_outcome_take(out, ub_moves, ub_len);
         if (ub_len < 0 && !out->stopped) out->status = GOPT_ERROR; /* cannot happen: every board floods */
     }
-    if (out->length >= 0 && out->optimal) out->lower_bound = out->length;
+    /* no sequence: ub_moves was NULL and none is shorter than ub_len (the bound is proven) */
+    out->optimal = out->status == GOPT_SOLVED && out->length >= 0;
+    if (out->optimal) out->lower_bound = out->length;
     for (int t = 0; t < threads; t++) worker_free(&w[t]);
     free(w);
     if (s.budget) gopt_budget_release(s.budget, (size_t)s.charged);

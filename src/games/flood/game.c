@@ -89,6 +89,7 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
         .threads = o->threads,
         .cache_share = FLOOD_TAIL_CACHE_SHARE,
         .light = g.nregions > FLOOD_LIGHT_REGIONS ? FLOOD_LIGHT_EVERY : 0,
+        .checkpoint = gopt_option(o, "checkpoint"),
     };
     int width = (int)gopt_opt_int(o, flood_solve_opts, "beam-width");
     int depth = (int)gopt_opt_int(o, flood_solve_opts, "depth");
@@ -103,10 +104,23 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
     } else {
         flood_outcome ub;
         flood_beam(&g, upper_bound_width(&g, o, width), &ub);
-        if (m == FLOOD_ASTAR) flood_astar_search(&g, ub.moves, ub.length, &lim, &out);
-        else flood_prover(&g, m == FLOOD_IDA, ub.moves, ub.length, &lim, &out);
+        /* --shorter-than N below the beam's length: the search looks only below N (a part of
+         * a split board needs no more); finding nothing there, it answers with the beam's
+         * sequence and the proven bound N. */
+        int below = (int)gopt_opt_int(o, flood_solve_opts, "shorter-than");
+        bool below_only = below > 0 && below < ub.length;
+        const uint8_t *ub_moves = below_only ? NULL : ub.moves;
+        int ub_len = below_only ? below : ub.length;
+        if (m == FLOOD_ASTAR) flood_astar_search(&g, ub_moves, ub_len, &lim, &out);
+        else flood_prover(&g, m == FLOOD_IDA, ub_moves, ub_len, &lim, &out);
         out.nodes += ub.nodes;
-        free(ub.moves);
+        if (out.length < 0) {
+            free(out.moves);
+            out.moves = ub.moves;
+            out.length = ub.length;
+        } else {
+            free(ub.moves);
+        }
     }
     flood_graph_free(&g);
     gopt_flood_result *r = gopt_calloc(1, sizeof *r);
@@ -278,7 +292,9 @@ static const char flood_help[] =
     "  gameopt flood solve big.txt --method beam                        fast, near optimal\n"
     "  gameopt flood solve hard.txt --method dfbnb --memory-limit 2000  little memory\n"
     "  gameopt flood check boards.txt solutions.txt                     replay sequences\n"
+    "  gameopt flood solve hard.txt --memory-limit 8000 --checkpoint hard.ckpt  resumable proof\n"
     "  gameopt flood hint board.txt 6 2 5                               the best move from here\n"
+    "  gameopt flood split board.txt --depth 2                          a proof cut into parts\n"
     "  gameopt flood par '14x14c6m5:0123...,25'                         the true optimum of an ID\n";
 
 const gopt_game gopt_game_flood = {

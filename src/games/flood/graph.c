@@ -123,6 +123,7 @@ int flood_replay(const flood_graph *g, const uint8_t *free_moves, int nfree, uin
 }
 
 void flood_outcome_take(flood_outcome *out, const uint8_t *moves, int length) {
+    if (!moves) length = -1; /* only a bound (--shorter-than): no sequence to hand back */
     out->length = length;
     out->moves = gopt_malloc(length > 0 ? (size_t)length : 1);
     if (length > 0) memcpy(out->moves, moves, (size_t)length);

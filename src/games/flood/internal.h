@@ -204,6 +204,8 @@ typedef struct flood_limits {
     int threads;          /* threads for one board's search (A*); 0 or 1: one */
     double cache_share;   /* A*: of memory_bytes, kept for the depth-first tail's caches */
     int light;            /* A*: > 1: a node keeps its state only every `light` moves (astar.c) */
+    const char *checkpoint; /* A*: the file its full store and the tail's progress are kept in
+                             * and resumed from (checkpoint.h); NULL: none */
 } flood_limits;
 
 /* Where the solve verbs store light nodes: large boards, where memory is the wall (b28c6
@@ -232,7 +234,7 @@ typedef struct flood_outcome {
     const char *stopped; /* "memory limit", "time limit" or NULL */
 } flood_outcome;
 
-/* Gives the outcome a copy of a sequence (length -1: none). */
+/* Gives the outcome a copy of a sequence (length -1 or moves NULL: none). */
 void flood_outcome_take(flood_outcome *out, const uint8_t *moves, int length);
 
 /* Heuristics (heuristic.c): a sequence, never a proof. */
@@ -240,7 +242,10 @@ void flood_greedy(const flood_graph *g, flood_outcome *out);
 void flood_lookahead(const flood_graph *g, int depth, flood_outcome *out);
 void flood_beam(const flood_graph *g, int width, flood_outcome *out);
 /* A* (astar.c), started with an upper bound (a sequence of `ub_len` moves, or -1), on
- * lim->threads threads (the same optimum whatever their number). */
+ * lim->threads threads (the same optimum whatever their number). Every exact search takes
+ * ub_moves NULL with ub_len >= 0 as "look only for sequences shorter than ub_len": found
+ * none, it answers no sequence (length -1), status SOLVED and lower bound ub_len
+ * (--shorter-than, which proves a part of a board split by `flood split`). */
 void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, const flood_limits *lim,
                  flood_outcome *out);
 /* The search behind --method astar: flood_astar, unless a program puts another search of

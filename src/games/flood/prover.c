@@ -278,8 +278,8 @@ void flood_prover(const flood_graph *g, bool iterative, const uint8_t *ub_moves,
         out->lower_bound = LB;
     } else {
         out->status = GOPT_SOLVED;
-        out->optimal = true;
-        out->lower_bound = out->length;
+        out->optimal = out->length >= 0;
+        out->lower_bound = out->length >= 0 ? out->length : UB; /* none below UB (--shorter-than) */
     }
     for (int d = 0; d <= p.max_depth; d++) free(p.succ[d]), free(p.states[d]);
     free(p.succ);

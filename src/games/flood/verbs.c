@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "internal.h"
-#include "flood_sim.h"
+#include "split.h"
+#include "open_list.h" /* FLOOD_MAX_G: the longest sequence the searches hold */
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
 
@@ -15,11 +16,15 @@
 #define START_OPT GOPT_STRING("start", "ROW,COL", "ul", "the flooded corner: ROW,COL from 1, or ul ur ll lr m")
 #define BEAM_OPT GOPT_INT("beam-width", "N", "400", 1, 1 << 20, "states kept per step by --method beam, and when given by the beam that bounds the exact methods")
 
+#define SHORTER_OPT GOPT_INT("shorter-than", "N", "0", 0, FLOOD_MAX_G, "exact methods look only for sequences shorter than N; none: the answer is the heuristic's, with N as proven lower bound (a part of flood split); 0: any")
+
 const gopt_opt flood_solve_opts[] = {
     START_OPT,
     BEAM_OPT,
     GOPT_INT("depth", "N", "3", 1, 6, "moves looked ahead by --method lookahead"),
     GOPT_FLAG("no-frames", "pictures show the board alone, without the strip of frames"),
+    SHORTER_OPT,
+    GOPT_STRING("checkpoint", "FILE", NULL, "A* whose memory fills keeps its store and progress in FILE (about the memory limit); run again with it to resume (one board)"),
     GOPT_OPT_END,
 };
 static const gopt_opt check_opts[] = {
@@ -31,6 +36,13 @@ static const gopt_opt hint_opts[] = {
     START_OPT,
     GOPT_INT("board", "N", "1", 1, 1000000000, "which board of the file (from 1)"),
     BEAM_OPT,
+    SHORTER_OPT,
+    GOPT_OPT_END,
+};
+static const gopt_opt split_opts[] = {
+    START_OPT,
+    GOPT_INT("board", "N", "1", 1, 1000000000, "which board of the file (from 1)"),
+    GOPT_INT("depth", "D", "1", 1, 16, "moves after those given"),
     GOPT_OPT_END,
 };
 static const gopt_opt par_opts[] = {BEAM_OPT, GOPT_OPT_END};
@@ -200,25 +212,6 @@ static int run_check(gopt_call *call) {
 
 /* ---- hint ---- */
 
-/* The position after some moves, as a board of its own (same alphabet and start), played
- * by the game's own simulator. */
-static gopt_flood_puzzle *position_after(const gopt_flood_puzzle *p, const uint8_t *moves, int n) {
-    gopt_flood_puzzle *q = gopt_flood_new(p->w, p->h, p->ncolours);
-    for (int c = 0; c < p->ncolours; c++) {
-        free(q->names[c]);
-        q->names[c] = gopt_strdup(p->names[c]);
-    }
-    q->tokens = p->tokens;
-    q->start = p->start;
-    q->format = p->format;
-    flood_sim s;
-    flood_sim_init(&s, p);
-    for (int i = 0; i < n; i++) flood_sim_play(&s, moves[i]);
-    memcpy(q->cells, s.colour, (size_t)p->w * (size_t)p->h);
-    flood_sim_free(&s);
-    return q;
-}
-
 static void print_hint(gopt_call *call, const gopt_flood_puzzle *q, int played, const gopt_answer *a) {
     const gopt_flood_solution *s = a->solution;
     const gopt_flood_result *r = a->extra;
@@ -226,15 +219,19 @@ static void print_hint(gopt_call *call, const gopt_flood_puzzle *q, int played, 
     char *next = s->length ? gopt_flood_moves_text(q, s->moves, 1) : gopt_strdup("");
     bool optimal = r && r->optimal;
     if (call->opts.json) {
-        json_t *j = json_pack("{s:i,s:s?,s:i,s:s,s:b,s:i}", "played", played, "move", s->length ? next : NULL,
+        json_t *j = json_pack("{s:i,s:s?,s:i,s:s,s:b,s:i,s:I}", "played", played, "move", s->length ? next : NULL,
                               "remaining", s->length, "moves", rest, "optimal", optimal, "lower_bound",
-                              r ? r->lower_bound : 0);
+                              r ? r->lower_bound : 0, "nodes", (json_int_t)(r ? r->nodes : 0));
         gopt_json_emit(call->out, j);
     } else if (s->length == 0) {
         fprintf(call->out, "the board is flooded after %d moves\n", played);
     } else {
-        fprintf(call->out, "play %s; %d moves finish the board%s: %s\n", next, s->length,
-                optimal ? " (optimal)" : a->status == GOPT_LIMIT ? " (a limit stopped the proof)" : " (not proven)", rest);
+        char proof[64];
+        if (optimal) snprintf(proof, sizeof proof, " (optimal)");
+        else if (a->status == GOPT_LIMIT) snprintf(proof, sizeof proof, " (a limit stopped the proof at %d)", r ? r->lower_bound : 0);
+        else if (r && r->lower_bound > 0) snprintf(proof, sizeof proof, " (at least %d)", r->lower_bound);
+        else snprintf(proof, sizeof proof, " (not proven)");
+        fprintf(call->out, "play %s; %d moves finish the board%s: %s\n", next, s->length, proof, rest);
     }
     free(rest);
     free(next);
@@ -259,7 +256,7 @@ static int hint_from(gopt_call *call, const gopt_flood_puzzle *p) {
     uint8_t *moves;
     int n = played_moves(call, p, &moves);
     if (n < 0) return 2;
-    gopt_flood_puzzle *q = position_after(p, moves, n);
+    gopt_flood_puzzle *q = flood_position_after(p, moves, n);
     free(moves);
     gopt_answer a = {.name = "hint"};
     gopt_options so = solve_options(&call->opts);
@@ -276,20 +273,57 @@ static int hint_from(gopt_call *call, const gopt_flood_puzzle *p) {
     return code;
 }
 
-static int run_hint(gopt_call *call) {
+/* BOARD [MOVES...] with --board N: runs `then` on that board of the file (hint, split). */
+static int on_board(gopt_call *call, const char *verb, const gopt_opt *opts,
+                    int (*then)(gopt_call *, const gopt_flood_puzzle *)) {
     if (!gopt_call_check(call) || !start_ok(call)) return 2;
-    if (call->nargs < 1) return gopt_call_usage(call, "flood hint: use BOARD [MOVES...] (see --help)");
-    long which = gopt_opt_int(&call->opts, hint_opts, "board");
+    if (call->nargs < 1) return gopt_call_usage(call, "flood %s: use BOARD [MOVES...] (see --help)", verb);
+    long which = gopt_opt_int(&call->opts, opts, "board");
     gopt_batch b = {0};
     gopt_error err = {0};
     int code;
     if (!gopt_batch_read(&gopt_game_flood, call->args[0], &call->opts, &b, &err)) code = gopt_call_input(call, &err);
     else if ((size_t)which > b.n) code = gopt_call_usage(call, "--board %ld: %s has only %zu board%s", which, call->args[0], b.n,
                                b.n == 1 ? "" : "s");
-    else code = hint_from(call, b.items[which - 1].puzzle);
+    else code = then(call, b.items[which - 1].puzzle);
     gopt_batch_free(&gopt_game_flood, &b);
     return code;
 }
+
+static int run_hint(gopt_call *call) { return on_board(call, "hint", hint_opts, hint_from); }
+
+/* ---- split ---- */
+
+enum { SPLIT_MOST = 100000 }; /* parts a split may make: each is a whole proof to run */
+
+static int split_from(gopt_call *call, const gopt_flood_puzzle *p) {
+    uint8_t *played;
+    int nplayed = played_moves(call, p, &played);
+    if (nplayed < 0) return 2;
+    int depth = (int)gopt_opt_int(&call->opts, split_opts, "depth");
+    double most = 1; /* positions after `depth` moves: at most (colours - 1)^depth */
+    for (int d = 0; d < depth; d++) most *= p->ncolours > 1 ? p->ncolours - 1 : 1;
+    if (most > SPLIT_MOST) {
+        free(played);
+        return gopt_call_usage(call, "flood split: --depth %d on %d colours may make %.0f parts; at most %d: give a smaller depth",
+                               depth, p->ncolours, most, SPLIT_MOST);
+    }
+    flood_part *parts;
+    size_t n = flood_split(p, played, nplayed, depth, &parts);
+    for (size_t i = 0; i < n; i++) {
+        char *moves = gopt_flood_moves_text(p, parts[i].moves, parts[i].n);
+        if (call->opts.json)
+            gopt_json_emit(call->out, json_pack("{s:I,s:s,s:i,s:b}", "part", (json_int_t)i + 1, "moves", moves,
+                                                "played", parts[i].n, "flooded", parts[i].flooded));
+        else fprintf(call->out, "%s\n", moves);
+        free(moves);
+    }
+    flood_parts_free(parts, n);
+    free(played);
+    return 0;
+}
+
+static int run_split(gopt_call *call) { return on_board(call, "split", split_opts, split_from); }
 
 /* ---- par ---- */
 
@@ -382,8 +416,10 @@ const gopt_verb flood_verbs[] = {
      GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_QUIET, check_opts, run_check},
     {"hint", "an optimal next move after the moves played so far", "BOARD [MOVES...]",
      GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_METHOD | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_MEMORY_LIMIT |
-         GOPT_COMMON_VERIFY,
+         GOPT_COMMON_THREADS | GOPT_COMMON_VERIFY,
      hint_opts, run_hint},
+    {"split", "a board's distinct positions some moves on: a hard board proven in parts", "BOARD [MOVES...]",
+     GOPT_COMMON_FORMAT | GOPT_COMMON_JSON, split_opts, run_split},
     {"par", "the true optimum of Tatham game IDs, beside their move limits", "ID|FILE...",
      GOPT_COMMON_JSON | GOPT_COMMON_METHOD | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_MEMORY_LIMIT | GOPT_COMMON_VERIFY,
      par_opts, run_par},

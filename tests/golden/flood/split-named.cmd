@@ -1,0 +1,1 @@
+flood split data/flood/named.txt --depth 9 --json

@@ -1,0 +1,1 @@
+flood split data/flood/example.txt --depth 8
