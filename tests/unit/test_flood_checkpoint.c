@@ -45,7 +45,7 @@ static char *temp_path(const char *what) { return gopt_format("/tmp/gopt-test-%s
  * loading the store and through some roots), until it is done. */
 static void resumed_proof_is_the_proof(void **state) {
     (void)state;
-    const int boards[] = {1, 2, 6, 14, 21};
+    const int boards[] = {1, 14};
     char *path = temp_path("ckpt");
     int resumed_runs = 0;
     for (size_t k = 0; k < sizeof boards / sizeof *boards; k++) {
@@ -116,7 +116,7 @@ static void copy_file(const char *from, const char *to) {
  * roots to all of them. */
 static void resumed_from_any_progress(void **state) {
     (void)state;
-    const int boards[] = {1, 6, 21};
+    const int boards[] = {1, 21};
     char *path = temp_path("saved"), *copy = temp_path("copy");
     for (size_t k = 0; k < sizeof boards / sizeof *boards; k++) {
         gopt_flood_puzzle *p = random_puzzle(boards[k]);
@@ -189,6 +189,14 @@ static void checkpoint_of_another_board_is_not_used(void **state) {
     free(path);
 }
 
+static void flip_bit(FILE *f, long at) {
+    assert_int_equal(fseek(f, at, SEEK_SET), 0);
+    int byte = fgetc(f);
+    assert_int_equal(fseek(f, at, SEEK_SET), 0);
+    fputc(byte ^ 4, f);
+    fflush(f);
+}
+
 /* One byte changed anywhere in the store and the file is not loaded (its checksum), and a
  * file cut short neither. */
 static void damaged_checkpoint_is_not_loaded(void **state) {
@@ -215,10 +223,7 @@ static void damaged_checkpoint_is_not_loaded(void **state) {
         if (cut) {
             assert_int_equal(ftruncate(fileno(f), size - 8), 0);
         } else { /* one bit of a node in the middle */
-            assert_int_equal(fseek(f, size / 3, SEEK_SET), 0);
-            int byte = fgetc(f);
-            assert_int_equal(fseek(f, size / 3, SEEK_SET), 0);
-            fputc(byte ^ 4, f);
+            flip_bit(f, size / 3);
         }
         fflush(f);
         memset(chunks, 0, nchunks * sizeof *chunks);
@@ -226,13 +231,7 @@ static void damaged_checkpoint_is_not_loaded(void **state) {
         for (size_t c = 0; c < nchunks; c++) free(chunks[c]);
         free(chunks);
         free(table);
-        if (!cut) { /* put the bit back for the next case */
-            assert_int_equal(fseek(f, size / 3, SEEK_SET), 0);
-            int byte = fgetc(f);
-            assert_int_equal(fseek(f, size / 3, SEEK_SET), 0);
-            fputc(byte ^ 4, f);
-            fflush(f);
-        }
+        if (!cut) flip_bit(f, size / 3); /* put the bit back for the next case */
     }
     fclose(f);
     flood_outcome o; /* and the search proves the board from the start */

@@ -78,7 +78,7 @@ static void split_positions(const gopt_flood_puzzle *p, const uint8_t *played, i
     gopt_grow(&all->v, &all->cap, 1, sizeof *all->v);
     all->v[0] = (split_part){gopt_malloc(ncells), gopt_malloc(moves_size), nplayed};
     memcpy(all->v[0].cells, s.colour, ncells);
-    memcpy(all->v[0].moves, played, (size_t)nplayed);
+    if (nplayed) memcpy(all->v[0].moves, played, (size_t)nplayed); /* played may be NULL */
     all->n = 1;
     split_seen_add(&seen, s.colour, 0);
     size_t level = 0; /* this level's positions: [level, all->n) */

@@ -14,6 +14,7 @@
 /* ---- the option tables ---- */
 
 #define START_OPT GOPT_STRING("start", "ROW,COL", "ul", "the flooded corner: ROW,COL from 1, or ul ur ll lr m")
+#define BOARD_OPT GOPT_INT("board", "N", "1", 1, 1000000000, "which board of the file (from 1)")
 #define BEAM_OPT GOPT_INT("beam-width", "N", "400", 1, 1 << 20, "states kept per step by --method beam, and when given by the beam that bounds the exact methods")
 
 #define SHORTER_OPT GOPT_INT("shorter-than", "N", "0", 0, FLOOD_MAX_G, "exact methods look only for sequences shorter than N; none: the answer is the heuristic's, with N as proven lower bound (a part of flood split); 0: any")
@@ -34,14 +35,14 @@ static const gopt_opt check_opts[] = {
 };
 static const gopt_opt hint_opts[] = {
     START_OPT,
-    GOPT_INT("board", "N", "1", 1, 1000000000, "which board of the file (from 1)"),
+    BOARD_OPT,
     BEAM_OPT,
     SHORTER_OPT,
     GOPT_OPT_END,
 };
 static const gopt_opt split_opts[] = {
     START_OPT,
-    GOPT_INT("board", "N", "1", 1, 1000000000, "which board of the file (from 1)"),
+    BOARD_OPT,
     GOPT_INT("depth", "D", "1", 1, 16, "moves after those given"),
     GOPT_OPT_END,
 };
