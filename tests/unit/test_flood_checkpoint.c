@@ -160,8 +160,9 @@ static void resumed_from_any_progress(void **state) {
     free(copy);
 }
 
-/* A checkpoint left by board A is not used for board B (its digest differs): B is proven
- * from the start and the file is replaced, then removed. */
+/* A checkpoint left by board A is not used for board B (its digest differs), nor
+ * overwritten (a batch given one file, or the wrong file, would lose A's proof): B is proven
+ * from the start without one, and A then resumes from its file. */
 static void checkpoint_of_another_board_is_not_used(void **state) {
     (void)state;
     char *path = temp_path("other");
@@ -175,9 +176,20 @@ static void checkpoint_of_another_board_is_not_used(void **state) {
     run(&a, 0, 1, 0, NULL, 0, &whole_a);
     run(&b, 0, 1, 0, NULL, 0, &whole_b);
     assert_true(stop_in_tail(&a, whole_a.peak_bytes / 2, 0, path));
+    flood_ckpt want_a = {.digest = flood_graph_digest(&a), .nw = a.nwords, .stride = a.nwords + 1}, saved, after;
+    assert_true(flood_ckpt_header(path, &want_a, &saved));
     run(&b, whole_b.peak_bytes / 2, 1, 0, path, 0, &o);
     assert_true(o.optimal);
     assert_int_equal(o.length, whole_b.length);
+    assert_true(o.tail_nodes > 0); /* B's own tail ran, beside A's file */
+    free(o.moves);
+    assert_true(flood_ckpt_header(path, &want_a, &after)); /* A's, as it was */
+    assert_int_equal(after.T, saved.T);
+    assert_int_equal(after.done, saved.done);
+    assert_int_equal(after.checksum, saved.checksum);
+    run(&a, whole_a.peak_bytes / 2, 1, 0, path, 0, &o);
+    assert_true(o.optimal);
+    assert_int_equal(o.length, whole_a.length);
     assert_int_equal(access(path, F_OK), -1);
     free(o.moves);
     free(whole_a.moves);

@@ -923,14 +923,22 @@ static void *tail_run(void *arg) {
     }
 }
 
-/* The store, saved for --checkpoint when the tail starts (threshold T, nothing searched). */
-static void tail_checkpoint(astar *s, int T) {
+/* The store, saved for --checkpoint when the tail starts (threshold T, nothing searched);
+ * false when there is none (then no progress is written either). Another board's
+ * checkpoint is left alone. */
+static bool tail_checkpoint(astar *s, int T) {
     flood_ckpt c = {.digest = flood_graph_digest(s->g), .nw = s->nw, .stride = s->stride, .light = s->light,
                     .cut = s->cut, .UB = s->UB, .nnodes = s->nnodes, .nstates = s->nstates,
                     .table_cap = s->table_cap, .T = T, .done = 0, .peak = s->peak};
     char why[300];
-    if (!flood_ckpt_save(s->lim->checkpoint, &c, s->chunks, s->states, s->table, why, sizeof why))
-        fprintf(stderr, "gameopt: --checkpoint: %s (the search goes on without)\n", why);
+    if (flood_ckpt_foreign(s->lim->checkpoint, c.digest)) {
+        fprintf(stderr, "gameopt: --checkpoint %s holds another board's search: left alone, this one keeps none\n",
+                s->lim->checkpoint);
+        return false;
+    }
+    if (flood_ckpt_save(s->lim->checkpoint, &c, s->chunks, s->states, s->table, why, sizeof why)) return true;
+    fprintf(stderr, "gameopt: --checkpoint: %s (the search goes on without)\n", why);
+    return false;
 }
 
 /* Called when the store is full: the thresholds from *LB up, on every thread, the first from
@@ -960,7 +968,7 @@ static bool astar_tail(astar *s, worker *w, int threads, int *LB, bool resumed, 
         caches[j] = (flood_tail_cache){gopt_malloc(flood_tail_cache_bytes(buckets, s->nw)), buckets, s->nw};
     if (buckets) s->extra_bytes += (double)cache_bytes;
     bool done = *LB >= s->UB;
-    if (keep && !resumed && !done) tail_checkpoint(s, *LB);
+    if (keep && !resumed && !done) keep = tail_checkpoint(s, *LB);
     for (int first = *LB, T = first; T < s->UB && !done; T++) {
         tail t = {.s = s, .T = T, .next = T == first ? done_before : 0, .walks = tw, .nwalks = threads,
                   .saved_at = keep ? gopt_now() : 0};

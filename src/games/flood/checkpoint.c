@@ -130,6 +130,15 @@ bool flood_ckpt_header(const char *path, const flood_ckpt *want, flood_ckpt *got
     return true;
 }
 
+bool flood_ckpt_foreign(const char *path, uint64_t digest) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    disk_header h;
+    bool ok = read_all(f, &h, sizeof h);
+    fclose(f);
+    return ok && memcmp(h.magic, CKPT_MAGIC, 8) == 0 && h.digest != digest;
+}
+
 bool flood_ckpt_load(const char *path, const flood_ckpt *c, uint64_t **chunks, uint64_t **states, uint64_t *table) {
     FILE *f = fopen(path, "rb");
     if (!f) return false;

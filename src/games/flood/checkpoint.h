@@ -43,6 +43,9 @@ bool flood_ckpt_progress(const char *path, int T, uint32_t done);
 /* Reads a file's header: false when there is none, it is not a checkpoint, or it does not
  * belong to this board and layout (want's digest, nw, stride, light). */
 bool flood_ckpt_header(const char *path, const flood_ckpt *want, flood_ckpt *got);
+/* Whether the file is a checkpoint of another board: one a run must not overwrite (a batch
+ * given one --checkpoint, or the wrong file, would lose that board's proof). */
+bool flood_ckpt_foreign(const char *path, uint64_t digest);
 /* Reads the store of a file whose header matched into chunks (room for enough chunk
  * pointers; each chunk is allocated here, CHUNK_NODES nodes), states and table (table_cap
  * words, allocated by the caller). False on a short, long or failed read, or when the store
