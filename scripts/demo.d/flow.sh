@@ -10,7 +10,11 @@ echo "--- the seed's 5x5 (R-bloggers' integer program): search, SAT and MIP agre
 "$G" flow solve --style pipes data/flow/seed_5x5.txt
 "$G" flow solve --method mip --quiet data/flow/seed_5x5.txt
 echo "--- one solution only? --count 2 asks SAT for a second"
-"$G" flow solve --count 2 --json data/flow/seed_5x5.txt data/flow/numberlink_8x8.txt
+"$G" flow solve --count 2 --json data/flow/seed_5x5.txt
+echo "--- numberlink_8x8's boards need paths that touch themselves: proven unsolvable under"
+echo "    Numberlink's rule (its format's default, exit 1), solved with --paths simple"
+"$G" flow solve --json data/flow/numberlink_8x8.txt || echo "(exit $?)"
+"$G" flow solve --paths simple --count 2 --json data/flow/numberlink_8x8.txt
 echo "--- variants are just cell graphs: a bridge, warps, a hex board"
 "$G" flow solve --style pipes data/flow/bridges_5x5.txt data/flow/warps_6x5.txt data/flow/hex_5x5.txt
 echo "--- a contest question (Numberlink rules: cells may stay empty), answered in its own format"
