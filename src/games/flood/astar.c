@@ -271,9 +271,9 @@ static void table_grow(astar *s) {
     account(s);
 }
 
-/* The slot holding the state, or the empty slot where it belongs (closed_table.h). */
+/* The slot holding the state, or the empty slot where it belongs (closed_table.h's probe,
+ * with node_is to compare: a light node's state is rebuilt). */
 static inline size_t table_find(astar *s, const uint64_t *state, uint64_t hash) {
-    if (!s->light) return flood_table_find(s->table, s->table_cap, s->chunks, s->stride, s->nw, state, hash);
     size_t mask = s->table_cap - 1, k = (size_t)flood_hash_tag(hash) & mask;
     uint64_t want = (uint64_t)flood_hash_tag(hash) << 32;
     for (uint64_t e; (e = s->table[k]); k = (k + 1) & mask)
@@ -1030,8 +1030,12 @@ static bool resume(astar *s, flood_ckpt *got, int *LB) {
     s->nstates_chunks = nstates;
     uint64_t *table = gopt_malloc((size_t)got->table_cap * sizeof *table);
     if (!flood_ckpt_load(s->lim->checkpoint, got, s->chunks, s->states, table)) {
+        /* a fresh search follows: it must find no chunk (a short read leaves some unmade) */
+        for (size_t c = 0; c < nchunks; c++) free(s->chunks[c]), s->chunks[c] = NULL;
+        for (size_t c = 0; c < nstates; c++) free(s->states[c]), s->states[c] = NULL;
+        s->nchunks = s->nstates_chunks = 0;
         free(table);
-        return false; /* astar_free frees what was read */
+        return false;
     }
     free(s->table);
     s->table = table;

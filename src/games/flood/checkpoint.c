@@ -111,14 +111,19 @@ static double file_bytes(const disk_header *h) {
                                       (double)h->table_cap);
 }
 
-bool flood_ckpt_header(const char *path, const flood_ckpt *want, flood_ckpt *got) {
+/* A checkpoint's header (its magic checked) and the file's size. */
+static bool read_header(const char *path, disk_header *h, long *size) {
     FILE *f = fopen(path, "rb");
     if (!f) return false;
-    disk_header h;
-    bool ok = read_all(f, &h, sizeof h) && fseek(f, 0, SEEK_END) == 0;
-    long size = ok ? ftell(f) : -1;
+    bool ok = read_all(f, h, sizeof *h) && fseek(f, 0, SEEK_END) == 0 && (*size = ftell(f)) >= 0;
     fclose(f);
-    if (!ok || memcmp(h.magic, CKPT_MAGIC, 8) != 0 || h.version != CKPT_VERSION || h.header_bytes != sizeof h ||
+    return ok && memcmp(h->magic, CKPT_MAGIC, 8) == 0;
+}
+
+bool flood_ckpt_header(const char *path, const flood_ckpt *want, flood_ckpt *got) {
+    disk_header h;
+    long size;
+    if (!read_header(path, &h, &size) || h.version != CKPT_VERSION || h.header_bytes != sizeof h ||
         h.digest != want->digest || h.nw != want->nw || h.stride != want->stride || h.light != want->light ||
         h.table_cap == 0 || (h.table_cap & (h.table_cap - 1)) != 0 || h.nnodes >= h.table_cap ||
         (h.light && h.nstates > h.nnodes) || (double)size != file_bytes(&h))
@@ -131,12 +136,9 @@ bool flood_ckpt_header(const char *path, const flood_ckpt *want, flood_ckpt *got
 }
 
 bool flood_ckpt_foreign(const char *path, uint64_t digest) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return false;
     disk_header h;
-    bool ok = read_all(f, &h, sizeof h);
-    fclose(f);
-    return ok && memcmp(h.magic, CKPT_MAGIC, 8) == 0 && h.digest != digest;
+    long size;
+    return read_header(path, &h, &size) && h.digest != digest;
 }
 
 bool flood_ckpt_load(const char *path, const flood_ckpt *c, uint64_t **chunks, uint64_t **states, uint64_t *table) {
