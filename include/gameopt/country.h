@@ -25,6 +25,8 @@
 #define GOPT_COUNTRY_UNKNOWN (-2)     /* a room numbered '?' (drawn, but no constraint) */
 #define GOPT_COUNTRY_MAX_SIDE 100     /* rows and columns */
 #define GOPT_COUNTRY_MAX_NUMBER 9999
+#define GOPT_COUNTRY_KNOWN_USED 0x10   /* given_known: the cell is on the loop */
+#define GOPT_COUNTRY_KNOWN_UNUSED 0x20 /* given_known: the cell is not */
 
 typedef struct gopt_country_puzzle {
     char *name;          /* the id of the block format, else NULL */
@@ -41,6 +43,10 @@ typedef struct gopt_country_puzzle {
                           * URLs can hold such stray borders; the loop may not cross them and
                           * the cells beside them are not both unused) */
     uint8_t *given;      /* a solution that came with the puzzle (exits per cell), or NULL */
+    uint8_t *given_known; /* NULL when `given` is a whole loop; else a player's partial answer,
+                          * per cell what it states: GOPT_DIR_BIT(d) when side d is known
+                          * (crossed when in `given`, else marked not crossed), and
+                          * GOPT_COUNTRY_KNOWN_USED / _UNUSED for the cell (docs/formats.md) */
     int given_unique;    /* the block format's `unique`: 1 yes, 0 no, -1 not stated */
 } gopt_country_puzzle;
 

@@ -5,6 +5,8 @@
 #define GAMEOPT_GAMEOPT_H
 
 #include "gameopt/alloc.h"
+#include "gameopt/assist.h"
+#include "gameopt/backbone.h"
 #include "gameopt/bitset.h"
 #include "gameopt/budget.h"
 #include "gameopt/canvas.h"

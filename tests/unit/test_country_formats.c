@@ -285,7 +285,7 @@ static void errors_name_the_place(void **state) {
         {"AB\nABC\n", NULL, "test:2:4: row 2 has 3 cells, the first row has 2"},
         {"A B\n", NULL, "test:1:2: a space cannot name a room (use letters, digits, '.' for a hole)"},
         {"AB\nAB\nsolution\nse sw\nne\n", NULL, "test:5:3: row 2 of the loop has 1 tokens, expected 2"},
-        {"AB\nAB\nsolution\nse sx\nne nw\n", NULL, "test:4:4: expected a loop token (-, ns, ew, ne, nw, se, sw)"},
+        {"AB\nAB\nsolution\nse sx\nne nw\n", NULL, "test:4:4: expected a loop token (-, ns, ew, ne, nw, se, sw; ?, + or s? in a partial answer)"},
         {"pzprv3\nsudoku\n", NULL, "test:2:1: expected the puzzle type 'country', found 'sudoku'"},
         {"pzprv3\ncountry\n2\n2\n1\n0 0 \n0 \n", NULL, "test:7:3: the rooms row 2 has 1 items, expected 2"},
         {"pzprv3\ncountry\n2\n2\n1\n0 0 \n0 0 \n1 2 \n", NULL, "test:8:3: a second number in one room"},

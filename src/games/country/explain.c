@@ -17,18 +17,10 @@
 #include <string.h>
 
 #include "internal.h"
+#include "rules.h"
 
-typedef struct state {
-    const country_graph *g;
-    int8_t *val; /* per variable (edges, then cells): -1 unknown, 0, 1 */
-} state;
-
-typedef struct found {
-    int var, value;
-    gopt_country_rule rule;
-    int at;
-    int why; /* degree two: which case (see describe) */
-} found;
+typedef country_state state; /* per variable (edges, then cells): -1 unknown, 0, 1 */
+typedef country_found found; /* degree two's `why`: which case (see describe) */
 
 static int nvars(const country_graph *g) { return g->nedges + g->ncells; }
 static int cell_of(const country_graph *g, int c) { return g->nedges + c; }
@@ -380,4 +372,13 @@ void country_explain_state(const gopt_country_explanation *x, int upto, uint8_t 
         if (st->value) dirs[u] |= (uint8_t)GOPT_DIR_BIT(d), dirs[v] |= (uint8_t)GOPT_DIR_BIT(gopt_dir_opposite(d));
         else cut[u] |= (uint8_t)GOPT_DIR_BIT(d);
     }
+}
+
+/* ---------------------------------------------------------------- hooks for hints (rules.h) */
+
+int country_next_step(const country_state *s, int *scratch, country_found *f) { return next_step(s, scratch, f); }
+bool country_propagate(country_state *s, int *scratch, gopt_country_rule *broke) { return propagate(s, scratch, broke); }
+void country_step_text(const gopt_country_puzzle *p, const country_graph *g, const gopt_country_step *st, gopt_buf *b) {
+    gopt_country_explanation x = {.p = p, .graph = (country_graph *)g, .nedges = g->nedges, .ncells = g->ncells};
+    describe(&x, st, b);
 }

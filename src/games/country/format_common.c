@@ -19,33 +19,42 @@ static bool is_blank(int c) { return c == ' ' || c == '\t'; }
 
 bool country_read_loop_rows(gopt_text *t, gopt_country_puzzle *p, gopt_error *err) {
     gopt_grid g = p->size;
-    uint8_t *dirs = gopt_calloc((size_t)gopt_grid_cells(g), 1);
-    for (int r = 0; r < g.h; r++) {
+    int n = gopt_grid_cells(g);
+    uint8_t *dirs = gopt_calloc((size_t)n, 1), *known = gopt_calloc((size_t)n, 1);
+    bool partial = false, ok = true;
+    for (int r = 0; r < g.h && ok; r++) {
         gopt_text_skip_spaces(t);
-        for (int c = 0; c < g.w; c++) {
+        for (int c = 0; c < g.w && ok; c++) {
             gopt_text_mark at = gopt_text_save(t);
             size_t len = 0;
             while (gopt_text_peek_at(t, len) > ' ') len++;
             if (len == 0) {
-                free(dirs);
-                return gopt_text_fail(t, err, "row %d of the loop has %d tokens, expected %d", r + 1, c, g.w);
+                ok = gopt_text_fail(t, err, "row %d of the loop has %d tokens, expected %d", r + 1, c, g.w);
+                break;
             }
-            if (!gopt_country_parse_token(t->data + t->pos, len, &dirs[r * g.w + c])) {
-                free(dirs);
-                return gopt_text_fail_at(t, at, err, "expected a loop token (-, ns, ew, ne, nw, se, sw)");
+            /* a player's partial answer may say less of a cell (?, +, s?): see country_read_mark */
+            if (!country_read_mark(t->data + t->pos, len, &dirs[r * g.w + c], &known[r * g.w + c])) {
+                ok = gopt_text_fail_at(t, at, err, "expected a loop token (-, ns, ew, ne, nw, se, sw; ?, + or s? in a partial answer)");
+                break;
             }
+            partial |= !country_mark_complete(known[r * g.w + c]);
             for (size_t i = 0; i < len; i++) gopt_text_next(t);
             gopt_text_skip_spaces(t);
         }
         int next = gopt_text_peek(t);
-        if (next >= 0 && next != '\n') {
-            free(dirs);
-            return gopt_text_fail(t, err, "row %d of the loop has more than %d tokens", r + 1, g.w);
-        }
+        if (ok && next >= 0 && next != '\n') ok = gopt_text_fail(t, err, "row %d of the loop has more than %d tokens", r + 1, g.w);
         gopt_text_accept(t, '\n');
     }
+    if (!ok) {
+        free(dirs);
+        free(known);
+        return false;
+    }
     free(p->given);
+    free(p->given_known);
     p->given = dirs;
+    p->given_known = partial ? known : NULL;
+    if (!partial) free(known);
     return true;
 }
 

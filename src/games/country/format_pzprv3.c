@@ -5,7 +5,8 @@
  *     ROWS lines of numbers         ('.' none, '-' for '?', else the number in the room)
  *     ROWS lines of COLS-1 and ROWS-1 lines of COLS line states   (1: the loop crosses
  *                                   that cell side; 0 or -1: not), optional
- *     ROWS lines of background marks (ignored), optional
+ *     ROWS lines of background marks (1 circle: used, 2 cross: unused), optional
+ * A player's saved progress is a partial answer: -1 a side crossed out, 0 a side not decided.
  * and whatever pzprjs appends (history, metadata) up to the next `pzprv3` line. Our own
  * additions, written only when needed: `country/e` for the variant with empty rooms, and
  * '.' as the room id of a hole. */
@@ -133,37 +134,60 @@ static bool read_numbers(gopt_text *t, gopt_country_puzzle *p, gopt_error *err) 
     return true;
 }
 
-/* The line states, when the file has them and some are set, become the given loop. */
+/* The line states, when the file has them and some are set, become the given loop; a
+ * player's saved progress says more: `-1` is a side marked not crossed (a cross), `0` one
+ * not known, and the background marks that follow are the cells marked used (1, a circle)
+ * or unused (2, a cross), as pzprjs writes them. All of it goes to given_known, which only
+ * the verbs that read partial answers look at (`check` reads the loop alone). */
 static bool read_lines(gopt_text *t, gopt_country_puzzle *p, gopt_error *err) {
     gopt_grid g = p->size;
-    uint8_t *dirs = gopt_calloc((size_t)gopt_grid_cells(g), 1);
+    uint8_t *dirs = gopt_calloc((size_t)gopt_grid_cells(g), 1), *known = gopt_calloc((size_t)gopt_grid_cells(g), 1);
     items it;
-    bool any = false;
-    for (int pass = 0; pass < 2; pass++) {
+    bool any = false, ok = true;
+    for (int pass = 0; pass < 2 && ok; pass++) {
         int rows = pass == 0 ? g.h : g.h - 1, cols = pass == 0 ? g.w - 1 : g.w;
-        for (int r = 0; r < rows; r++) {
-            if (!read_items(t, &it, cols, "the lines", r + 1, err)) {
-                free(dirs);
-                return false;
-            }
-            for (int c = 0; c < cols; c++) {
+        for (int r = 0; r < rows && ok; r++) {
+            ok = read_items(t, &it, cols, "the lines", r + 1, err);
+            for (int c = 0; c < cols && ok; c++) {
                 long v;
-                if (!item_int(t, &it, c, -1, 99, &v, err)) {
-                    free(dirs);
-                    return false;
-                }
-                if (v <= 0) continue;
+                ok = item_int(t, &it, c, -1, 99, &v, err);
+                if (!ok || v == 0) continue;
                 int u = r * g.w + c, w = pass == 0 ? u + 1 : u + g.w;
-                dirs[u] |= (uint8_t)GOPT_DIR_BIT(pass == 0 ? GOPT_E : GOPT_S);
-                dirs[w] |= (uint8_t)GOPT_DIR_BIT(pass == 0 ? GOPT_W : GOPT_N);
+                gopt_dir d = pass == 0 ? GOPT_E : GOPT_S;
+                known[u] |= (uint8_t)GOPT_DIR_BIT(d);
+                known[w] |= (uint8_t)GOPT_DIR_BIT(gopt_dir_opposite(d));
+                if (v < 0) continue;
+                dirs[u] |= (uint8_t)GOPT_DIR_BIT(d);
+                dirs[w] |= (uint8_t)GOPT_DIR_BIT(gopt_dir_opposite(d));
                 any = true;
             }
         }
     }
+    /* The background marks, when the next rows are exactly that (history may follow instead). */
+    gopt_text_mark back = gopt_text_save(t);
+    for (int r = 0; r < g.h && ok; r++) {
+        gopt_error ignored = {0};
+        bool row = !at_next_puzzle(t) && read_items(t, &it, g.w, "the marks", r + 1, &ignored);
+        for (int c = 0; c < g.w && row; c++) {
+            long v;
+            row = item_int(t, &it, c, 0, 2, &v, &ignored);
+            if (row && v) known[r * g.w + c] |= v == 1 ? GOPT_COUNTRY_KNOWN_USED : GOPT_COUNTRY_KNOWN_UNUSED;
+        }
+        if (!row) {
+            for (int c = 0; c < gopt_grid_cells(g); c++) known[c] &= 0xf;
+            gopt_text_restore(t, back);
+            break;
+        }
+    }
+    bool marks = false;
+    for (int c = 0; c < gopt_grid_cells(g); c++) marks |= known[c] != 0;
     free(p->given);
-    p->given = any ? dirs : NULL;
-    if (!any) free(dirs);
-    return true;
+    free(p->given_known);
+    p->given = ok && any ? dirs : NULL;
+    p->given_known = ok && marks ? known : NULL;
+    if (!p->given) free(dirs);
+    if (!p->given_known) free(known);
+    return ok;
 }
 
 bool country_read_pzprv3(gopt_text *t, gopt_country_puzzle **out, gopt_error *err) {

@@ -28,6 +28,11 @@ char *country_write_text(const gopt_country_puzzle *p, const uint8_t *dirs, cons
 bool country_read_number(gopt_text *t, long *out, gopt_error *err);
 /* Rows of loop tokens ("- se sw ...") into p->given, one line per row. */
 bool country_read_loop_rows(gopt_text *t, gopt_country_puzzle *p, gopt_error *err);
+/* A token of a partial answer (assist_model.c): a loop token, or "?" (nothing known), "+"
+ * (used), "s?" (leaves by s, the other exit unknown). Sets the sides crossed and what is known
+ * (given_known's bits); false when malformed. Complete: the token says everything. */
+bool country_read_mark(const char *s, size_t len, uint8_t *on, uint8_t *known);
+bool country_mark_complete(uint8_t known);
 /* Appends rows of loop tokens, one line per row. */
 void country_write_loop_rows(gopt_buf *b, const gopt_country_puzzle *p, const uint8_t *dirs);
 /* After gopt_country_set_rooms: a cell of a second area carrying the label of an earlier
@@ -109,6 +114,16 @@ extern const gopt_opt country_solve_opts[];
 extern const gopt_opt country_generate_opts[];
 /* The game table's generate, with --size, --empty-rooms and --clues (verbs.c). */
 void *country_generate(const gopt_options *o, gopt_rng *rng, gopt_error *err);
+
+/* The assist verbs (assist_verbs.c, issue 31): decided cells, two solutions, mistakes, a
+ * hint, the setter's assistant. */
+int country_run_decided(gopt_call *call);
+int country_run_unique(gopt_call *call);
+int country_run_mistakes(gopt_call *call);
+int country_run_hint(gopt_call *call);
+int country_run_setter(gopt_call *call);
+extern const gopt_opt country_decided_opts[];
+extern const gopt_opt country_mistakes_opts[];
 
 void country_print(FILE *out, const void *puzzle, const gopt_answer *a, const gopt_options *o);
 json_t *country_json(const void *puzzle, const gopt_answer *a, const gopt_options *o);

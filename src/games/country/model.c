@@ -26,6 +26,7 @@ void gopt_country_free(gopt_country_puzzle *p) {
     free(p->number);
     free(p->wall);
     free(p->given);
+    free(p->given_known);
     free(p);
 }
 
@@ -46,6 +47,7 @@ gopt_country_puzzle *gopt_country_copy(const gopt_country_puzzle *p) {
     q->number = copy_ints(p->number, p->nrooms);
     q->given = p->given ? memcpy(gopt_malloc((size_t)n), p->given, (size_t)n) : NULL;
     q->wall = p->wall ? memcpy(gopt_malloc((size_t)n), p->wall, (size_t)n) : NULL;
+    q->given_known = p->given_known ? memcpy(gopt_malloc((size_t)n), p->given_known, (size_t)n) : NULL;
     return q;
 }
 
