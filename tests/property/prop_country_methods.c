@@ -8,7 +8,9 @@
 
 #include "test_support.h"
 
-#define MAX_CELLS 25
+#include "country_brute.h"
+
+#define MAX_CELLS BRUTE_MAX_CELLS
 #define CAP 40 /* solutions counted per method */
 
 typedef struct cycles {
@@ -17,99 +19,16 @@ typedef struct cycles {
     int all;          /* simple cycles of the grid */
     uint8_t pick[MAX_CELLS]; /* the pick-th cycle seen, for numbers */
     int pick_index;
-    int path[MAX_CELLS], len;
-    bool on_path[MAX_CELLS];
 } cycles;
 
-static bool open_side(const gopt_country_puzzle *p, int u, gopt_dir d) {
-    int v = gopt_grid_step(p->size, u, d);
-    return v >= 0 && p->room[v] != GOPT_COUNTRY_HOLE && p->room[u] != GOPT_COUNTRY_HOLE &&
-           !(p->room[u] == p->room[v] && gopt_country_border(p, u, d));
-}
-
-static void found_cycle(cycles *k) {
-    uint8_t dirs[MAX_CELLS] = {0};
-    gopt_grid g = k->p->size;
-    for (int i = 0; i < k->len; i++) {
-        int u = k->path[i], v = k->path[(i + 1) % k->len];
-        for (int d = 0; d < 4; d++)
-            if (gopt_grid_step(g, u, (gopt_dir)d) == v) {
-                dirs[u] |= (uint8_t)GOPT_DIR_BIT(d);
-                dirs[v] |= (uint8_t)GOPT_DIR_BIT(gopt_dir_opposite((gopt_dir)d));
-            }
-    }
-    if (k->all++ == k->pick_index) memcpy(k->pick, dirs, sizeof dirs);
+static void found_cycle(void *user, const uint8_t *dirs) {
+    cycles *k = user;
+    if (k->all++ == k->pick_index) memcpy(k->pick, dirs, MAX_CELLS);
     char why[128];
     if (k->count <= CAP && gopt_country_check(k->p, dirs, why, sizeof why)) k->count++;
 }
 
-/* Paths from path[0] through larger cells; a cycle closes back at path[0]. Each cycle is
- * found twice (two directions); we keep the one whose second cell is below its last. */
-static void extend(cycles *k) {
-    int u = k->path[k->len - 1], start = k->path[0];
-    for (int d = 0; d < 4; d++) {
-        if (!open_side(k->p, u, (gopt_dir)d)) continue;
-        int v = gopt_grid_step(k->p->size, u, (gopt_dir)d);
-        if (v == start && k->len >= 4 && k->path[1] < u) found_cycle(k);
-        if (v <= start || k->on_path[v]) continue;
-        k->path[k->len++] = v;
-        k->on_path[v] = true;
-        extend(k);
-        k->on_path[v] = false;
-        k->len--;
-    }
-}
-
-static void brute_force(cycles *k) {
-    int n = gopt_grid_cells(k->p->size);
-    for (int s = 0; s < n; s++) {
-        if (k->p->room[s] == GOPT_COUNTRY_HOLE) continue;
-        k->path[0] = s;
-        k->len = 1;
-        k->on_path[s] = true;
-        extend(k);
-        k->on_path[s] = false;
-    }
-}
-
-/* Rooms grown from random seeds; some holes and stray borders. */
-static gopt_country_puzzle *random_puzzle(gopt_rng *r) {
-    int w = 2 + (int)gopt_rng_below(r, 3), h = 2 + (int)gopt_rng_below(r, 4);
-    gopt_country_puzzle *p = gopt_country_new(w, h);
-    int n = w * h, label[MAX_CELLS];
-    for (int c = 0; c < n; c++) label[c] = -2;
-    if (gopt_rng_below(r, 6) == 0) label[gopt_rng_below(r, (uint32_t)n)] = -1;
-    int seeds = 1 + (int)gopt_rng_below(r, (uint32_t)(n / 2));
-    for (int i = 0; i < seeds; i++) {
-        int c = (int)gopt_rng_below(r, (uint32_t)n);
-        if (label[c] == -2) label[c] = i;
-    }
-    for (bool grew = true; grew;) {
-        grew = false;
-        int order[MAX_CELLS];
-        for (int c = 0; c < n; c++) order[c] = c;
-        gopt_rng_shuffle_int(r, order, (size_t)n);
-        for (int i = 0; i < n; i++) {
-            int c = order[i], d = (int)gopt_rng_below(r, 4);
-            int v = gopt_grid_step(p->size, c, (gopt_dir)d);
-            if (label[c] == -2 && v >= 0 && label[v] >= 0) label[c] = label[v], grew = true;
-        }
-    }
-    for (int c = 0; c < n; c++)
-        if (label[c] == -2) label[c] = 100 + c; /* cut off by a hole: a room of its own */
-    gopt_country_set_rooms(p, label);
-    if (gopt_rng_below(r, 6) == 0) {
-        int c = (int)gopt_rng_below(r, (uint32_t)n);
-        gopt_dir d = gopt_rng_below(r, 2) ? GOPT_E : GOPT_S;
-        int v = gopt_grid_step(p->size, c, d);
-        if (v >= 0 && p->room[c] >= 0 && p->room[c] == p->room[v]) {
-            p->wall = gopt_calloc((size_t)n, 1);
-            p->wall[c] = (uint8_t)GOPT_DIR_BIT(d);
-        }
-    }
-    p->empty_rooms = gopt_rng_below(r, 3) == 0;
-    return p;
-}
+static void brute_force(cycles *k) { brute_cycles_of(k->p, found_cycle, k); }
 
 /* Numbers: half the time read off a random cycle, else random. */
 static void random_numbers(gopt_country_puzzle *p, gopt_rng *r, const cycles *k) {
@@ -148,7 +67,7 @@ static void methods_agree_with_brute_force(void **state) {
     int cases = test_cases(300), solvable = 0, multiple = 0;
     for (int i = 0; i < cases; i++) {
         gopt_rng r = gopt_rng_stream(8, (uint64_t)i);
-        gopt_country_puzzle *p = random_puzzle(&r);
+        gopt_country_puzzle *p = brute_random_puzzle(&r);
         cycles k = {.p = p, .pick_index = -1};
         brute_force(&k); /* every cycle, to pick one for the numbers */
         k.pick_index = k.all ? (int)gopt_rng_below(&r, (uint32_t)k.all) : -1;

@@ -84,10 +84,25 @@ static void generated_puzzles_explain_soundly(void **state) {
     }
 }
 
+/* Regression (found by prop_country_assist): in the variant of unvisited rooms, a room that must
+ * be visited need not be entered when the whole loop may lie inside it. Here room 1 (2x2,
+ * number 4) holds one of the two loops alone; the rule "room entered once" used to force both of
+ * its crossings, a step that excluded that loop. */
+static void variant_loop_inside_one_room(void **state) {
+    (void)state;
+    gopt_country_puzzle *p = read_url("https://puzz.link/p?country/e/3/2/a04g");
+    gopt_country_explanation *x = gopt_country_explain(p);
+    assert_int_equal(x->solutions, 2);
+    assert_steps_follow(p, x);
+    gopt_country_explanation_free(x);
+    gopt_country_free(p);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(seed_ends_with_the_unique_loop),
         cmocka_unit_test(generated_puzzles_explain_soundly),
+        cmocka_unit_test(variant_loop_inside_one_room),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

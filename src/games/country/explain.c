@@ -94,7 +94,11 @@ static bool once(const state *s, int r, found *f, bool *hit) {
         in += s->val[e] == 1;
         if (s->val[e] < 0) open++, first = first < 0 ? e : first;
     }
-    bool visit = must_visit(p, r);
+    /* Entered at all only when some other room must be visited too: in the variant the whole
+     * loop may lie inside the one room that must be visited. */
+    bool visit = must_visit(p, r), other = false;
+    for (int q = 0; q < p->nrooms && visit && !other; q++) other = q != r && must_visit(p, q);
+    visit = visit && other;
     if (in > 2 || (visit && in + open < 2) || (open == 0 && in % 2)) return false;
     if (!open) return true;
     if (in == 2) *hit = offer(f, first, 0, GOPT_COUNTRY_RULE_ONCE, r, s);
