@@ -7,6 +7,9 @@
  * dropped (several solutions: the harder backbone), hints on the states after 0%, 10%, ... 90% of
  * each puzzle's explanation, and the setter on the 24 janko.at 15x15 puzzles of the shared data
  * (their published numbers) and on generated 15x15 puzzles with every number.
+ * Flow: generated unique 15x15 boards (simple and untouching paths), the Janko 14x14 and 17x17
+ * boards of the shared data (untouching), random 15x15 boards with many solutions; hints on the
+ * cells coloured after 0%, 10%, ... 90% of each board's explanation.
  *   build/bench/assist [--runs N] [--seeds N] [--country-only] [--flow-only] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +17,7 @@
 
 #include "gameopt/gameopt.h"
 #include "games/country/internal.h"
+#include "games/flow/assist.h"
 
 static int runs = 3, seeds = 6;
 
@@ -140,6 +144,92 @@ static void bench_country(void) {
     report(&setter_all);
 }
 
+/* ---------------------------------------------------------------- flow */
+
+/* The cells coloured after `upto` steps of an explanation, as a partial answer. */
+static void marks_after(const gopt_flow_puzzle *p, const gopt_flow_explanation *x, int upto, gopt_flow_marks *m) {
+    flow_state s;
+    flow_state_init(&s, p);
+    for (int i = 0; i < upto; i++) flow_apply_step(&s, &x->steps[i]);
+    flow_engine *e = flow_engine_new(p);
+    flow_found f;
+    gopt_flow_rule broke;
+    flow_next_step(e, &s, &f, &broke); /* (a scan: colours spread along links) */
+    m->nnodes = p->nnodes;
+    m->colour = gopt_malloc(((size_t)p->nnodes + 1) * sizeof *m->colour);
+    for (int v = 0; v < p->nnodes; v++) {
+        int c = flow_engine_colour(e, v);
+        m->colour[v] = c < 0 ? GOPT_FLOW_OPEN : c == flow_empty(p) ? GOPT_FLOW_EMPTY : c;
+    }
+    flow_engine_free(e);
+    flow_state_free(&s);
+}
+
+static void flow_board(gopt_flow_puzzle *p, series *decided, series *hint, series *explain) {
+    gopt_assist_options o = {0};
+    TIMED(decided, gopt_flow_decided_free(gopt_flow_decided_of(p, &o)));
+    if (!hint) return;
+    gopt_flow_explanation *x = gopt_flow_explain(p, &o);
+    if (explain) TIMED(explain, gopt_flow_explanation_free(gopt_flow_explain(p, &o)));
+    for (int k = 0; k < 10 && x->status == GOPT_SOLVED; k++) {
+        gopt_flow_marks m;
+        marks_after(p, x, x->nsteps * k / 10, &m);
+        TIMED(hint, gopt_flow_hint_free(gopt_flow_hint_of(p, &m, &o)));
+        gopt_flow_marks_free(&m);
+    }
+    gopt_flow_explanation_free(x);
+}
+
+static void bench_flow(void) {
+    series decided = {"flow decided, 15x15 generated unique (simple, untouching)", 1.0, {0}, 0};
+    series janko = {"flow decided, janko 14x14 and 17x17 (untouching)", 1.0, {0}, 0};
+    series many = {"flow decided, 15x15 random boards (many solutions)", 1.0, {0}, 0};
+    series hint = {"flow hint, 15x15 unique, cells along the explanation", 0.2, {0}, 0};
+    series hint_janko = {"flow hint, janko 14x14 and 17x17, along the explanation", 0.2, {0}, 0};
+    series explain = {"flow explain (checked), 15x15 generated unique", 1.0, {0}, 0};
+    for (int s = 1; s <= seeds; s++) {
+        for (int untouching = 0; untouching < 2; untouching++) {
+            gopt_rng rng = gopt_rng_stream((uint64_t)s, (uint64_t)untouching);
+            double work;
+            gopt_flow_puzzle *p = gopt_flow_generate_unique(15, 15, 18, untouching, GOPT_FLOW_ANY_GRADE, 0, 52, &rng, &work);
+            if (!p) continue;
+            p->untouching = untouching;
+            flow_board(p, &decided, &hint, &explain);
+            gopt_flow_free(p);
+        }
+        gopt_rng rng = gopt_rng_stream((uint64_t)s, 7);
+        gopt_flow_puzzle *p = gopt_flow_generate(15, 15, 28, &rng);
+        if (p) flow_board(p, &many, NULL, NULL);
+        gopt_flow_free(p);
+    }
+    char path[512];
+    const char *shared = getenv("GOPT_SHARED_DATA");
+    snprintf(path, sizeof path, "%s/flow/thomasahle/janko.txt", shared ? shared : GOPT_SOURCE_DIR "/../shared/data");
+    gopt_text t;
+    gopt_error err = {0};
+    if (gopt_text_load(&t, path, &err)) {
+        gopt_flow_puzzle *p;
+        int taken14 = 0, taken17 = 0;
+        while (gopt_flow_read(&t, -1, -1, &p, &err) == 1) {
+            bool take = (p->rows == 14 && taken14 < seeds) || (p->rows == 17 && taken17 < seeds);
+            if (take) {
+                taken14 += p->rows == 14, taken17 += p->rows == 17;
+                flow_board(p, &janko, &hint_janko, NULL);
+            }
+            gopt_flow_free(p);
+        }
+        gopt_text_free(&t);
+    } else {
+        printf("(no shared data: %s)\n", err.msg);
+    }
+    report(&decided);
+    report(&janko);
+    report(&many);
+    report(&hint);
+    report(&hint_janko);
+    report(&explain);
+}
+
 int main(int argc, char **argv) {
     bool country = true, flow = true;
     for (int i = 1; i < argc; i++) {
@@ -155,6 +245,6 @@ int main(int argc, char **argv) {
     if (runs < 1 || runs > 64) runs = 3;
     printf("CPU seconds per call (median of %d runs each), %d seeds\n", runs, seeds);
     if (country) bench_country();
-    (void)flow;
+    if (flow) bench_flow();
     return 0;
 }

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "gameopt/alloc.h"
 #include "gameopt/backbone.h"
 #include "gameopt/country.h"
 #include "gameopt/flow.h"
@@ -122,5 +123,136 @@ typedef struct gopt_country_setter {
 } gopt_country_setter;
 gopt_country_setter *gopt_country_setter_of(const gopt_country_puzzle *p, const gopt_assist_options *o);
 void gopt_country_setter_free(gopt_country_setter *x);
+
+/* ================================================================ Flow Free / Numberlink */
+
+#define GOPT_FLOW_EMPTY (-1)  /* known: the cell stays empty (partial coverage) */
+#define GOPT_FLOW_OPEN (-2)   /* not known */
+
+/* What is known of a filling: a colour (or GOPT_FLOW_EMPTY, GOPT_FLOW_OPEN) per node, and per
+ * edge whether a path runs along it (1), not (0), or not known (-1). */
+typedef struct gopt_flow_known {
+    int nnodes, nedges;
+    int *colour;
+    int8_t *edge;
+} gopt_flow_known;
+void gopt_flow_known_free(gopt_flow_known *k);
+
+/* Decided cells: the colour (or emptiness) and the links every solution shares, under the
+ * puzzle's path convention. */
+typedef struct gopt_flow_decided {
+    gopt_status status;       /* SOLVED, INFEASIBLE, LIMIT (known keeps what is proven) */
+    long solutions;           /* 1: proven unique; 2: at least two */
+    gopt_flow_known known;
+    int decided, open;        /* cells (bridge channels count once each) */
+    gopt_flow_solution *first; /* one solution, checked; NULL when none */
+    gopt_backbone_stats stats;
+} gopt_flow_decided;
+gopt_flow_decided *gopt_flow_decided_of(const gopt_flow_puzzle *p, const gopt_assist_options *o);
+void gopt_flow_decided_free(gopt_flow_decided *d);
+
+/* Two solutions (the second with the fewest links changed) and the nodes where they differ. */
+typedef struct gopt_flow_pair {
+    gopt_status status;
+    long solutions;           /* 0, 1 (proven unique under the convention), 2 */
+    gopt_flow_solution *first, *second;
+    int ndiffer;
+    int *differ;              /* nodes whose colour or links differ, in node order */
+} gopt_flow_pair;
+gopt_flow_pair *gopt_flow_pair_of(const gopt_flow_puzzle *p, const gopt_assist_options *o);
+void gopt_flow_pair_free(gopt_flow_pair *x);
+
+/* A partial answer: per node a colour, GOPT_FLOW_EMPTY or GOPT_FLOW_OPEN (docs/formats.md: '?'
+ * is unknown; '.' is empty under partial coverage, unknown under full coverage). */
+typedef struct gopt_flow_marks {
+    int nnodes;
+    int *colour;
+} gopt_flow_marks;
+/* Reads a partial answer in the puzzle's own format; false with err set. */
+bool gopt_flow_read_marks(gopt_text *t, const gopt_flow_puzzle *p, gopt_flow_marks *m, gopt_error *err);
+void gopt_flow_marks_free(gopt_flow_marks *m);
+
+typedef struct gopt_flow_mistakes {
+    gopt_status status;       /* SOLVED, INFEASIBLE (the puzzle has no solution), LIMIT */
+    int marks;                /* cells the answer fills (endpoints left out) */
+    bool completable;
+    bool together;            /* as for Country Road */
+    int nwrong;
+    int *wrong;               /* nodes whose mark is wrong, in node order (the first unless o->all) */
+} gopt_flow_mistakes;
+gopt_flow_mistakes *gopt_flow_mistakes_of(const gopt_flow_puzzle *p, const gopt_flow_marks *m, const gopt_assist_options *o);
+void gopt_flow_mistakes_free(gopt_flow_mistakes *x);
+
+/* The rules of Flow deductions (docs/methods.md), simplest first. */
+typedef enum gopt_flow_rule {
+    GOPT_FLOW_RULE_LINKS,      /* "two links": a cell has its two links (an endpoint its one) */
+    GOPT_FLOW_RULE_FORCED,     /* "forced move": a path end with one way left */
+    GOPT_FLOW_RULE_DEAD_END,   /* "dead end": a cell with two ways left takes both (or, partially,
+                                * one with fewer stays empty) */
+    GOPT_FLOW_RULE_COLOURS,    /* "different colours": a link never joins two colours */
+    GOPT_FLOW_RULE_LOOP,       /* "no loop": a link never closes a loop */
+    GOPT_FLOW_RULE_TOUCH,      /* "untouching": neighbours of one colour are linked (convention) */
+    GOPT_FLOW_RULE_CORNER,     /* "corner rule": the cell inside a turn links to neither side */
+    GOPT_FLOW_RULE_REGION,     /* "region cut off": only one colour (or none) can reach a cell */
+    GOPT_FLOW_RULE_BOTTLENECK, /* "bottleneck": every way between a colour's ends passes here */
+    GOPT_FLOW_RULE_TRIAL,      /* "trial": the other value breaks a rule a few steps later */
+    GOPT_FLOW_RULE_GUESS,      /* "guess": nothing decides; the solution's value is taken */
+} gopt_flow_rule;
+const char *gopt_flow_rule_name(gopt_flow_rule r);
+
+/* One deduction: a link (edge >= 0: on or off by `value`) or a node's colour (edge < 0: node
+ * takes colour, GOPT_FLOW_EMPTY for empty), by `rule`, looking at node `at`; a trial names the
+ * rule the other value broke in `because`. */
+typedef struct gopt_flow_step {
+    int edge;
+    bool value;
+    int node, colour;
+    gopt_flow_rule rule, because;
+    int at;
+} gopt_flow_step;
+
+/* The whole chain of deductions to the solution, each step checked against every solution
+ * (a backbone under the guesses made before it). */
+typedef struct gopt_flow_explanation {
+    gopt_status status;       /* SOLVED (steps end with a solution, all checked), INFEASIBLE,
+                               * LIMIT, ERROR (a step failed its check: never printed as sound) */
+    const gopt_flow_puzzle *p;
+    gopt_flow_step *steps;
+    int nsteps, guesses, trials;
+    long solutions;           /* 1, or 2 when at least two */
+    gopt_flow_solution *solution; /* where the steps end */
+    char note[256];
+} gopt_flow_explanation;
+gopt_flow_explanation *gopt_flow_explain(const gopt_flow_puzzle *p, const gopt_assist_options *o);
+void gopt_flow_explanation_free(gopt_flow_explanation *x);
+/* "r2c3-r2c4 linked (the path end at r2c3 has one way left)" */
+void gopt_flow_step_text(const gopt_flow_puzzle *p, const gopt_flow_step *st, gopt_buf *b);
+
+/* The next deduction from a partial answer (NULL marks: from the puzzle alone). */
+typedef struct gopt_flow_hint {
+    gopt_status status;
+    gopt_hint_kind kind;
+    gopt_flow_step step;      /* RULE, TRIAL, SPLIT: the deduction */
+    gopt_flow_step split;     /* SPLIT: the variable split on (its edge or node); GUESS: the one to try */
+    char text[400];
+} gopt_flow_hint;
+gopt_flow_hint *gopt_flow_hint_of(const gopt_flow_puzzle *p, const gopt_flow_marks *m, const gopt_assist_options *o);
+void gopt_flow_hint_free(gopt_flow_hint *h);
+
+/* The setter's assistant for Flow: unique or not, and for a puzzle with several solutions a
+ * repair that keeps the first one: a path split in two at one link (colour k ends there and a
+ * new colour takes the rest), or under partial coverage a cell the first solution leaves empty
+ * made a hole. Checked: the repaired puzzle counts exactly one solution. */
+typedef struct gopt_flow_setter {
+    gopt_status status;
+    long solutions;
+    bool repair_split;        /* the kind of repair (when repaired is set) */
+    int colour, node_a, node_b; /* split: colour's path cut between node_a (its end) and node_b
+                                 * (the new colour's endpoint); hole: node_a */
+    gopt_flow_puzzle *repaired; /* proven unique; NULL when no repair was found */
+    char label[GOPT_FLOW_LABEL]; /* the new colour's label */
+} gopt_flow_setter;
+gopt_flow_setter *gopt_flow_setter_of(const gopt_flow_puzzle *p, const gopt_assist_options *o);
+void gopt_flow_setter_free(gopt_flow_setter *x);
 
 #endif

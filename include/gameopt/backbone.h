@@ -56,4 +56,21 @@ gopt_cuts_result gopt_cuts_sat_assuming(gopt_sat *s, gopt_cuts *loop, const int 
  * (lits then still holds a core, not necessarily a minimal one). */
 int gopt_cuts_min_core(gopt_sat *s, gopt_cuts *loop, int *lits, int n);
 
+/* Another answer than `first` (the values 0/1 of vars[0..n) in an answer already found): a clause
+ * excludes first's values on vars (for good), then, with `nearest`, while the deadline (a
+ * gopt_now() time, 0: none; it becomes the solver's time limit) allows, answers that flip fewer
+ * of vars (a totalizer over the flipped literals, bounded by an assumption). Returns FOUND with
+ * the values of that answer in other[] (the nearest proven, or the nearest found in time),
+ * NONE (no other answer), LIMIT. */
+gopt_cuts_result gopt_cuts_other(gopt_sat *s, gopt_cuts *loop, const int *vars, int n, const uint8_t *first, bool nearest,
+                                 double deadline, uint8_t *other);
+
+/* A player's marks as literals (0 for a mark no answer can hold) against the full model: are they
+ * all held by some answer (*completable)? If not, wrong[] gets the indexes of the marks no answer
+ * holds on its own, in order (only the first unless `all`); when each fits some answer alone,
+ * the indexes of a minimal core instead, with *together set. Returns FOUND (answered), NONE (the
+ * full model has no answer at all), LIMIT. wrong needs room for n indexes. */
+gopt_cuts_result gopt_cuts_wrong_marks(gopt_sat *s, gopt_cuts *loop, const int *lits, int n, bool all, int *wrong,
+                                       int *nwrong, bool *completable, bool *together);
+
 #endif

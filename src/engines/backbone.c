@@ -20,6 +20,7 @@
 
 #include "gameopt/alloc.h"
 #include "gameopt/require.h"
+#include "gameopt/timer.h"
 
 gopt_cuts_result gopt_cuts_sat_assuming(gopt_sat *s, gopt_cuts *loop, const int *lits, int n) {
     GOPT_REQUIRE(n >= 0 && (n == 0 || lits), "n = %d literals", n);
@@ -135,4 +136,79 @@ gopt_cuts_result gopt_backbone(gopt_sat *s, gopt_cuts *loop, const int *vars, in
     free(clause);
     if (stats) *stats = st;
     return m == 0 ? GOPT_CUTS_FOUND : GOPT_CUTS_LIMIT;
+}
+
+gopt_cuts_result gopt_cuts_other(gopt_sat *s, gopt_cuts *loop, const int *vars, int n, const uint8_t *first, bool nearest,
+                                 double deadline, uint8_t *other) {
+    int *flip = gopt_malloc((size_t)(n + 1) * sizeof *flip);
+    for (int i = 0; i < n; i++) flip[i] = first[i] ? -vars[i] : vars[i];
+    gopt_sat_clause(s, flip, n);
+    gopt_cuts_result r = gopt_cuts_sat(s, loop);
+    int k = 0;
+    for (int i = 0; i < n && r == GOPT_CUTS_FOUND; i++) other[i] = gopt_sat_val(s, vars[i]), k += other[i] != first[i];
+    if (r == GOPT_CUTS_FOUND && nearest && k > 1) {
+        gopt_sat_card t = gopt_sat_totalizer(s, flip, n, k);
+        if (deadline > 0) gopt_sat_set_time_limit(s, deadline - gopt_now());
+        /* a failed search for a nearer answer leaves the one in hand */
+        while (k > 1 && t.cap >= k - 1 && (deadline <= 0 || gopt_now() < deadline)) {
+            int fewer = -t.out[k - 1]; /* not "at least k flipped" */
+            if (gopt_cuts_sat_assuming(s, loop, &fewer, 1) != GOPT_CUTS_FOUND) break;
+            k = 0;
+            for (int i = 0; i < n; i++) other[i] = gopt_sat_val(s, vars[i]), k += other[i] != first[i];
+        }
+        gopt_sat_card_free(&t);
+    }
+    free(flip);
+    return r;
+}
+
+/* Marks no answer holds on its own (lit 0: none can), in order; the first unless `all`. */
+static gopt_cuts_result wrong_alone(gopt_sat *s, gopt_cuts *loop, const int *lits, int n, bool all, int *wrong, int *nwrong) {
+    int *vars = gopt_malloc((size_t)(n + 1) * sizeof *vars), nv = 0;
+    uint8_t *value = gopt_malloc((size_t)n + 1);
+    for (int i = 0; i < n; i++)
+        if (lits[i]) vars[nv++] = abs(lits[i]);
+    gopt_cuts_result r = gopt_backbone(s, loop, vars, nv, value, NULL, NULL, NULL);
+    for (int i = 0, j = 0; i < n && r == GOPT_CUTS_FOUND; i++) {
+        bool bad = !lits[i];
+        if (lits[i]) {
+            uint8_t v = value[j++];
+            bad = (v == GOPT_BB_TRUE && lits[i] < 0) || (v == GOPT_BB_FALSE && lits[i] > 0);
+        }
+        if (bad && (all || *nwrong == 0)) wrong[(*nwrong)++] = i;
+    }
+    free(vars);
+    free(value);
+    return r;
+}
+
+gopt_cuts_result gopt_cuts_wrong_marks(gopt_sat *s, gopt_cuts *loop, const int *lits, int n, bool all, int *wrong,
+                                       int *nwrong, bool *completable, bool *together) {
+    *nwrong = 0;
+    *completable = *together = false;
+    int *held = gopt_malloc((size_t)(n + 1) * sizeof *held), nh = 0;
+    bool impossible = false;
+    for (int i = 0; i < n; i++) {
+        if (lits[i]) held[nh++] = lits[i];
+        else impossible = true;
+    }
+    gopt_cuts_result r = impossible ? GOPT_CUTS_NONE : gopt_cuts_sat_assuming(s, loop, held, nh);
+    *completable = r == GOPT_CUTS_FOUND;
+    if (r == GOPT_CUTS_NONE) {
+        r = wrong_alone(s, loop, lits, n, all, wrong, nwrong);
+        if (r == GOPT_CUTS_FOUND && *nwrong == 0) {
+            /* each fits some answer: a set of them that none fits together */
+            int k = gopt_cuts_min_core(s, loop, held, nh);
+            if (k < 0) r = GOPT_CUTS_LIMIT;
+            *together = k > 0;
+            for (int i = 0; i < n && k > 0; i++)
+                for (int j = 0; j < k; j++)
+                    if (lits[i] == held[j]) {
+                        wrong[(*nwrong)++] = i;
+                        break;
+                    }
+        }
+    }
+    free(held);
+    return r;
 }

@@ -5,10 +5,10 @@
  * call for a unique puzzle); a value is open when two accepted loops disagree on it. Loops the
  * lazy loop cuts off never count either way, so the answer is exact whatever the cuts.
  *
- * Two solutions: the first loop, then a loop that is not it (the clause "one of its edges is
- * unused": a second loop cannot contain the whole first one), then, while the solver finds one,
- * a loop that changes fewer edges of the first (a totalizer over the edges that differ, bounded
- * under an assumption), so the differences shown are as small as the puzzle allows. */
+ * Two solutions: the first loop, then a loop that differs on some edge, then, while the solver
+ * finds one, a loop that changes fewer edges of the first (gopt_cuts_other: a totalizer over the
+ * edges that differ, bounded under an assumption), so the differences shown are as small as the
+ * puzzle allows. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,31 +75,6 @@ void gopt_country_decided_free(gopt_country_decided *d) {
 
 /* ---------------------------------------------------------------- two solutions */
 
-/* While a loop nearer the first exists (fewer edges differ), take it. The totalizer counts
- * the edges whose value differs from the first loop; "at most k - 1" is an assumption. Stops
- * quietly at a limit: the two loops in hand are solutions either way. */
-static void nearer(country_model *m, const uint8_t *first_on, uint8_t *second, double deadline) {
-    int ne = m->g.nedges;
-    int *diff = gopt_malloc((size_t)ne * sizeof *diff);
-    int k = 0;
-    for (int e = 0; e < ne; e++) {
-        diff[e] = first_on[e] ? -country_edge_var(e) : country_edge_var(e);
-        k += gopt_sat_val(m->s, diff[e]);
-    }
-    gopt_sat_card t = gopt_sat_totalizer(m->s, diff, ne, k);
-    gopt_sat_set_time_limit(m->s, deadline - gopt_now());
-    while (k > 1 && t.cap >= k - 1 && gopt_now() < deadline) {
-        int fewer = -t.out[k - 1]; /* not "at least k differ" */
-        if (gopt_cuts_sat_assuming(m->s, &m->loop, &fewer, 1) != GOPT_CUTS_FOUND) break;
-        country_model_loop(m, second);
-        int now = 0;
-        for (int e = 0; e < ne; e++) now += gopt_sat_val(m->s, diff[e]);
-        k = now;
-    }
-    gopt_sat_card_free(&t);
-    free(diff);
-}
-
 gopt_country_pair *gopt_country_pair_of(const gopt_country_puzzle *p, const gopt_assist_options *o) {
     gopt_country_pair *x = gopt_calloc(1, sizeof *x);
     double limit = o ? o->time_limit : 0, start = gopt_now();
@@ -115,30 +90,28 @@ gopt_country_pair *gopt_country_pair_of(const gopt_country_puzzle *p, const gopt
     x->solutions = 1;
     x->first = gopt_calloc((size_t)n + 1, 1);
     country_model_loop(&m, x->first);
-    uint8_t *first_on = gopt_malloc((size_t)ne + 1);
-    int *block = gopt_malloc(((size_t)ne + 1) * sizeof *block), len = 0;
-    for (int e = 0; e < ne; e++) {
-        first_on[e] = gopt_sat_val(m.s, country_edge_var(e));
-        if (first_on[e]) block[len++] = -country_edge_var(e);
-    }
-    gopt_sat_clause(m.s, block, len);
-    r = gopt_cuts_sat(m.s, &m.loop);
+    int *vars = gopt_malloc(((size_t)ne + 1) * sizeof *vars);
+    uint8_t *first = gopt_malloc((size_t)ne + 1), *other = gopt_malloc((size_t)ne + 1);
+    for (int e = 0; e < ne; e++) vars[e] = country_edge_var(e), first[e] = gopt_sat_val(m.s, vars[e]);
+    /* the nearest second loop: a few seconds at most, within the time limit */
+    r = gopt_cuts_other(m.s, &m.loop, vars, ne, first, true, start + (limit > 0 ? limit : 5.0), other);
     x->status = r == GOPT_CUTS_LIMIT ? GOPT_LIMIT : GOPT_SOLVED;
     if (r == GOPT_CUTS_FOUND) {
         x->solutions = 2;
         x->second = gopt_calloc((size_t)n + 1, 1);
-        country_model_loop(&m, x->second);
-        /* a few seconds at most for the nearest pair, within the time limit */
-        double deadline = start + (limit > 0 ? limit : 5.0);
-        nearer(&m, first_on, x->second, deadline);
+        bool *on = gopt_malloc(((size_t)ne + 1) * sizeof *on);
+        for (int e = 0; e < ne; e++) on[e] = other[e];
+        country_graph_dirs(&m.g, on, x->second);
+        free(on);
         x->differ = gopt_malloc((size_t)n * sizeof *x->differ);
         for (int c = 0; c < n; c++)
             if (x->first[c] != x->second[c]) x->differ[x->ndiffer++] = c;
         x->status = checked(p, x->second, x->status);
     }
     x->status = checked(p, x->first, x->status);
-    free(first_on);
-    free(block);
+    free(vars);
+    free(first);
+    free(other);
     country_model_free(&m);
     return x;
 }

@@ -23,6 +23,7 @@ typedef struct tracer {
 
 static int colour_of_char(const gopt_flow_puzzle *p, char c) {
     if (c == '.') return -1;
+    if (c == '?') return FLOW_MARK_UNKNOWN; /* a partial answer (flow_read_marks) */
     for (int k = 0; k < p->ncolours; k++)
         if (flow_colour_char(p, k) == c) return k;
     return -3;
@@ -103,12 +104,18 @@ static bool read_rows(gopt_text *t, const gopt_flow_puzzle *p, int layer, int *m
                 long n;
                 if (p->format == GOPT_FLOW_INTGRID) gopt_text_skip_spaces(t);
                 else if (c > 0 && !gopt_text_expect(t, ',', err)) return false;
-                if (!gopt_text_int(t, 0, 1000000, &n, err)) return false;
-                char label[16];
-                snprintf(label, sizeof label, "%ld", n);
-                k = n == 0 ? -1 : -3;
-                for (int j = 0; j < p->ncolours && n; j++)
-                    if (strcmp(p->label[j], label) == 0) k = j;
+                if (gopt_text_peek(t) == '?') { /* a partial answer: "?" or "??" */
+                    gopt_text_next(t);
+                    gopt_text_accept(t, '?');
+                    k = FLOW_MARK_UNKNOWN;
+                } else {
+                    if (!gopt_text_int(t, 0, 1000000, &n, err)) return false;
+                    char label[16];
+                    snprintf(label, sizeof label, "%ld", n);
+                    k = n == 0 ? -1 : -3;
+                    for (int j = 0; j < p->ncolours && n; j++)
+                        if (strcmp(p->label[j], label) == 0) k = j;
+                }
             } else {
                 int ch = gopt_text_peek(t);
                 if (ch < 0 || ch == '\n') return gopt_text_fail(t, err, "row %d is shorter than the board (%d cells)", r + 1, p->cols);
@@ -142,7 +149,7 @@ static bool read_drawing(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gop
             gopt_text_mark at = line;
             at.pos += 2 * (size_t)c;
             at.col += 2 * c;
-            if (k == -3) return gopt_text_fail_at(t, at, err, "expected a colour's letter or '.' at this cell");
+            if (k == -3) return gopt_text_fail_at(t, at, err, "expected a colour's letter, '.' or '?' at this cell");
             mark[v] = k;
             where[v] = at;
         }
@@ -150,8 +157,7 @@ static bool read_drawing(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gop
     return true;
 }
 
-gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err) {
-    int *mark = gopt_malloc(((size_t)p->nnodes + 1) * sizeof *mark);
+bool flow_read_marks(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gopt_error *err) {
     /* where each cell was read, so a moved endpoint is reported at its place in the answer
      * (line 0: not known, e.g. JSON answers, reported by file name only) */
     gopt_text_mark *where = gopt_calloc((size_t)p->nnodes + 1, sizeof *where);
@@ -189,11 +195,10 @@ gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *
         }
         ok = ok && read_rows(t, p, z, mark, where, err);
     }
-    gopt_flow_solution *s = NULL;
     if (ok) {
         for (int k = 0; k < p->ncolours && ok; k++)
             for (int side = 0; side < 2; side++)
-                if (mark[p->ends[k][side]] != k) {
+                if (mark[p->ends[k][side]] != k && mark[p->ends[k][side]] != FLOW_MARK_UNKNOWN) {
                     int v = p->ends[k][side];
                     const char *fmt = "the answer does not keep the endpoint of colour %s at row %d, column %d";
                     if (where[v].line > 0)
@@ -203,9 +208,19 @@ gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *
                     break;
                 }
     }
-    if (ok) s = trace_all(p, mark);
-    free(mark);
     free(where);
+    return ok;
+}
+
+gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err) {
+    int *mark = gopt_malloc(((size_t)p->nnodes + 1) * sizeof *mark);
+    gopt_text_mark start = gopt_text_save(t);
+    bool ok = flow_read_marks(t, p, mark, err);
+    for (int v = 0; v < p->nnodes && ok; v++)
+        if (mark[v] == FLOW_MARK_UNKNOWN)
+            ok = gopt_text_fail_at(t, start, err, "the answer leaves cells unknown ('?'): `flow mistakes` and `flow hint` read partial answers");
+    gopt_flow_solution *s = ok ? trace_all(p, mark) : NULL;
+    free(mark);
     return s;
 }
 

@@ -14,6 +14,14 @@ extern const gopt_verb flow_verbs[];
 extern const gopt_opt flow_solve_opts[];
 extern const gopt_opt flow_generate_opts[];
 
+/* The assist verbs (assist_verbs.c, issue 31). */
+int flow_run_decided(gopt_call *call);
+int flow_run_unique(gopt_call *call);
+int flow_run_mistakes(gopt_call *call);
+int flow_run_hint(gopt_call *call);
+int flow_run_explain(gopt_call *call);
+int flow_run_setter(gopt_call *call);
+
 /* ---- building a puzzle (model.c) ---- */
 typedef struct flow_edge_spec {
     int u, v;
@@ -57,6 +65,14 @@ void flow_build_abort(flow_builder *b);
 gopt_flow_dir flow_dir_opposite(gopt_flow_dir d);
 /* Row and column steps of a direction on the display grid (0 for UP/DOWN). */
 extern const int flow_dir_dr[GOPT_FLOW_NDIRS], flow_dir_dc[GOPT_FLOW_NDIRS];
+
+/* ---- answers (answer.c) ---- */
+/* A cell of a partial answer whose colour is not known ('?'; "??" in ADC files). */
+#define FLOW_MARK_UNKNOWN (-4)
+/* Reads an answer in the puzzle's own format into per-node marks: a colour, -1 empty, -2 a
+ * bridge channel, FLOW_MARK_UNKNOWN; an endpoint may be unknown but not another colour.
+ * False with err set. */
+bool flow_read_marks(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gopt_error *err);
 
 /* ---- helpers for every method ---- */
 static inline int flow_degree(const gopt_flow_puzzle *p, int v) { return p->link_start[v + 1] - p->link_start[v]; }

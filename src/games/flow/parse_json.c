@@ -180,6 +180,10 @@ bool flow_read_json_answer(gopt_text *t, const gopt_flow_puzzle *p, int *mark, g
             int v2 = p->at[(size_t)r * p->cols + c];
             const char *name = cell_name(grid, (size_t)r, (size_t)c);
             int k = -1;
+            if (name && strcmp(name, "?") == 0) { /* a partial answer's unknown cell */
+                if (v2 >= 0) mark[v2] = FLOW_MARK_UNKNOWN;
+                continue;
+            }
             for (int j = 0; name && j < p->ncolours && k < 0; j++)
                 if (strcmp(p->label[j], name) == 0) k = j;
             if (name && k < 0) ok = gopt_text_fail_at(t, at, err, "row %d, column %d: no colour of the puzzle is named '%s'", r + 1, c + 1, name);

@@ -20,6 +20,7 @@
 
 #include "gameopt/budget.h"
 #include "internal.h"
+#include "sat_model.h" /* the hooks at the end, for the assist verbs */
 #include "gameopt/cuts.h"
 #include "gameopt/sat.h"
 
@@ -369,3 +370,30 @@ gopt_status flow_solve_sat(flow_run *r) {
         snprintf(a->note, sizeof a->note, "the SAT solver reached its time limit");
     return GOPT_LIMIT;
 }
+
+/* ---------------------------------------------------------------- for the assist verbs (sat_model.h) */
+
+struct flow_sat {
+    sat_model m;
+    gopt_cuts loop;
+};
+
+flow_sat *flow_sat_new(const gopt_flow_puzzle *p) {
+    flow_sat *f = gopt_calloc(1, sizeof *f);
+    build(&f->m, p, p->untouching, 0, false); /* as for counting: every solution under the convention */
+    f->loop = (gopt_cuts){.separate = separate, .user = &f->m};
+    return f;
+}
+
+void flow_sat_free(flow_sat *f) {
+    if (!f) return;
+    release(&f->m);
+    free(f);
+}
+
+gopt_sat *flow_sat_solver(flow_sat *f) { return f->m.s; }
+gopt_cuts *flow_sat_loop(flow_sat *f) { return &f->loop; }
+int flow_sat_edge(const flow_sat *f, int e) { return evar(&f->m, e); }
+int flow_sat_colour(const flow_sat *f, int v, int k) { return f->m.x[(size_t)k * f->m.p->nnodes + v]; }
+int flow_sat_on(const flow_sat *f, int v) { return f->m.on[v]; }
+gopt_flow_solution *flow_sat_solution(flow_sat *f) { return model_solution(&f->m); }

@@ -20,6 +20,11 @@ static const char *const grades[] = {"easy", "medium", "hard", NULL};    /* gopt
 #define FULL_OPT GOPT_FLAG("full", "every cell must be used (Flow Free rules; the default for the other formats)")
 
 static const gopt_opt coverage_opts[] = {PARTIAL_OPT, FULL_OPT, PATHS_OPT, GOPT_OPT_END};
+/* the assist verbs (assist_verbs.c) */
+static const gopt_opt assist_opts[] = {PARTIAL_OPT, FULL_OPT, PATHS_OPT, GOPT_OPT_END};
+static const gopt_opt mistakes_opts[] = {PARTIAL_OPT, FULL_OPT, PATHS_OPT, GOPT_FLAG("all", "every wrong cell, not only the first"),
+                                         GOPT_OPT_END};
+#define ASSIST_COMMON (GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_TIME_LIMIT)
 
 const gopt_opt flow_solve_opts[] = {
     PARTIAL_OPT,
@@ -137,5 +142,17 @@ const gopt_verb flow_verbs[] = {
      GOPT_COMMON_FORMAT | GOPT_COMMON_OUTPUT, coverage_opts, run_lp},
     {"generate", "random boards with a full-coverage solution (--unique: exactly one)", "", GOPT_GENERATE_COMMON | GOPT_COMMON_TIME_LIMIT,
      flow_generate_opts, run_generate},
+    {"decided", "the cells every solution shares (decided), the rest open", "[FILE...]",
+     ASSIST_COMMON | GOPT_COMMON_QUIET | GOPT_COMMON_STATS, assist_opts, flow_run_decided},
+    {"unique", "unique? if not, two solutions and the cells where they differ", "[FILE...]", ASSIST_COMMON | GOPT_COMMON_QUIET,
+     assist_opts, flow_run_unique},
+    {"mistakes", "can a partial answer ('?' where not filled) still be completed? if not, its first wrong cell",
+     "PUZZLE ANSWER", ASSIST_COMMON, mistakes_opts, flow_run_mistakes},
+    {"hint", "the next deduction from a partial answer (or from nothing), with its rule", "PUZZLE [ANSWER]", ASSIST_COMMON,
+     assist_opts, flow_run_hint},
+    {"explain", "the deductions that lead to the solution, step by step, each naming its rule (checked)", "[FILE...]",
+     ASSIST_COMMON, assist_opts, flow_run_explain},
+    {"setter", "for setters: unique? if not, a split of one path that makes it unique (checked)", "[FILE...]", ASSIST_COMMON,
+     assist_opts, flow_run_setter},
     {0},
 };
