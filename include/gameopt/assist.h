@@ -239,18 +239,22 @@ typedef struct gopt_flow_hint {
 gopt_flow_hint *gopt_flow_hint_of(const gopt_flow_puzzle *p, const gopt_flow_marks *m, const gopt_assist_options *o);
 void gopt_flow_hint_free(gopt_flow_hint *h);
 
-/* The setter's assistant for Flow: unique or not, and for a puzzle with several solutions a
- * repair that keeps the first one: a path split in two at one link (colour k ends there and a
- * new colour takes the rest), or under partial coverage a cell the first solution leaves empty
- * made a hole. Checked: the repaired puzzle counts exactly one solution. */
+/* The setter's assistant for Flow: is the puzzle unique under its path convention, and if not,
+ * a repair: splits of paths of a solution, each cutting one path at one link into two (the first
+ * part keeps its colour and ends at `end`, a new colour runs from `new_end` to the old far
+ * endpoint), one when one suffices. Checked: the repaired puzzle counts exactly one solution. */
+typedef struct gopt_flow_split {
+    char colour[GOPT_FLOW_LABEL];     /* the path split (its label) */
+    char new_colour[GOPT_FLOW_LABEL]; /* the new colour's label */
+    int end, new_end;                 /* nodes (the same in the repaired puzzle) */
+} gopt_flow_split;
+
 typedef struct gopt_flow_setter {
     gopt_status status;
     long solutions;
-    bool repair_split;        /* the kind of repair (when repaired is set) */
-    int colour, node_a, node_b; /* split: colour's path cut between node_a (its end) and node_b
-                                 * (the new colour's endpoint); hole: node_a */
+    int nsplits;
+    gopt_flow_split *splits;
     gopt_flow_puzzle *repaired; /* proven unique; NULL when no repair was found */
-    char label[GOPT_FLOW_LABEL]; /* the new colour's label */
 } gopt_flow_setter;
 gopt_flow_setter *gopt_flow_setter_of(const gopt_flow_puzzle *p, const gopt_assist_options *o);
 void gopt_flow_setter_free(gopt_flow_setter *x);

@@ -322,7 +322,7 @@ static void check_setter(const gopt_flow_puzzle *p, const brute *b, brute *scrat
     assert_int_equal(x->status, b->n ? GOPT_SOLVED : GOPT_INFEASIBLE);
     if (b->n > 0) assert_int_equal(x->solutions, b->n > 1 ? 2 : 1);
     if (x->repaired) {
-        assert_true(b->n > 1);
+        assert_true(b->n > 1 && x->nsplits >= 1);
         if (x->repaired->nnodes <= MAX_NODES && all_solutions(x->repaired, scratch)) assert_int_equal(scratch->n, 1);
         (*repaired)++;
     }

@@ -312,10 +312,14 @@ int country_run_hint(gopt_call *call) {
         if (call->opts.json) {
             json_t *j = head(b.items[i].name, h->status);
             json_t *x = json_object();
-            json_object_set_new(x, "kind", json_string(gopt_hint_kind_name(h->kind)));
+            json_object_set_new(x, "kind", h->status == GOPT_SOLVED ? json_string(gopt_hint_kind_name(h->kind)) : json_null());
             json_object_set_new(x, "rule", step ? json_string(gopt_country_rule_name(h->rule)) : json_null());
             json_object_set_new(x, "step", step ? var_json(p, h->cells) : json_null());
-            if (step) json_object_set_new(json_object_get(x, "step"), "value", json_boolean(h->value));
+            if (step) {
+                json_t *st = json_object_get(x, "step");
+                json_object_set_new(st, "value", json_boolean(h->value));
+                json_object_set_new(st, "mark", json_string(h->cells[1] < 0 ? (h->value ? "used" : "unused") : h->value ? "on" : "off"));
+            }
             json_object_set_new(x, "split", var_json(p, h->split));
             json_object_set_new(x, "text", json_string(h->text));
             json_object_set_new(j, "hint", x);
@@ -379,6 +383,8 @@ int country_run_setter(gopt_call *call) {
             json_object_set_new(j, "redundant", rooms_json(p, x->redundant, NULL, x->nredundant));
             json_object_set_new(j, "removable_together", rooms_json(p, x->together, NULL, x->ntogether));
             json_object_set_new(j, "repair", rooms_json(p, x->repair_room, x->repair_number, x->nrepair));
+            char *nl = fixed ? strchr(fixed, '\n') : NULL;
+            if (nl && !nl[1]) *nl = 0; /* a one-line link: no line end inside JSON */
             json_object_set_new(j, "repaired", fixed ? json_string(fixed) : json_null());
             finish(call, j, &w);
         } else {

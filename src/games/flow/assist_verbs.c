@@ -266,7 +266,7 @@ int flow_run_hint(gopt_call *call) {
         if (call->opts.json) {
             json_t *j = head(b.items[i].name, p, h->status);
             json_t *x = json_object();
-            json_object_set_new(x, "kind", json_string(gopt_hint_kind_name(h->kind)));
+            json_object_set_new(x, "kind", h->status == GOPT_SOLVED ? json_string(gopt_hint_kind_name(h->kind)) : json_null());
             json_object_set_new(x, "rule", h->kind == GOPT_HINT_RULE ? json_string(gopt_flow_rule_name(h->step.rule))
                                            : h->kind == GOPT_HINT_TRIAL ? json_string(gopt_flow_rule_name(h->step.because))
                                                                          : json_null());
@@ -371,9 +371,15 @@ int flow_run_setter(gopt_call *call) {
             json_t *j = head(b.items[i].name, p, x->status);
             json_object_set_new(j, "unique", x->status == GOPT_SOLVED ? json_boolean(x->solutions == 1) : json_null());
             json_t *r = json_null();
-            if (x->repaired)
-                r = json_pack("{s:s, s:s, s:o, s:o, s:s, s:s}", "kind", "split", "colour", p->label[x->colour], "end", xy(p, x->node_a),
-                              "new_end", xy(p, x->node_b), "new_colour", x->label, "puzzle", fixed);
+            if (x->repaired) {
+                json_t *splits = json_array();
+                for (int k = 0; k < x->nsplits; k++) {
+                    const gopt_flow_split *sp = &x->splits[k];
+                    json_array_append_new(splits, json_pack("{s:s, s:o, s:s, s:o}", "colour", sp->colour, "end", xy(p, sp->end),
+                                                            "new_colour", sp->new_colour, "new_end", xy(p, sp->new_end)));
+                }
+                r = json_pack("{s:o, s:s}", "splits", splits, "puzzle", fixed);
+            }
             json_object_set_new(j, "repair", r);
             finish(call, j, &w);
         } else {
@@ -382,16 +388,21 @@ int flow_run_setter(gopt_call *call) {
             if (x->status == GOPT_INFEASIBLE) fprintf(call->out, "no solution (%s)\n", paths);
             else if (x->status != GOPT_SOLVED) fputs("unknown (a limit stopped the work)\n", call->out);
             else if (x->solutions == 1) fprintf(call->out, "unique (%s): nothing to repair\n", paths);
-            else if (!x->repaired) fprintf(call->out, "not unique (%s), and no split of one path makes it unique\n", paths);
+            else if (!x->repaired) fprintf(call->out, "not unique (%s), and no splits of paths found make it unique\n", paths);
             else {
+                fprintf(call->out, "not unique (%s); %s unique (checked):\n", paths,
+                        x->nsplits == 1 ? "this split of a path makes it" : "these splits of paths, in turn, make it");
                 gopt_buf t = {0};
-                gopt_buf_printf(&t, "not unique (%s); splitting the path of %s between ", paths, p->label[x->colour]);
-                flow_node_name(p, x->node_a, &t);
-                gopt_buf_puts(&t, " and ");
-                flow_node_name(p, x->node_b, &t);
-                gopt_buf_printf(&t, " (%s ends at the first, a new colour %s runs from the second) makes it unique (checked):\n",
-                                p->label[x->colour], x->label);
-                fputs(t.data, call->out);
+                for (int k = 0; k < x->nsplits; k++) {
+                    const gopt_flow_split *sp = &x->splits[k];
+                    t.len = 0;
+                    gopt_buf_printf(&t, "  %s ends at ", sp->colour);
+                    flow_node_name(p, sp->end, &t);
+                    gopt_buf_printf(&t, "; a new colour %s runs from ", sp->new_colour);
+                    flow_node_name(p, sp->new_end, &t);
+                    gopt_buf_puts(&t, " to its old far end\n");
+                    fputs(t.data, call->out);
+                }
                 gopt_buf_free(&t);
                 fputs(fixed, call->out);
             }

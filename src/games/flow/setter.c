@@ -9,7 +9,9 @@
  * must respect the new endpoints. Links near the cells where S and the nearest other solution
  * differ are tried first, since only a change there can rule that solution out; each candidate
  * is counted afresh (gopt_flow_solve, --count 2) and the first one counted unique is the repair:
- * it is checked by construction. Rectangular boards in the letter and number formats only (a
+ * it is checked by construction. When no single split does, the nearest split is made and the
+ * search starts again from the new puzzle (as `flow generate --unique` splits pieces), for a few
+ * rounds. Rectangular boards in the letter and number formats only (a
  * drawn board's endpoints are part of its drawing). */
 #include <stdlib.h>
 #include <string.h>
@@ -17,30 +19,34 @@
 #include "assist.h"
 #include "gameopt/timer.h"
 
-#define MAX_TRIES 80
+#define MAX_TRIES 80  /* single splits tried per round */
+#define MAX_ROUNDS 8  /* splits made before giving up */
 
-static void *dup_n(const void *a, size_t n) { return memcpy(gopt_malloc(n ? n : 1), a, n); }
+/* n elements of `size` bytes, with room for one more (the arrays' sizes as the builder made them). */
+static void *dup_n(const void *a, size_t n, size_t size) {
+    void *b = gopt_calloc(n + 1, size);
+    if (n) memcpy(b, a, n * size);
+    return b;
+}
 
 /* A deep copy with room for one more colour. */
 static gopt_flow_puzzle *copy_plus_colour(const gopt_flow_puzzle *p) {
     gopt_flow_puzzle *q = gopt_malloc(sizeof *q);
     *q = *p;
-    size_t n = (size_t)p->nnodes + 1, m = (size_t)p->nedges + 1, K = (size_t)p->ncolours + 2;
-    size_t cells = (size_t)p->layers * (size_t)p->rows * (size_t)p->cols + 1;
-    q->row = dup_n(p->row, n * sizeof *p->row);
-    q->col = dup_n(p->col, n * sizeof *p->col);
-    q->layer = dup_n(p->layer, n * sizeof *p->layer);
-    q->kind = dup_n(p->kind, n);
-    q->colour = dup_n(p->colour, n * sizeof *p->colour);
-    q->link_start = dup_n(p->link_start, (n + 1) * sizeof *p->link_start);
-    q->links = dup_n(p->links, 2 * m * sizeof *p->links);
-    q->edge_u = dup_n(p->edge_u, m * sizeof *p->edge_u);
-    q->edge_v = dup_n(p->edge_v, m * sizeof *p->edge_v);
-    q->ends = gopt_calloc(K, sizeof *q->ends);
-    memcpy(q->ends, p->ends, (size_t)p->ncolours * sizeof *p->ends);
-    q->label = gopt_calloc(K, sizeof *q->label);
-    memcpy(q->label, p->label, (size_t)p->ncolours * sizeof *p->label);
-    q->at = dup_n(p->at, cells * sizeof *p->at);
+    size_t n = (size_t)p->nnodes, m = (size_t)p->nedges, K = (size_t)p->ncolours;
+    size_t cells = (size_t)p->layers * (size_t)p->rows * (size_t)p->cols;
+    q->row = dup_n(p->row, n, sizeof *p->row);
+    q->col = dup_n(p->col, n, sizeof *p->col);
+    q->layer = dup_n(p->layer, n, sizeof *p->layer);
+    q->kind = dup_n(p->kind, n, 1);
+    q->colour = dup_n(p->colour, n, sizeof *p->colour);
+    q->link_start = dup_n(p->link_start, n + 1, sizeof *p->link_start);
+    q->links = dup_n(p->links, 2 * m, sizeof *p->links);
+    q->edge_u = dup_n(p->edge_u, m, sizeof *p->edge_u);
+    q->edge_v = dup_n(p->edge_v, m, sizeof *p->edge_v);
+    q->ends = dup_n(p->ends, K, sizeof *p->ends); /* room for one more: the new colour */
+    q->label = dup_n(p->label, K, sizeof *p->label);
+    q->at = dup_n(p->at, cells, sizeof *p->at);
     q->drawing = p->drawing ? gopt_strdup(p->drawing) : NULL;
     return q;
 }
@@ -112,15 +118,11 @@ static bool unique(const gopt_flow_puzzle *q, double deadline) {
     return one;
 }
 
-/* Tries splits of `first`'s paths, nearest the differences first. */
-static void repair(gopt_flow_setter *x, const gopt_flow_puzzle *p, const gopt_flow_solution *first, const gopt_flow_pair *pair,
-                   double deadline) {
-    if (!p->plain || p->format == GOPT_FLOW_SAMGOLDMAN || !new_label(p, x->label)) return;
-    int *path = gopt_malloc(((size_t)p->nnodes + 1) * sizeof *path);
-    candidate *cand = gopt_malloc(((size_t)p->nnodes + 1) * sizeof *cand);
+/* The candidate splits of `first`'s paths, nearest the differences with `pair`'s second first. */
+static int candidates(const gopt_flow_puzzle *p, const gopt_flow_pair *pair, int *path, candidate *cand) {
     int nc = 0;
     for (int k = 0; k < p->ncolours; k++) {
-        int len = trace(p, first, k, path);
+        int len = trace(p, pair->first, k, path);
         for (int i = 1; i + 2 < len; i++) {
             int dist = 1 << 30, a = path[i];
             for (int j = 0; j < pair->ndiffer; j++) {
@@ -131,38 +133,76 @@ static void repair(gopt_flow_setter *x, const gopt_flow_puzzle *p, const gopt_fl
         }
     }
     qsort(cand, (size_t)nc, sizeof *cand, by_distance);
-    for (int c = 0; c < nc && c < MAX_TRIES && !x->repaired; c++) {
-        if (deadline > 0 && gopt_now() > deadline) break;
-        int k = cand[c].colour, len = trace(p, first, k, path);
-        gopt_flow_puzzle *q = split(p, k, path, len, cand[c].at, x->label);
-        if (unique(q, deadline)) {
-            x->repaired = q;
-            x->repair_split = true;
-            x->colour = k;
-            x->node_a = path[cand[c].at];
-            x->node_b = path[cand[c].at + 1];
-        } else {
-            gopt_flow_free(q);
+    return nc;
+}
+
+/* The puzzle with candidate c's split, recorded in x. */
+static gopt_flow_puzzle *apply(gopt_flow_setter *x, const gopt_flow_puzzle *p, const gopt_flow_solution *first, int *path,
+                               const candidate *c, const char *label) {
+    int len = trace(p, first, c->colour, path);
+    gopt_flow_split *s = &x->splits[x->nsplits++];
+    snprintf(s->colour, sizeof s->colour, "%s", p->label[c->colour]);
+    snprintf(s->new_colour, sizeof s->new_colour, "%s", label);
+    s->end = path[c->at];
+    s->new_end = path[c->at + 1];
+    return split(p, c->colour, path, len, c->at, label);
+}
+
+/* Splits until the puzzle is unique: one split when one does (tried nearest the differences
+ * first); else the nearest split, and again from the new puzzle (a few rounds). */
+static void repair(gopt_flow_setter *x, const gopt_flow_puzzle *p, double deadline) {
+    if (!p->plain || p->format == GOPT_FLOW_SAMGOLDMAN) return;
+    int *path = gopt_malloc(((size_t)p->nnodes + 1) * sizeof *path);
+    candidate *cand = gopt_malloc(((size_t)p->nnodes + 1) * sizeof *cand);
+    x->splits = gopt_calloc(MAX_ROUNDS + 1, sizeof *x->splits);
+    gopt_flow_puzzle *cur = NULL; /* owned, after the first round */
+    for (int round = 0; round < MAX_ROUNDS && !x->repaired; round++) {
+        const gopt_flow_puzzle *q = cur ? cur : p;
+        char label[GOPT_FLOW_LABEL];
+        gopt_flow_pair *pair = gopt_flow_pair_of(q, &(gopt_assist_options){.time_limit = deadline > 0 ? deadline - gopt_now() : 0});
+        bool stop = pair->status != GOPT_SOLVED || !new_label(q, label) || (deadline > 0 && gopt_now() > deadline);
+        if (!stop && pair->solutions == 1) { /* (the splits so far made it unique: count it too) */
+            if (unique(q, deadline)) x->repaired = cur, cur = NULL;
+            stop = true;
         }
+        int nc = stop ? 0 : candidates(q, pair, path, cand);
+        for (int c = 0; c < nc && c < MAX_TRIES && !x->repaired; c++) {
+            if (deadline > 0 && gopt_now() > deadline) break;
+            gopt_flow_puzzle *t = apply(x, q, pair->first, path, &cand[c], label);
+            if (unique(t, deadline)) x->repaired = t;
+            else gopt_flow_free(t), x->nsplits--;
+        }
+        if (!x->repaired && nc > 0 && !(deadline > 0 && gopt_now() > deadline)) {
+            gopt_flow_puzzle *t = apply(x, q, pair->first, path, &cand[0], label);
+            gopt_flow_free(cur);
+            cur = t;
+        } else {
+            stop = true;
+        }
+        gopt_flow_pair_free(pair);
+        if (stop && !x->repaired) break;
     }
+    if (!x->repaired) x->nsplits = 0;
+    gopt_flow_free(cur);
     free(path);
     free(cand);
 }
 
 gopt_flow_setter *gopt_flow_setter_of(const gopt_flow_puzzle *p, const gopt_assist_options *o) {
     gopt_flow_setter *x = gopt_calloc(1, sizeof *x);
-    x->colour = x->node_a = x->node_b = -1;
     double limit = o ? o->time_limit : 0, start = gopt_now();
     gopt_flow_pair *pair = gopt_flow_pair_of(p, o);
     x->status = pair->status;
     x->solutions = pair->solutions;
-    if (pair->status == GOPT_SOLVED && pair->solutions == 2) repair(x, p, pair->first, pair, limit > 0 ? start + limit : 0);
     gopt_flow_pair_free(pair);
+    /* a repair within the time limit, or 20 s without one */
+    if (x->status == GOPT_SOLVED && x->solutions == 2) repair(x, p, start + (limit > 0 ? limit : 20.0));
     return x;
 }
 
 void gopt_flow_setter_free(gopt_flow_setter *x) {
     if (!x) return;
     gopt_flow_free(x->repaired);
+    free(x->splits);
     free(x);
 }

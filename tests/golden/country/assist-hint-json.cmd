@@ -1,0 +1,1 @@
+country hint --json 'https://puzz.link/p?country/5/5/amda0uf02h12h' tests/golden/country/files/partial-ok.txt

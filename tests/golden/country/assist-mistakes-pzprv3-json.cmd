@@ -1,0 +1,1 @@
+country mistakes --json tests/golden/country/files/progress.pzprv3

@@ -1,0 +1,1 @@
+country setter data/country/seed-10x10.txt

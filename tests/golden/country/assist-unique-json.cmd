@@ -1,0 +1,1 @@
+country unique --json data/country/seed-10x10.txt

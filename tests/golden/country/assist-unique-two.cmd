@@ -1,0 +1,1 @@
+country unique --ascii tests/golden/country/files/two-6x5.txt

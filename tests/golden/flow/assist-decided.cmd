@@ -1,0 +1,1 @@
+flow decided data/flow/seed_5x5.txt

@@ -1,0 +1,1 @@
+flow explain data/flow/seed_5x5.txt

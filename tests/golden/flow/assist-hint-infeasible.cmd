@@ -1,0 +1,1 @@
+flow hint --json data/flow/numberlink_8x8.txt

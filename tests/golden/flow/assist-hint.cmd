@@ -1,0 +1,1 @@
+flow hint data/flow/seed_5x5.txt tests/golden/flow/files/seed-partial.txt

@@ -1,0 +1,1 @@
+flow mistakes data/flow/seed_5x5.txt

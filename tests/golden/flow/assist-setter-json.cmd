@@ -1,0 +1,1 @@
+flow setter --json tests/golden/flow/files/several_5x5.txt

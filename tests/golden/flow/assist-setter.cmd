@@ -1,0 +1,1 @@
+flow setter tests/golden/flow/files/split_5x5.txt

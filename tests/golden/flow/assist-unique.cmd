@@ -1,0 +1,1 @@
+flow unique tests/golden/flow/files/several_5x5.txt
