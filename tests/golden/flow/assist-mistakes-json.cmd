@@ -1,1 +1,1 @@
-flow mistakes --json data/flow/seed_5x5.txt tests/golden/flow/files/seed-wrong.txt
+flow mistakes --json data/flow/seed_5x5.txt tests/golden/flow/files/seed-mistake.txt
