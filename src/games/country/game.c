@@ -74,7 +74,8 @@ static const char country_help[] =
     "  gameopt country solve --method mip --output loop.svg data/country/seed-10x10.txt\n"
     "  gameopt country convert --to url data/country/seed-10x10.txt\n"
     "  gameopt country explain --output steps.svg data/country/seed-10x10.txt\n"
-    "  gameopt country generate --size 30x30 --clues minimal --grade --count 3\n";
+    "  gameopt country generate --size 30x30 --clues minimal --grade --count 3\n"
+    "  gameopt country hint progress.pzprv3       (decided, unique, mistakes, setter: help short of the answer)\n";
 
 static void free_puzzle(void *p) { gopt_country_free(p); }
 static void free_solution(void *s) { gopt_country_solution_free(s); }

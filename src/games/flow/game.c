@@ -214,7 +214,9 @@ static const char flow_help[] =
     "  gameopt flow solve --count 2 --json puzzles.txt\n"
     "  gameopt flow solve --output board.svg data/flow/bridges_5x5.txt\n"
     "  gameopt flow check puzzle.txt answer.txt\n"
-    "  gameopt flow lp --output seed.lp data/flow/seed_5x5.txt\n";
+    "  gameopt flow lp --output seed.lp data/flow/seed_5x5.txt\n"
+    "  gameopt flow hint puzzle.txt half-done.txt  (answer format, '?' not filled; also decided, unique,\n"
+    "                                              mistakes, explain, setter)\n";
 
 const gopt_game gopt_game_flow = {
     .name = "flow",
