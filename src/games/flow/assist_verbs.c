@@ -329,6 +329,7 @@ int flow_run_explain(gopt_call *call) {
             }
             if (x->note[0]) json_object_set_new(j, "note", json_string(x->note));
             finish(call, j, &w);
+            gopt_flow_explanation_free(x);
             continue;
         }
         if (b.n > 1) fprintf(call->out, "%s%s:\n", i ? "\n" : "", b.items[i].name);
@@ -349,6 +350,7 @@ int flow_run_explain(gopt_call *call) {
             print_boards(call->out, p, c, NULL);
             free(c);
         }
+        gopt_flow_explanation_free(x);
     }
     gopt_batch_free(&gopt_game_flow, &b);
     return code_of(worst);
