@@ -21,6 +21,7 @@ packages=(
   time                                    # scripts/flood-prove.sh: CPU time and peak memory per board
   libmicrohttpd-dev                       # gameopt serve: the embedded HTTP server
   curl                                    # tests only: the API tests send requests with curl
+  wrk                                     # scripts/load.sh -r page only: the page's throughput
   chromium chromium-driver python3-selenium  # tests only: the page in headless Chromium
   libopenmpi-dev openmpi-bin              # gameopt-mpi (make mpi): flood's A* across machines
 )

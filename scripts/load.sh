@@ -1,24 +1,41 @@
 #!/usr/bin/env bash
 # Load test of `gameopt serve`, on loopback only: starts its own server on 127.0.0.1 (an
-# ephemeral port), drives it with curl (--parallel: N keep-alive clients), bounded both in
-# requests and in seconds, and prints requests/s, p50/p99 latency, errors and the server's
-# peak RSS. The requests mix one small question of every family the server lists (a puzzle
-# to solve; tokens: the seed's upgrade; taxis: a game played by md); -b repeats the puzzles.
-#   scripts/load.sh [-t THREADS] [-c CLIENTS] [-n REQUESTS] [-d SECONDS] [-m MIX] [-b BATCH]
-#     -t  server worker threads (default 2)        -c  concurrent clients (default 4 x threads)
+# ephemeral port), drives it, and stops by itself (bounded in requests and in seconds).
+# Runs (-r):
+#   api        (default) curl --parallel: N keep-alive clients asking one small question of
+#              every family the server lists (a puzzle to solve; tokens: the seed's upgrade;
+#              taxis: a game played by md); -b repeats the puzzles. Prints requests/s, p50/p99
+#              latency, errors, the server's CPU per request and peak RSS.
+#   page       wrk: N keep-alive connections asking for the page (GET /) for -d seconds.
+#   slowloris  700 sockets (-c) that send headers a line every 5 s and never end them.
+#   held-body  400 clients (-c) each holding 960 KB of an unfinished 1000 KB body.
+#   burst      512 connections (-c) opened at once, each asks for the page, then idles.
+#   attacks    slowloris, held-body and burst, one after the other.
+# The attack runs (scripts/load_attack.py) send a new client every 0.2 s meanwhile and print
+# how many were answered and how fast; every run prints the server's memory before (after a
+# warm-up request of each kind), at its peak and 3 s after the run.
+#   scripts/load.sh [-r RUN] [-t THREADS] [-c CLIENTS] [-n REQUESTS] [-d SECONDS] [-m MIX] [-b BATCH]
+#     -t  server worker threads (default 2)        -c  concurrent clients (default: see above;
+#                                                       api: 4 x threads, page: 256)
 #     -n  requests at most (default 20000; <= 200000)  -d  seconds at most (default 20; <= 120)
 #     -m  mix: all (default) or country (the 5x5 Country Road only)
 #     -b  puzzles per request (default 1; puzzles/s = requests/s x B)
+#   GAMEOPT=path/to/gameopt runs another build; SERVE_ARGS adds options to `gameopt serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-threads=2 clients= requests=20000 seconds=20 mix=all batch=1
-while getopts "t:c:n:d:m:b:" opt; do
+threads=2 clients= requests=20000 seconds=20 mix=all batch=1 run=api
+while getopts "r:t:c:n:d:m:b:" opt; do
   case $opt in
-    t) threads=$OPTARG ;; c) clients=$OPTARG ;; n) requests=$OPTARG ;; d) seconds=$OPTARG ;;
-    m) mix=$OPTARG ;; b) batch=$OPTARG ;; *) sed -n 2,10p "$0"; exit 2 ;;
+    r) run=$OPTARG ;; t) threads=$OPTARG ;; c) clients=$OPTARG ;; n) requests=$OPTARG ;; d) seconds=$OPTARG ;;
+    m) mix=$OPTARG ;; b) batch=$OPTARG ;; *) sed -n 2,25p "$0"; exit 2 ;;
   esac
 done
-clients=${clients:-$((4 * threads))}
+case $run in
+  api) clients=${clients:-$((4 * threads))} ;;
+  page) clients=${clients:-256}; command -v wrk >/dev/null || { echo "load.sh: -r page needs wrk (apt-get install wrk)" >&2; exit 2; } ;;
+  slowloris|held-body|burst|attacks) ;;
+  *) echo "load.sh: -r api, page, slowloris, held-body, burst or attacks" >&2; exit 2 ;;
+esac
 [ "$requests" -le 200000 ] && [ "$seconds" -le 120 ] && [ "$batch" -le 1000 ] || { echo "load.sh: -n <= 200000, -d <= 120, -b <= 1000" >&2; exit 2; }
 bin=${GAMEOPT:-build/gameopt}
 [ -x "$bin" ] || { echo "load.sh: build first (make)" >&2; exit 2; }
@@ -32,8 +49,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# shellcheck disable=SC2086 # SERVE_ARGS: words on purpose
 "$bin" serve --bind 127.0.0.1 --port 0 --port-file "$tmp/port" --threads "$threads" \
-  --queue $((clients * 2)) --quiet >/dev/null &
+  --queue $((${clients:-8} * 2)) --quiet ${SERVE_ARGS:-} >/dev/null &
 server=$!
 for _ in $(seq 200); do [ -s "$tmp/port" ] && break; sleep 0.05; done
 port=$(cat "$tmp/port")
@@ -58,6 +76,49 @@ for name, (verb, body) in small.items():
 EOF
 
 bodies=("$tmp"/*.json)
+rss() { awk '/VmRSS/ {print $2 / 1024}' "/proc/$server/status"; }
+cpu() { awk '{print ($14 + $15) / 100}' "/proc/$server/stat"; } # utime + stime, in seconds (USER_HZ 100)
+# Warm-up: one request of each kind, so the baseline holds what the first requests load
+# (libraries opened on first use, caches).
+curl -s -o /dev/null "$url/"
+for body in "${bodies[@]}"; do
+  game_verb=$(basename "$body" .json)
+  curl -s -o /dev/null -H "Content-Type: application/json" --data-binary "@$body" "$url/api/${game_verb%%.*}/${game_verb#*.}"
+done
+sleep 1
+
+if [ "$run" = page ]; then
+  rss0=$(rss) cpu0=$(cpu)
+  wrk -t2 -c"$clients" -d"${seconds}s" --latency "$url/" >"$tmp/wrk" 2>&1 || true
+  cpu1=$(cpu) peak=$(awk '/VmHWM/ {print $2 / 1024}' "/proc/$server/status")
+  sleep 3
+  awk -v c="$clients" -v rss0="$rss0" -v rss1="$(rss)" -v peak="$peak" -v cpu="$cpu0" -v cpu_end="$cpu1" '
+    /Requests\/sec/ { rps = $2 } / 50%/ { p50 = $2 } / 99%/ { p99 = $2 } /requests in/ { n = $1 }
+    /Socket errors/ { errs = $0 } /Non-2xx/ { non2xx = $NF }
+    END {
+      cpu = cpu_end - cpu
+      printf "page (GET /): %d connections: %d requests/s; latency p50 %s, p99 %s\n", c, rps, p50, p99
+      printf "errors: %s; non-2xx answers: %d\n", errs ? errs : "none", non2xx
+      printf "server CPU: %.0f us per request\n", n ? cpu / n * 1e6 : 0
+      printf "server memory: %.1f MB before, %.1f MB peak (process), %.1f MB 3 s after (%+.1f %%)\n", rss0, peak, rss1, (rss1 - rss0) / rss0 * 100
+    }' "$tmp/wrk"
+  exit 0
+fi
+if [ "$run" != api ]; then
+  runs=$run
+  [ "$run" = attacks ] && runs="slowloris held-body burst"
+  for r in $runs; do
+    case $r in
+      slowloris) size=(--sockets "${clients:-700}") ;;
+      held-body) size=(--clients "${clients:-400}" --probe-post) ;;
+      burst) size=(--connections "${clients:-512}") ;;
+    esac
+    python3 scripts/load_attack.py "$r" --port "$port" --pid "$server" --seconds "$seconds" "${size[@]}"
+    echo
+  done
+  exit 0
+fi
+
 # curl's config: one block per request, the bodies in turn.
 python3 - "$tmp/curl.conf" "$url" "$clients" "$requests" "${bodies[@]}" <<'EOF'
 import os, sys
@@ -74,7 +135,6 @@ with open(conf, "w") as f:
             f.write("next\n")
 EOF
 
-cpu() { awk '{print ($14 + $15) / 100}' "/proc/$server/stat"; } # utime + stime, in seconds (USER_HZ 100)
 cpu0=$(cpu)
 start=$(date +%s.%N)
 timeout -s INT "$seconds" curl -s -K "$tmp/curl.conf" >"$tmp/times" 2>/dev/null || true

@@ -10,7 +10,8 @@
 
 static const char serve_help[] =
     "usage: gameopt serve [--bind ADDR] [--port N] [--threads N] [--queue N] [--time-limit S]\n"
-    "                     [--memory-limit MB] [--max-body KB] [--port-file FILE] [--quiet]\n\n"
+    "                     [--memory-limit MB] [--max-body KB] [--max-connections N] [--max-per-ip N]\n"
+    "                     [--client-timeout S] [--body-memory MB] [--port-file FILE] [--quiet]\n\n"
     "Serves the page (one tab per game: paste a puzzle, solve it, see it drawn) and the JSON\n"
     "API (GET /api/games, POST /api/GAME/solve, POST /api/GAME/draw; docs/serve.md).\n\n"
     "options:\n"
@@ -21,6 +22,13 @@ static const char serve_help[] =
     "  --time-limit S     seconds per request, at most (default 30; 0: none)\n"
     "  --memory-limit MB  megabytes per request, at most (default 1024; 0: none)\n"
     "  --max-body KB      largest request body (default 1024)\n"
+    "  --max-connections N  connections open at once (default 1024); over it, the one that has\n"
+    "                     waited longest without a request being solved gives way\n"
+    "  --max-per-ip N     connections open at once from one address (default 512), the same way\n"
+    "  --client-timeout S seconds for a request's headers, 3x that for its body and its answer\n"
+    "                     (default 10; 0: none)\n"
+    "  --body-memory MB   request bodies held at once (default 64); over it, the oldest\n"
+    "                     unfinished body gives way\n"
     "  --port-file FILE   write the port to FILE once listening (for scripts)\n"
     "  --quiet            print only the address\n"
     "Ctrl-C (or SIGTERM) stops: waiting requests are answered 503, running ones finish.\n";
@@ -80,6 +88,17 @@ static bool parse(serve_config *c, int argc, char **argv, bool *help) {
         } else if (strcmp(key, "max-body") == 0) {
             if (!number(key, v, 1, 1048576, &x)) return false;
             c->max_body = (size_t)x * 1024;
+        } else if (strcmp(key, "max-connections") == 0) {
+            if (!number(key, v, 16, 1000000, &x)) return false;
+            c->max_connections = (int)x;
+        } else if (strcmp(key, "max-per-ip") == 0) {
+            if (!number(key, v, 1, 1000000, &x)) return false;
+            c->max_per_ip = (int)x;
+        } else if (strcmp(key, "client-timeout") == 0) {
+            if (!number(key, v, 0, 86400, &c->client_timeout)) return false;
+        } else if (strcmp(key, "body-memory") == 0) {
+            if (!number(key, v, 1, 1048576, &x)) return false;
+            c->body_memory = (size_t)x * 1024 * 1024;
         } else {
             return cli_usage_error("serve: unknown option '%s' (see gameopt serve --help)", a), false;
         }
@@ -91,9 +110,13 @@ int cli_run_serve(int argc, char **argv) {
     serve_config c = {
         .bind = "127.0.0.1", .port = 8080, .threads = 2, .queue = 64,
         .time_limit = 30, .memory_limit_mb = 1024, .max_body = 1024 * 1024,
+        .max_connections = 1024, .max_per_ip = 512, .client_timeout = 10, .body_memory = 64 << 20,
     };
     bool help = false;
     if (!parse(&c, argc, argv, &help)) return 2;
+    if (c.body_memory < c.max_body)
+        return cli_usage_error("serve: --body-memory %zu MB cannot hold one body of --max-body %zu KB",
+                               c.body_memory >> 20, c.max_body >> 10);
     if (help) {
         fputs(serve_help, stdout);
         return 0;

@@ -13,6 +13,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/socket.h>
 
 #include "gameopt/gameopt.h"
 
@@ -24,6 +25,10 @@ typedef struct serve_config {
     double time_limit;      /* seconds per request (0: none) */
     double memory_limit_mb; /* per request (0: none) */
     size_t max_body;        /* bytes */
+    int max_connections;    /* open at once, in all (conns.c) */
+    int max_per_ip;         /* open at once from one address */
+    double client_timeout;  /* seconds for a request's headers; 3x for its body and answer */
+    size_t body_memory;     /* bytes of request bodies held at once */
     bool quiet;             /* no access log on stderr */
     const char *port_file;  /* write the bound port here once listening (tests), or NULL */
 } serve_config;
@@ -88,6 +93,8 @@ char *serve_www_page(const serve_www *w, const char *nonce, size_t *len);
 void serve_www_free(serve_www *w);
 
 /* ---- pool.c ---- */
+/* One request for the workers. The pool owns it from serve_pool_push on and frees it (its
+ * game, verb, body and any reply left) once it is answered and its worker let go of it. */
 typedef struct serve_job serve_job;
 struct serve_job {
     const serve_api *api;
@@ -95,26 +102,74 @@ struct serve_job {
     char *body;
     size_t len;
     int fd;            /* the client's socket, watched for a hang-up; -1: not watched */
-    atomic_int cancel; /* set when the client hung up or the server stops */
-    serve_reply reply;
-    void (*done)(serve_job *job); /* called on the worker thread once reply is set */
+    atomic_int cancel; /* set when the client hung up, the request ran over its time, or the server stops */
+    serve_reply reply; /* the answer, when done() is called; done() may move it out */
+    /* Called once, with reply set: on the worker, or on the watcher when the worker did not
+     * stop in time (it is then abandoned and replaced). The job must not be used after. */
+    void (*done)(serve_job *job);
     void *ctx;
+    int refs; /* the pool's: the worker and the answer, each while it needs the job */
 };
 
 typedef struct serve_pool serve_pool;
-serve_pool *serve_pool_start(int threads, int queue);
-/* Queues the job; false when the queue is full (the caller answers 503). */
+/* `time_limit` (seconds, 0: none) bounds every request: past it (plus 10 % and a second) its
+ * cancel token is set; a request that then does not stop within 2 s is answered 503 and its
+ * worker abandoned to a fresh thread (so a worker blocked in a read or an open never stalls
+ * the server). The same holds after a hang-up or at the stop. */
+serve_pool *serve_pool_start(int threads, int queue, double time_limit);
+/* Queues the job; false when the queue is full (the caller answers 503 and frees the job). */
 bool serve_pool_push(serve_pool *p, serve_job *job);
-/* Answers every queued job 503 (shutting down), waits for running ones, joins the threads. */
+void serve_job_free(serve_job *job);
+/* Answers every queued job 503 (shutting down), cancels running ones and waits for them (at
+ * most the 2 s above), joins the threads. */
 void serve_pool_stop(serve_pool *p);
 /* Requests waiting and running (for the access log and tests). */
 int serve_pool_busy(serve_pool *p);
-/* GET /api/status: the workers, requests running and waiting, and counts since the start. */
+/* GET /api/status: the workers, requests running and waiting, and counts since the start:
+ * answered, cancelled (of those), out of memory, over their time, abandoned (a worker that
+ * did not stop), and abandoned workers still running (stuck). */
 typedef struct serve_pool_counts {
-    int threads, running, waiting;
-    long served, cancelled, out_of_memory;
+    int threads, running, waiting, stuck;
+    long served, cancelled, out_of_memory, overtime, abandoned;
 } serve_pool_counts;
 void serve_pool_status(serve_pool *p, serve_pool_counts *out);
+
+/* ---- conns.c ---- */
+/* The client connections: limits in all and per address, deadlines, the budget of body
+ * memory, and memory given back when traffic calms (conns.c says how). server.c tells it of
+ * every connection's opening, phases and closing (libmicrohttpd's callbacks). */
+typedef enum serve_conn_phase {
+    SERVE_CONN_WAITING, /* for a request's headers (new, or kept alive after an answer) */
+    SERVE_CONN_BODY,    /* receiving a request's body */
+    SERVE_CONN_JOB,     /* the request is with the workers (the pool bounds its time) */
+    SERVE_CONN_REPLY,   /* sending the answer */
+} serve_conn_phase;
+typedef struct serve_conn serve_conn;
+typedef struct serve_conns serve_conns;
+typedef struct serve_conns_counts {
+    int open;
+    size_t body_bytes;
+    long opened, evicted, timed_out, refused, bodies_refused, trims;
+} serve_conns_counts;
+serve_conns *serve_conns_start(int max_connections, int max_per_ip, double client_timeout, size_t body_memory);
+/* A connection opened (fd, the peer's address). Over a limit, the longest waiting connection
+ * gives way, or this one when none can (its socket is then shut down). */
+serve_conn *serve_conns_open(serve_conns *t, int fd, const struct sockaddr *peer);
+void serve_conns_close(serve_conns *t, serve_conn *c); /* before libmicrohttpd closes the socket */
+/* The connection's request moved on; back to SERVE_CONN_WAITING (the request is over) gives
+ * its body memory back. */
+void serve_conns_phase(serve_conns *t, serve_conn *c, serve_conn_phase phase);
+/* Reserves body memory for the connection's request, making the oldest unfinished bodies
+ * give way if needed; false: it does not fit (answer 503). */
+bool serve_conns_reserve(serve_conns *t, serve_conn *c, size_t bytes);
+void serve_conns_status(serve_conns *t, serve_conns_counts *out);
+void serve_conns_stop(serve_conns *t);
+
+/* ---- listen.c ---- */
+/* The listening socket for addr, or -1 with a one-line reason in why (the port in use, an
+ * address not of this machine, ...). No address reuse: a second server on a port in use is
+ * refused, not given half the requests. */
+int serve_listen(const struct sockaddr *addr, char *why, size_t why_size);
 
 /* ---- server.c ---- */
 /* Runs the server until SIGINT or SIGTERM; returns the exit code. */

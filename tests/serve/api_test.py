@@ -10,22 +10,18 @@ comparison ("seconds", "cpu_seconds", "peak_mb", "us_per_game"), as in the golde
     api_test.py GAMEOPT        (run from the source folder)"""
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+import serve_common  # noqa: E402
+from serve_common import check  # noqa: E402
+
 BIN = os.path.abspath(sys.argv[1])
 VOLATILE = {"seconds", "cpu_seconds", "peak_mb", "us_per_game"}
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print(f"FAIL: {what}")
 
 
 def normal(v):
@@ -36,25 +32,11 @@ def normal(v):
     return v
 
 
-class Server:
+class Server(serve_common.Server):
     def __init__(self, *args):
-        fd, self.port_file = tempfile.mkstemp(prefix="gameopt-port-")
-        os.close(fd)
-        os.unlink(self.port_file)
-        self.proc = subprocess.Popen([BIN, "serve", "--port", "0", "--port-file", self.port_file, "--quiet", *args],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        for _ in range(500):
-            if os.path.exists(self.port_file) and open(self.port_file).read().strip():
-                self.port = int(open(self.port_file).read())
-                os.unlink(self.port_file)
-                return
-            if self.proc.poll() is not None:
-                sys.exit(f"FAIL: gameopt serve exited: {self.proc.stderr.read()}")
-            time.sleep(0.02)
-        sys.exit("FAIL: gameopt serve did not start")
-
-    def url(self, path):
-        return f"http://127.0.0.1:{self.port}{path}"
+        super().__init__(BIN, *args)
+        if self.port is None:
+            sys.exit(f"FAIL: gameopt serve exited: {self.proc.stderr.read()}")
 
     def request(self, path, body=None, method=None, headers=(), raw=False, extra=()):
         """(http status, X-Gameopt-Exit or None, parsed JSON or text)."""
@@ -82,15 +64,6 @@ class Server:
                 return code, exit_code, json.loads(text)
             except ValueError:
                 return code, exit_code, text
-
-    def stop(self):
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            code = self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            code = "hung"
-        check(code == 0, f"the server stops on SIGTERM with exit 0 (got {code}: {self.proc.stderr.read()})")
 
 
 def cli(game, text, args=()):
@@ -372,11 +345,7 @@ def main():
         busy(tmp)
         hang_up(tmp)
     out_of_memory()
-    if failures:
-        print(f"{len(failures)} checks failed")
-        return 1
-    print("all API checks passed")
-    return 0
+    return serve_common.finish("API")
 
 
 if __name__ == "__main__":
