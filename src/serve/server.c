@@ -155,7 +155,7 @@ static enum MHD_Result accept_post(request *rq, struct MHD_Connection *c, const 
     const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     if (te && cl)
         return refuse(rq, c, true, 400, 2, "request: a body sent both %s and with a Content-Length is refused",
-                            "chunked (Transfer-Encoding)");
+                      "chunked (Transfer-Encoding)");
     if (te && strcasecmp(te, "chunked") != 0)
         return refuse(rq, c, true, 501, 2, "request: Transfer-Encoding '%s' is not supported (send a Content-Length)", te);
     unsigned long long declared = cl ? strtoull(cl, NULL, 10) : 0;
@@ -169,7 +169,7 @@ static enum MHD_Result accept_post(request *rq, struct MHD_Connection *c, const 
     size_t reserve = te ? max : (size_t)declared;
     if (!serve_conns_reserve(s->conns, rq->conn_rec, reserve))
         return refuse(rq, c, true, 503, 3, "the server is busy (%s); try again",
-                            "it holds as many request bodies as its --body-memory allows");
+                      "it holds as many request bodies as its --body-memory allows");
     if (!te && declared) gopt_grow(&rq->body.data, &rq->body.cap, (size_t)declared + 1, 1);
     rq->game = gopt_strndup(rest, (size_t)(slash - rest));
     rq->verb = gopt_strdup(slash + 1);
