@@ -259,4 +259,48 @@ typedef struct gopt_flow_setter {
 gopt_flow_setter *gopt_flow_setter_of(const gopt_flow_puzzle *p, const gopt_assist_options *o);
 void gopt_flow_setter_free(gopt_flow_setter *x);
 
+/* ================================================================ for the families' verbs */
+
+/* The call's time limit and --all (when the verb has it). */
+gopt_assist_options gopt_assist_options_of(const gopt_call *call);
+/* {"name": name, "status": the status word} */
+json_t *gopt_assist_head(const char *name, gopt_status s);
+/* Adds the seconds since w (wall and CPU) and prints the object as one JSON line. */
+void gopt_assist_emit(gopt_call *call, json_t *j, const gopt_stopwatch *w);
+/* One puzzle of a verb: prints its answer (text or JSON) and returns its status. */
+typedef gopt_status (*gopt_assist_one)(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                                       const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx);
+/* Runs one() on every puzzle of b in order, then frees b; returns the exit code (the worst status). */
+int gopt_assist_each(gopt_call *call, const gopt_game *g, gopt_batch *b, gopt_assist_one one, void *ctx);
+
+/* `decided`'s counts: "unique" (true, false, or null when not known), "decided", "open", and
+ * with --stats "stats" {"answers", "tests", "proofs"}. */
+void gopt_assist_decided_json(const gopt_call *call, json_t *j, gopt_status s, long solutions, int decided, int open,
+                              const gopt_backbone_stats *st);
+/* The words for what is known of the count: "unique", "not unique", "no solution", "unknown". */
+const char *gopt_assist_count_words(gopt_status s, long solutions);
+/* A hint as JSON: {"kind", "rule", "step", "split", "text"}, kind null unless the status is
+ * solved (takes step and split, which may be JSON nulls). */
+json_t *gopt_assist_hint_json(gopt_status s, gopt_hint_kind k, const char *rule, json_t *step, json_t *split, const char *text);
+/* A hint for people: "NAME: RULE: TEXT", "NAME: trial: TEXT" or "NAME: TEXT". */
+void gopt_assist_print_hint(gopt_call *call, const char *name, gopt_hint_kind k, const char *rule, const char *text);
+
+/* What `mistakes` says of the marks, the same for every family. `text(ctx, k, buf)` writes the
+ * k-th wrong mark in words; `json(ctx, k)` as an object. "marks" counts statements ("filled
+ * cells" in `noun`). */
+typedef struct gopt_assist_verdict {
+    gopt_status status;
+    int marks;
+    bool completable, together, all;
+    int nwrong;
+    const char *noun;  /* "marks", "filled cells" */
+    void (*text)(void *ctx, int k, gopt_buf *b);
+    json_t *(*json)(void *ctx, int k);
+    void *ctx;
+} gopt_assist_verdict;
+/* Prints the verdict (text or JSON, j the object begun with gopt_assist_head) and returns the
+ * status the exit code reports (infeasible when no solution extends the marks). */
+gopt_status gopt_assist_print_verdict(gopt_call *call, const char *name, json_t *j, const gopt_assist_verdict *v,
+                                      const gopt_stopwatch *w);
+
 #endif

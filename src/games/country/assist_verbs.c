@@ -60,24 +60,6 @@ static json_t *statement_json(const gopt_country_puzzle *p, const gopt_country_s
     return j;
 }
 
-static json_t *head(const char *name, gopt_status status) {
-    json_t *j = json_object();
-    json_object_set_new(j, "name", json_string(name));
-    json_object_set_new(j, "status", json_string(gopt_status_name(status)));
-    return j;
-}
-
-static void finish(gopt_call *call, json_t *j, const gopt_stopwatch *w) {
-    double cpu, wall = gopt_stopwatch_read(w, &cpu);
-    gopt_json_set_times(j, wall, cpu);
-    gopt_json_emit(call->out, j);
-}
-
-static gopt_assist_options assist_options(const gopt_call *call) {
-    return (gopt_assist_options){.time_limit = call->opts.time_limit,
-                                 .all = gopt_opt_find(call->verb->options, "all") && gopt_option_flag(&call->opts, "all")};
-}
-
 /* The rows of a loop with one string per row, or with `known` the decided part ('?' open). */
 static json_t *loop_rows(const gopt_country_puzzle *p, const uint8_t *dirs, const gopt_country_known *known) {
     json_t *rows = json_array();
@@ -119,8 +101,6 @@ static bool read_all(gopt_call *call, gopt_batch *b, bool answer) {
     return ok;
 }
 
-static int code_of(gopt_status s) { return s == GOPT_SOLVED ? 0 : (int)s; }
-
 /* ---------------------------------------------------------------- decided */
 
 /* The decided part drawn: a decided cell as its glyph (unused "·"), an open one as '?'. */
@@ -137,48 +117,36 @@ static void draw_known(FILE *out, const gopt_country_puzzle *p, const gopt_count
     }
 }
 
-static const char *count_words(long solutions, gopt_status s) {
-    if (s == GOPT_INFEASIBLE) return "no solution";
-    if (solutions >= 2) return "not unique";
-    return s == GOPT_SOLVED ? "unique" : "unknown";
+static gopt_status decided_one(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                               const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx) {
+    (void)index, (void)ctx;
+    const gopt_country_puzzle *p = puzzle;
+    gopt_country_decided *d = gopt_country_decided_of(p, o);
+    gopt_status status = d->status;
+    if (call->opts.json) {
+        json_t *j = gopt_assist_head(name, d->status);
+        gopt_assist_decided_json(call, j, d->status, d->solutions, d->decided, d->open, &d->stats);
+        json_t *open = json_array();
+        for (int c = 0; c < d->known.ncells; c++)
+            if (p->room[c] != GOPT_COUNTRY_HOLE && !gopt_country_known_cell(&d->known, c)) json_array_append_new(open, xy(p, c));
+        json_object_set_new(j, "open_cells", open);
+        json_object_set_new(j, "rows", d->status == GOPT_INFEASIBLE ? json_null() : loop_rows(p, NULL, &d->known));
+        gopt_assist_emit(call, j, w);
+    } else {
+        fprintf(call->out, "%s: %s, %d of %d cells decided", name, gopt_assist_count_words(d->status, d->solutions), d->decided,
+                d->decided + d->open);
+        if (d->status == GOPT_LIMIT) fputs(" so far (a limit stopped the work)", call->out);
+        fputc('\n', call->out);
+        if (d->status != GOPT_INFEASIBLE && !call->opts.quiet) draw_known(call->out, p, &d->known, !gopt_option_flag(&call->opts, "ascii"));
+    }
+    gopt_country_decided_free(d);
+    return status;
 }
 
 int country_run_decided(gopt_call *call) {
     gopt_batch b = {0};
     if (!read_all(call, &b, false)) return gopt_batch_free(&gopt_game_country, &b), 2;
-    gopt_assist_options o = assist_options(call);
-    gopt_status worst = GOPT_SOLVED;
-    for (size_t i = 0; i < b.n; i++) {
-        const gopt_country_puzzle *p = b.items[i].puzzle;
-        gopt_stopwatch w = gopt_stopwatch_start();
-        gopt_country_decided *d = gopt_country_decided_of(p, &o);
-        worst = gopt_status_worst(worst, d->status);
-        if (call->opts.json) {
-            json_t *j = head(b.items[i].name, d->status);
-            json_object_set_new(j, "unique", d->status == GOPT_SOLVED || d->solutions >= 2 ? json_boolean(d->solutions == 1) : json_null());
-            json_object_set_new(j, "decided", json_integer(d->decided));
-            json_object_set_new(j, "open", json_integer(d->open));
-            json_t *open = json_array();
-            for (int c = 0; c < d->known.ncells; c++)
-                if (p->room[c] != GOPT_COUNTRY_HOLE && !gopt_country_known_cell(&d->known, c)) json_array_append_new(open, xy(p, c));
-            json_object_set_new(j, "open_cells", open);
-            json_object_set_new(j, "rows", d->status == GOPT_INFEASIBLE ? json_null() : loop_rows(p, NULL, &d->known));
-            if (call->opts.stats)
-                json_object_set_new(j, "stats", json_pack("{s:I, s:I, s:I}", "answers", (json_int_t)d->stats.answers, "tests",
-                                                          (json_int_t)d->stats.tests, "proofs", (json_int_t)d->stats.proofs));
-            finish(call, j, &w);
-        } else {
-            fprintf(call->out, "%s: %s, %d of %d cells decided", b.items[i].name, count_words(d->solutions, d->status),
-                    d->decided, d->decided + d->open);
-            if (d->status == GOPT_LIMIT) fputs(" so far (a limit stopped the work)", call->out);
-            fputc('\n', call->out);
-            if (d->status != GOPT_INFEASIBLE && !call->opts.quiet)
-                draw_known(call->out, p, &d->known, !gopt_option_flag(&call->opts, "ascii"));
-        }
-        gopt_country_decided_free(d);
-    }
-    gopt_batch_free(&gopt_game_country, &b);
-    return code_of(worst);
+    return gopt_assist_each(call, &gopt_game_country, &b, decided_one, NULL);
 }
 
 /* ---------------------------------------------------------------- unique */
@@ -194,50 +162,76 @@ static void draw_row(FILE *out, const gopt_country_puzzle *p, const uint8_t *dir
     }
 }
 
+static gopt_status unique_one(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                              const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx) {
+    (void)index, (void)ctx;
+    const gopt_country_puzzle *p = puzzle;
+    gopt_country_pair *x = gopt_country_pair_of(p, o);
+    gopt_status status = x->status;
+    if (call->opts.json) {
+        json_t *j = gopt_assist_head(name, x->status);
+        json_object_set_new(j, "unique", x->status == GOPT_SOLVED ? json_boolean(x->solutions == 1) : json_null());
+        json_t *sols = json_array();
+        if (x->first) json_array_append_new(sols, loop_rows(p, x->first, NULL));
+        if (x->second) json_array_append_new(sols, loop_rows(p, x->second, NULL));
+        json_object_set_new(j, "solutions", sols);
+        json_t *differ = json_array();
+        for (int k = 0; k < x->ndiffer; k++) json_array_append_new(differ, xy(p, x->differ[k]));
+        json_object_set_new(j, "differ", differ);
+        gopt_assist_emit(call, j, w);
+    } else {
+        bool unicode = !gopt_option_flag(&call->opts, "ascii");
+        fprintf(call->out, "%s: ", name);
+        if (x->status == GOPT_INFEASIBLE) fputs("no solution\n", call->out);
+        else if (x->solutions == 2) fprintf(call->out, "not unique: two solutions differ in %d cells (marked in both)\n", x->ndiffer);
+        else fprintf(call->out, "%s\n", x->status == GOPT_SOLVED ? "unique" : "unknown (a limit stopped the work)");
+        uint8_t *mark = gopt_calloc((size_t)gopt_grid_cells(p->size) + 1, 1);
+        for (int k = 0; k < x->ndiffer; k++) mark[x->differ[k]] = 1;
+        for (int r = 0; r < p->size.h && x->first && !call->opts.quiet; r++) {
+            draw_row(call->out, p, x->first, mark, r, unicode);
+            if (x->second) fputs("   ", call->out), draw_row(call->out, p, x->second, mark, r, unicode);
+            fputc('\n', call->out);
+        }
+        free(mark);
+    }
+    gopt_country_pair_free(x);
+    return status;
+}
+
 int country_run_unique(gopt_call *call) {
     gopt_batch b = {0};
     if (!read_all(call, &b, false)) return gopt_batch_free(&gopt_game_country, &b), 2;
-    gopt_assist_options o = assist_options(call);
-    gopt_status worst = GOPT_SOLVED;
-    bool unicode = !gopt_option_flag(&call->opts, "ascii");
-    for (size_t i = 0; i < b.n; i++) {
-        const gopt_country_puzzle *p = b.items[i].puzzle;
-        gopt_stopwatch w = gopt_stopwatch_start();
-        gopt_country_pair *x = gopt_country_pair_of(p, &o);
-        worst = gopt_status_worst(worst, x->status);
-        if (call->opts.json) {
-            json_t *j = head(b.items[i].name, x->status);
-            json_object_set_new(j, "unique", x->status == GOPT_SOLVED ? json_boolean(x->solutions == 1) : json_null());
-            json_t *sols = json_array();
-            if (x->first) json_array_append_new(sols, loop_rows(p, x->first, NULL));
-            if (x->second) json_array_append_new(sols, loop_rows(p, x->second, NULL));
-            json_object_set_new(j, "solutions", sols);
-            json_t *differ = json_array();
-            for (int k = 0; k < x->ndiffer; k++) json_array_append_new(differ, xy(p, x->differ[k]));
-            json_object_set_new(j, "differ", differ);
-            finish(call, j, &w);
-        } else {
-            fprintf(call->out, "%s: ", b.items[i].name);
-            if (x->status == GOPT_INFEASIBLE) fputs("no solution\n", call->out);
-            else if (x->solutions == 2)
-                fprintf(call->out, "not unique: two solutions differ in %d cells (marked in both)\n", x->ndiffer);
-            else fprintf(call->out, "%s\n", x->status == GOPT_SOLVED ? "unique" : "unknown (a limit stopped the work)");
-            uint8_t *mark = gopt_calloc((size_t)gopt_grid_cells(p->size) + 1, 1);
-            for (int k = 0; k < x->ndiffer; k++) mark[x->differ[k]] = 1;
-            for (int r = 0; r < p->size.h && x->first && !call->opts.quiet; r++) {
-                draw_row(call->out, p, x->first, mark, r, unicode);
-                if (x->second) fputs("   ", call->out), draw_row(call->out, p, x->second, mark, r, unicode);
-                fputc('\n', call->out);
-            }
-            free(mark);
-        }
-        gopt_country_pair_free(x);
-    }
-    gopt_batch_free(&gopt_game_country, &b);
-    return code_of(worst);
+    return gopt_assist_each(call, &gopt_game_country, &b, unique_one, NULL);
 }
 
 /* ---------------------------------------------------------------- mistakes */
+
+typedef struct wrong_ctx {
+    const gopt_country_puzzle *p;
+    const gopt_country_mistakes *x;
+} wrong_ctx;
+
+static void wrong_text(void *ctx, int k, gopt_buf *b) {
+    wrong_ctx *c = ctx;
+    statement_text(c->p, &c->x->wrong[k], b);
+}
+
+static json_t *wrong_json(void *ctx, int k) {
+    wrong_ctx *c = ctx;
+    return statement_json(c->p, &c->x->wrong[k]);
+}
+
+static gopt_status mistakes_one(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                                const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx) {
+    (void)index, (void)ctx;
+    const gopt_country_puzzle *p = puzzle;
+    gopt_country_mistakes *x = gopt_country_mistakes_of(p, o);
+    wrong_ctx c = {p, x};
+    gopt_assist_verdict v = {x->status, x->marks, x->completable, x->together, o->all, x->nwrong, "marks", wrong_text, wrong_json, &c};
+    gopt_status status = gopt_assist_print_verdict(call, name, gopt_assist_head(name, x->status), &v, w);
+    gopt_country_mistakes_free(x);
+    return status;
+}
 
 int country_run_mistakes(gopt_call *call) {
     gopt_batch b = {0};
@@ -249,45 +243,7 @@ int country_run_mistakes(gopt_call *call) {
             gopt_batch_free(&gopt_game_country, &b);
             return code;
         }
-    gopt_assist_options o = assist_options(call);
-    gopt_status worst = GOPT_SOLVED;
-    for (size_t i = 0; i < b.n; i++) {
-        const gopt_country_puzzle *p = b.items[i].puzzle;
-        gopt_stopwatch w = gopt_stopwatch_start();
-        gopt_country_mistakes *x = gopt_country_mistakes_of(p, &o);
-        /* exit 1 when no solution extends the marks, as `check` does for a wrong loop */
-        worst = gopt_status_worst(worst, x->status != GOPT_SOLVED ? x->status : x->completable ? GOPT_SOLVED : GOPT_INFEASIBLE);
-        if (call->opts.json) {
-            json_t *j = head(b.items[i].name, x->status);
-            json_object_set_new(j, "marks", json_integer(x->marks));
-            json_object_set_new(j, "completable", x->status == GOPT_SOLVED ? json_boolean(x->completable) : json_null());
-            json_object_set_new(j, "together", json_boolean(x->together));
-            json_t *wrong = json_array();
-            for (int k = 0; k < x->nwrong; k++) json_array_append_new(wrong, statement_json(p, &x->wrong[k]));
-            json_object_set_new(j, "mistakes", wrong);
-            finish(call, j, &w);
-        } else {
-            fprintf(call->out, "%s: ", b.items[i].name);
-            if (x->status == GOPT_INFEASIBLE) fputs("the puzzle has no solution\n", call->out);
-            else if (x->status != GOPT_SOLVED) fputs("unknown (a limit stopped the work)\n", call->out);
-            else if (x->completable) fprintf(call->out, "no mistake: some solution extends all %d marks\n", x->marks);
-            else {
-                fprintf(call->out, "%s\n", x->together ? "no solution holds these marks together (each fits one alone):"
-                                           : x->nwrong == 1 && !o.all ? "wrong (the first such mark):"
-                                                                       : "wrong (no solution holds any of these marks):");
-                gopt_buf t = {0};
-                for (int k = 0; k < x->nwrong; k++) {
-                    t.len = 0;
-                    statement_text(p, &x->wrong[k], &t);
-                    fprintf(call->out, "  %s\n", t.data);
-                }
-                gopt_buf_free(&t);
-            }
-        }
-        gopt_country_mistakes_free(x);
-    }
-    gopt_batch_free(&gopt_game_country, &b);
-    return code_of(worst);
+    return gopt_assist_each(call, &gopt_game_country, &b, mistakes_one, NULL);
 }
 
 /* ---------------------------------------------------------------- hint */
@@ -298,42 +254,34 @@ static json_t *var_json(const gopt_country_puzzle *p, const int cells[2]) {
     return json_pack("{s:[o,o]}", "edge", xy(p, cells[0]), xy(p, cells[1]));
 }
 
+static gopt_status hint_one(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                            const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx) {
+    (void)index, (void)ctx;
+    const gopt_country_puzzle *p = puzzle;
+    gopt_country_hint *h = gopt_country_hint_of(p, o);
+    gopt_status status = h->status;
+    bool step = h->kind == GOPT_HINT_RULE || h->kind == GOPT_HINT_TRIAL || h->kind == GOPT_HINT_SPLIT;
+    if (call->opts.json) {
+        json_t *st = step ? var_json(p, h->cells) : json_null();
+        if (step) {
+            json_object_set_new(st, "value", json_boolean(h->value));
+            json_object_set_new(st, "mark", json_string(h->cells[1] < 0 ? (h->value ? "used" : "unused") : h->value ? "on" : "off"));
+        }
+        json_t *j = gopt_assist_head(name, h->status);
+        json_object_set_new(j, "hint", gopt_assist_hint_json(h->status, h->kind, step ? gopt_country_rule_name(h->rule) : NULL, st,
+                                                             var_json(p, h->split), h->text));
+        gopt_assist_emit(call, j, w);
+    } else {
+        gopt_assist_print_hint(call, name, h->kind, gopt_country_rule_name(h->rule), h->text);
+    }
+    gopt_country_hint_free(h);
+    return status;
+}
+
 int country_run_hint(gopt_call *call) {
     gopt_batch b = {0};
     if (!read_all(call, &b, true)) return gopt_batch_free(&gopt_game_country, &b), 2;
-    gopt_assist_options o = assist_options(call);
-    gopt_status worst = GOPT_SOLVED;
-    for (size_t i = 0; i < b.n; i++) {
-        const gopt_country_puzzle *p = b.items[i].puzzle;
-        gopt_stopwatch w = gopt_stopwatch_start();
-        gopt_country_hint *h = gopt_country_hint_of(p, &o);
-        worst = gopt_status_worst(worst, h->status);
-        bool step = h->kind == GOPT_HINT_RULE || h->kind == GOPT_HINT_TRIAL || h->kind == GOPT_HINT_SPLIT;
-        if (call->opts.json) {
-            json_t *j = head(b.items[i].name, h->status);
-            json_t *x = json_object();
-            json_object_set_new(x, "kind", h->status == GOPT_SOLVED ? json_string(gopt_hint_kind_name(h->kind)) : json_null());
-            json_object_set_new(x, "rule", step ? json_string(gopt_country_rule_name(h->rule)) : json_null());
-            json_object_set_new(x, "step", step ? var_json(p, h->cells) : json_null());
-            if (step) {
-                json_t *st = json_object_get(x, "step");
-                json_object_set_new(st, "value", json_boolean(h->value));
-                json_object_set_new(st, "mark", json_string(h->cells[1] < 0 ? (h->value ? "used" : "unused") : h->value ? "on" : "off"));
-            }
-            json_object_set_new(x, "split", var_json(p, h->split));
-            json_object_set_new(x, "text", json_string(h->text));
-            json_object_set_new(j, "hint", x);
-            finish(call, j, &w);
-        } else {
-            fprintf(call->out, "%s: ", b.items[i].name);
-            if (h->kind == GOPT_HINT_RULE) fprintf(call->out, "%s: ", gopt_country_rule_name(h->rule));
-            if (h->kind == GOPT_HINT_TRIAL) fputs("trial: ", call->out);
-            fprintf(call->out, "%s\n", h->text);
-        }
-        gopt_country_hint_free(h);
-    }
-    gopt_batch_free(&gopt_game_country, &b);
-    return code_of(worst);
+    return gopt_assist_each(call, &gopt_game_country, &b, hint_one, NULL);
 }
 
 /* ---------------------------------------------------------------- setter */
@@ -357,57 +305,56 @@ static void rooms_text(FILE *out, const gopt_country_puzzle *p, const int *rooms
     gopt_buf_free(&b);
 }
 
+static gopt_status setter_one(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                              const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx) {
+    (void)index, (void)ctx;
+    const gopt_country_puzzle *p = puzzle;
+    gopt_country_setter *x = gopt_country_setter_of(p, o);
+    gopt_status status = x->status;
+    char *fixed = NULL;
+    if (x->repaired) {
+        const char *why;
+        fixed = gopt_country_write(x->repaired, NULL, "url", &why);
+        if (!fixed) fixed = gopt_country_write(x->repaired, NULL, "text", &why);
+    }
+    int numbered = 0;
+    for (int r = 0; r < p->nrooms; r++) numbered += p->number[r] >= 0;
+    if (call->opts.json) {
+        json_t *j = gopt_assist_head(name, x->status);
+        json_object_set_new(j, "unique", x->status == GOPT_SOLVED ? json_boolean(x->solutions == 1) : json_null());
+        json_object_set_new(j, "numbers", json_integer(numbered));
+        json_object_set_new(j, "redundant", rooms_json(p, x->redundant, NULL, x->nredundant));
+        json_object_set_new(j, "removable_together", rooms_json(p, x->together, NULL, x->ntogether));
+        json_object_set_new(j, "repair", rooms_json(p, x->repair_room, x->repair_number, x->nrepair));
+        char *nl = fixed ? strchr(fixed, '\n') : NULL;
+        if (nl && !nl[1]) *nl = 0; /* a one-line link: no line end inside JSON */
+        json_object_set_new(j, "repaired", fixed ? json_string(fixed) : json_null());
+        gopt_assist_emit(call, j, w);
+    } else {
+        fprintf(call->out, "%s: ", name);
+        if (x->status == GOPT_INFEASIBLE) fputs("no solution\n", call->out);
+        else if (x->status != GOPT_SOLVED) fputs("unknown (a limit stopped the work)\n", call->out);
+        else if (x->solutions == 1) {
+            fprintf(call->out, "unique; %d of %d numbers can go (each alone):", x->nredundant, numbered);
+            rooms_text(call->out, p, x->redundant, NULL, x->nredundant);
+            fprintf(call->out, "\n  these %d can go together:", x->ntogether);
+            rooms_text(call->out, p, x->together, NULL, x->ntogether);
+            fputc('\n', call->out);
+        } else if (x->nrepair == 0) {
+            fputs("not unique, and no room numbers added to the first solution make it unique\n", call->out);
+        } else {
+            fprintf(call->out, "not unique; adding %s makes it unique (checked):", x->nrepair == 1 ? "this number" : "these numbers");
+            rooms_text(call->out, p, x->repair_room, x->repair_number, x->nrepair);
+            fprintf(call->out, "\n  %s%s", fixed ? fixed : "", fixed && fixed[strlen(fixed) - 1] == '\n' ? "" : "\n");
+        }
+    }
+    free(fixed);
+    gopt_country_setter_free(x);
+    return status;
+}
+
 int country_run_setter(gopt_call *call) {
     gopt_batch b = {0};
     if (!read_all(call, &b, false)) return gopt_batch_free(&gopt_game_country, &b), 2;
-    gopt_assist_options o = assist_options(call);
-    gopt_status worst = GOPT_SOLVED;
-    for (size_t i = 0; i < b.n; i++) {
-        const gopt_country_puzzle *p = b.items[i].puzzle;
-        gopt_stopwatch w = gopt_stopwatch_start();
-        gopt_country_setter *x = gopt_country_setter_of(p, &o);
-        worst = gopt_status_worst(worst, x->status);
-        char *fixed = NULL;
-        if (x->repaired) {
-            const char *why;
-            const char *fmt = "url";
-            fixed = gopt_country_write(x->repaired, NULL, fmt, &why);
-            if (!fixed) fixed = gopt_country_write(x->repaired, NULL, "text", &why);
-        }
-        int numbered = 0;
-        for (int r = 0; r < p->nrooms; r++) numbered += p->number[r] >= 0;
-        if (call->opts.json) {
-            json_t *j = head(b.items[i].name, x->status);
-            json_object_set_new(j, "unique", x->status == GOPT_SOLVED ? json_boolean(x->solutions == 1) : json_null());
-            json_object_set_new(j, "numbers", json_integer(numbered));
-            json_object_set_new(j, "redundant", rooms_json(p, x->redundant, NULL, x->nredundant));
-            json_object_set_new(j, "removable_together", rooms_json(p, x->together, NULL, x->ntogether));
-            json_object_set_new(j, "repair", rooms_json(p, x->repair_room, x->repair_number, x->nrepair));
-            char *nl = fixed ? strchr(fixed, '\n') : NULL;
-            if (nl && !nl[1]) *nl = 0; /* a one-line link: no line end inside JSON */
-            json_object_set_new(j, "repaired", fixed ? json_string(fixed) : json_null());
-            finish(call, j, &w);
-        } else {
-            fprintf(call->out, "%s: ", b.items[i].name);
-            if (x->status == GOPT_INFEASIBLE) fputs("no solution\n", call->out);
-            else if (x->status != GOPT_SOLVED) fputs("unknown (a limit stopped the work)\n", call->out);
-            else if (x->solutions == 1) {
-                fprintf(call->out, "unique; %d of %d numbers can go (each alone):", x->nredundant, numbered);
-                rooms_text(call->out, p, x->redundant, NULL, x->nredundant);
-                fprintf(call->out, "\n  these %d can go together:", x->ntogether);
-                rooms_text(call->out, p, x->together, NULL, x->ntogether);
-                fputc('\n', call->out);
-            } else if (x->nrepair == 0) {
-                fputs("not unique, and no room number added to the first solution makes it unique\n", call->out);
-            } else {
-                fprintf(call->out, "not unique; adding %s makes it unique (checked):", x->nrepair == 1 ? "this number" : "these numbers");
-                rooms_text(call->out, p, x->repair_room, x->repair_number, x->nrepair);
-                fprintf(call->out, "\n  %s%s", fixed ? fixed : "", fixed && fixed[strlen(fixed) - 1] == '\n' ? "" : "\n");
-            }
-        }
-        free(fixed);
-        gopt_country_setter_free(x);
-    }
-    gopt_batch_free(&gopt_game_country, &b);
-    return code_of(worst);
+    return gopt_assist_each(call, &gopt_game_country, &b, setter_one, NULL);
 }

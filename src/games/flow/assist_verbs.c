@@ -17,25 +17,10 @@ static json_t *xy(const gopt_flow_puzzle *p, int v) {
 }
 
 static json_t *head(const char *name, const gopt_flow_puzzle *p, gopt_status status) {
-    json_t *j = json_object();
-    json_object_set_new(j, "name", json_string(name));
-    json_object_set_new(j, "status", json_string(gopt_status_name(status)));
+    json_t *j = gopt_assist_head(name, status);
     json_object_set_new(j, "paths", json_string(p->untouching ? "untouching" : "simple"));
     return j;
 }
-
-static void finish(gopt_call *call, json_t *j, const gopt_stopwatch *w) {
-    double cpu, wall = gopt_stopwatch_read(w, &cpu);
-    gopt_json_set_times(j, wall, cpu);
-    gopt_json_emit(call->out, j);
-}
-
-static gopt_assist_options assist_options(const gopt_call *call) {
-    return (gopt_assist_options){.time_limit = call->opts.time_limit,
-                                 .all = gopt_opt_find(call->verb->options, "all") && gopt_option_flag(&call->opts, "all")};
-}
-
-static int code_of(gopt_status s) { return (int)s; }
 
 /* Rows of a colouring (per node, public convention): JSON array or printed lines. */
 static json_t *rows_json(const gopt_flow_puzzle *p, const int *colour) {
@@ -94,59 +79,52 @@ static bool read_answers(gopt_call *call, const gopt_batch *b, gopt_flow_marks *
 
 /* ---------------------------------------------------------------- decided */
 
-int flow_run_decided(gopt_call *call) {
-    gopt_batch b = {0};
-    if (!read_all(call, &b, 1 << 20)) return gopt_batch_free(&gopt_game_flow, &b), 2;
-    gopt_assist_options o = assist_options(call);
-    gopt_status worst = GOPT_SOLVED;
-    for (size_t i = 0; i < b.n; i++) {
-        const gopt_flow_puzzle *p = b.items[i].puzzle;
-        gopt_stopwatch w = gopt_stopwatch_start();
-        gopt_flow_decided *d = gopt_flow_decided_of(p, &o);
-        worst = gopt_status_worst(worst, d->status);
+static gopt_status decided_one(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                               const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx) {
+    (void)index, (void)ctx;
+    const gopt_flow_puzzle *p = puzzle;
+    gopt_flow_decided *d = gopt_flow_decided_of(p, o);
+    gopt_status status = d->status;
+    {
         if (call->opts.json) {
-            json_t *j = head(b.items[i].name, p, d->status);
-            json_object_set_new(j, "unique", d->status == GOPT_SOLVED || d->solutions >= 2 ? json_boolean(d->solutions == 1) : json_null());
-            json_object_set_new(j, "decided", json_integer(d->decided));
-            json_object_set_new(j, "open", json_integer(d->open));
+            json_t *j = head(name, p, d->status);
+            gopt_assist_decided_json(call, j, d->status, d->solutions, d->decided, d->open, &d->stats);
             json_t *open = json_array();
             for (int v = 0; v < p->nnodes; v++)
                 if (d->known.colour[v] == GOPT_FLOW_OPEN) json_array_append_new(open, xy(p, v));
             json_object_set_new(j, "open_cells", open);
             json_object_set_new(j, "rows", d->status == GOPT_INFEASIBLE ? json_null() : rows_json(p, d->known.colour));
-            if (call->opts.stats)
-                json_object_set_new(j, "stats", json_pack("{s:I, s:I, s:I}", "answers", (json_int_t)d->stats.answers, "tests",
-                                                          (json_int_t)d->stats.tests, "proofs", (json_int_t)d->stats.proofs));
-            finish(call, j, &w);
+            gopt_assist_emit(call, j, w);
         } else {
-            const char *what = d->status == GOPT_INFEASIBLE ? "no solution" : d->solutions >= 2 ? "not unique"
-                               : d->status == GOPT_SOLVED  ? "unique" : "unknown";
-            fprintf(call->out, "%s: %s (%s paths), %d of %d cells decided%s\n", b.items[i].name, what,
+            const char *what = gopt_assist_count_words(d->status, d->solutions);
+            fprintf(call->out, "%s: %s (%s paths), %d of %d cells decided%s\n", name, what,
                     p->untouching ? "untouching" : "simple", d->decided, d->decided + d->open,
                     d->status == GOPT_LIMIT ? " so far (a limit stopped the work)" : "");
             if (d->status != GOPT_INFEASIBLE && !call->opts.quiet) print_boards(call->out, p, d->known.colour, NULL);
         }
-        gopt_flow_decided_free(d);
     }
-    gopt_batch_free(&gopt_game_flow, &b);
-    return code_of(worst);
+    gopt_flow_decided_free(d);
+    return status;
+}
+
+int flow_run_decided(gopt_call *call) {
+    gopt_batch b = {0};
+    if (!read_all(call, &b, 1 << 20)) return gopt_batch_free(&gopt_game_flow, &b), 2;
+    return gopt_assist_each(call, &gopt_game_flow, &b, decided_one, NULL);
 }
 
 /* ---------------------------------------------------------------- unique */
 
-int flow_run_unique(gopt_call *call) {
-    gopt_batch b = {0};
-    if (!read_all(call, &b, 1 << 20)) return gopt_batch_free(&gopt_game_flow, &b), 2;
-    gopt_assist_options o = assist_options(call);
-    gopt_status worst = GOPT_SOLVED;
-    for (size_t i = 0; i < b.n; i++) {
-        const gopt_flow_puzzle *p = b.items[i].puzzle;
-        gopt_stopwatch w = gopt_stopwatch_start();
-        gopt_flow_pair *x = gopt_flow_pair_of(p, &o);
-        worst = gopt_status_worst(worst, x->status);
+static gopt_status unique_one(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                              const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx) {
+    (void)index, (void)ctx;
+    const gopt_flow_puzzle *p = puzzle;
+    gopt_flow_pair *x = gopt_flow_pair_of(p, o);
+    gopt_status status = x->status;
+    {
         int *a = x->first ? colours_of(p, x->first) : NULL, *c = x->second ? colours_of(p, x->second) : NULL;
         if (call->opts.json) {
-            json_t *j = head(b.items[i].name, p, x->status);
+            json_t *j = head(name, p, x->status);
             json_object_set_new(j, "unique", x->status == GOPT_SOLVED ? json_boolean(x->solutions == 1) : json_null());
             json_t *sols = json_array();
             if (a) json_array_append_new(sols, rows_json(p, a));
@@ -155,9 +133,9 @@ int flow_run_unique(gopt_call *call) {
             json_t *differ = json_array();
             for (int k = 0; k < x->ndiffer; k++) json_array_append_new(differ, xy(p, x->differ[k]));
             json_object_set_new(j, "differ", differ);
-            finish(call, j, &w);
+            gopt_assist_emit(call, j, w);
         } else {
-            fprintf(call->out, "%s: ", b.items[i].name);
+            fprintf(call->out, "%s: ", name);
             if (x->status == GOPT_INFEASIBLE) fprintf(call->out, "no solution (%s paths)\n", p->untouching ? "untouching" : "simple");
             else if (x->solutions == 2) {
                 fprintf(call->out, "not unique (%s paths): two solutions differ in %d cells:", p->untouching ? "untouching" : "simple",
@@ -172,73 +150,69 @@ int flow_run_unique(gopt_call *call) {
         }
         free(a);
         free(c);
-        gopt_flow_pair_free(x);
     }
-    gopt_batch_free(&gopt_game_flow, &b);
-    return code_of(worst);
+    gopt_flow_pair_free(x);
+    return status;
+}
+
+int flow_run_unique(gopt_call *call) {
+    gopt_batch b = {0};
+    if (!read_all(call, &b, 1 << 20)) return gopt_batch_free(&gopt_game_flow, &b), 2;
+    return gopt_assist_each(call, &gopt_game_flow, &b, unique_one, NULL);
 }
 
 /* ---------------------------------------------------------------- mistakes */
 
-static void mark_text(const gopt_flow_puzzle *p, const gopt_flow_marks *m, int v, gopt_buf *b) {
-    flow_node_name(p, v, b);
-    if (m->colour[v] == GOPT_FLOW_EMPTY) gopt_buf_puts(b, " empty");
-    else gopt_buf_printf(b, " %s", p->label[m->colour[v]]);
+typedef struct wrong_ctx {
+    const gopt_flow_puzzle *p;
+    const gopt_flow_marks *m;
+    const gopt_flow_mistakes *x;
+} wrong_ctx;
+
+static void wrong_text(void *ctx, int k, gopt_buf *b) {
+    wrong_ctx *c = ctx;
+    int v = c->x->wrong[k], colour = c->m->colour[v];
+    flow_node_name(c->p, v, b);
+    gopt_buf_printf(b, " %s", colour == GOPT_FLOW_EMPTY ? "empty" : c->p->label[colour]);
+}
+
+static json_t *wrong_json(void *ctx, int k) {
+    wrong_ctx *c = ctx;
+    int v = c->x->wrong[k], colour = c->m->colour[v];
+    return json_pack("{s:o, s:s}", "cell", xy(c->p, v), "mark", colour == GOPT_FLOW_EMPTY ? "empty" : c->p->label[colour]);
+}
+
+static gopt_status mistakes_one(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                                const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx) {
+    const gopt_flow_puzzle *p = puzzle;
+    const gopt_flow_marks *m = &((const gopt_flow_marks *)ctx)[index];
+    gopt_flow_mistakes *x = gopt_flow_mistakes_of(p, m, o);
+    wrong_ctx c = {p, m, x};
+    gopt_assist_verdict v = {x->status, x->marks, x->completable, x->together, o->all, x->nwrong, "filled cells",
+                             wrong_text, wrong_json, &c};
+    gopt_status status = gopt_assist_print_verdict(call, name, head(name, p, x->status), &v, w);
+    gopt_flow_mistakes_free(x);
+    return status;
+}
+
+/* The verbs that read PUZZLE [ANSWER]: the answers, then each puzzle with its marks. */
+static int with_answers(gopt_call *call, gopt_assist_one one) {
+    gopt_batch b = {0};
+    if (!read_all(call, &b, 1)) return gopt_batch_free(&gopt_game_flow, &b), 2;
+    size_t n = b.n;
+    gopt_flow_marks *marks = gopt_calloc(n + 1, sizeof *marks);
+    int code = 2;
+    if (read_answers(call, &b, marks)) code = gopt_assist_each(call, &gopt_game_flow, &b, one, marks); /* (frees b) */
+    else gopt_batch_free(&gopt_game_flow, &b);
+    for (size_t i = 0; i < n; i++) gopt_flow_marks_free(&marks[i]);
+    free(marks);
+    return code;
 }
 
 int flow_run_mistakes(gopt_call *call) {
-    gopt_batch b = {0};
-    if (!read_all(call, &b, 1)) return gopt_batch_free(&gopt_game_flow, &b), 2;
-    if (call->nargs != 2) {
-        gopt_batch_free(&gopt_game_flow, &b);
+    if (call->nargs != 2)
         return gopt_call_usage(call, "flow mistakes: expected PUZZLE and ANSWER files (the answer with '?' where not filled)");
-    }
-    gopt_flow_marks *marks = gopt_calloc(b.n + 1, sizeof *marks);
-    int code = read_answers(call, &b, marks) ? 0 : 2;
-    gopt_assist_options o = assist_options(call);
-    gopt_status worst = GOPT_SOLVED;
-    for (size_t i = 0; i < b.n && code == 0; i++) {
-        const gopt_flow_puzzle *p = b.items[i].puzzle;
-        gopt_stopwatch w = gopt_stopwatch_start();
-        gopt_flow_mistakes *x = gopt_flow_mistakes_of(p, &marks[i], &o);
-        /* exit 1 when no solution extends the marks, as `check` does for a wrong answer */
-        worst = gopt_status_worst(worst, x->status != GOPT_SOLVED ? x->status : x->completable ? GOPT_SOLVED : GOPT_INFEASIBLE);
-        if (call->opts.json) {
-            json_t *j = head(b.items[i].name, p, x->status);
-            json_object_set_new(j, "marks", json_integer(x->marks));
-            json_object_set_new(j, "completable", x->status == GOPT_SOLVED ? json_boolean(x->completable) : json_null());
-            json_object_set_new(j, "together", json_boolean(x->together));
-            json_t *wrong = json_array();
-            for (int k = 0; k < x->nwrong; k++) {
-                int v = x->wrong[k], c = marks[i].colour[v];
-                json_array_append_new(wrong, json_pack("{s:o, s:s}", "cell", xy(p, v), "mark", c == GOPT_FLOW_EMPTY ? "empty" : p->label[c]));
-            }
-            json_object_set_new(j, "mistakes", wrong);
-            finish(call, j, &w);
-        } else {
-            fprintf(call->out, "%s: ", b.items[i].name);
-            if (x->status == GOPT_INFEASIBLE) fputs("the puzzle has no solution\n", call->out);
-            else if (x->status != GOPT_SOLVED) fputs("unknown (a limit stopped the work)\n", call->out);
-            else if (x->completable) fprintf(call->out, "no mistake: some solution extends all %d filled cells\n", x->marks);
-            else {
-                fprintf(call->out, "%s\n", x->together ? "no solution holds these cells together (each fits one alone):"
-                                           : x->nwrong == 1 && !o.all ? "wrong (the first such cell):"
-                                                                       : "wrong (no solution colours any of these cells so):");
-                gopt_buf t = {0};
-                for (int k = 0; k < x->nwrong; k++) {
-                    t.len = 0;
-                    mark_text(p, &marks[i], x->wrong[k], &t);
-                    fprintf(call->out, "  %s\n", t.data);
-                }
-                gopt_buf_free(&t);
-            }
-        }
-        gopt_flow_mistakes_free(x);
-    }
-    for (size_t i = 0; i < b.n; i++) gopt_flow_marks_free(&marks[i]);
-    free(marks);
-    gopt_batch_free(&gopt_game_flow, &b);
-    return code ? code : code_of(worst);
+    return with_answers(call, mistakes_one);
 }
 
 /* ---------------------------------------------------------------- hint */
@@ -250,60 +224,43 @@ static json_t *step_json(const gopt_flow_puzzle *p, const gopt_flow_step *st) {
     return json_pack("{s:o, s:s}", "cell", xy(p, st->node), "colour", st->colour == GOPT_FLOW_EMPTY ? "empty" : p->label[st->colour]);
 }
 
-int flow_run_hint(gopt_call *call) {
-    gopt_batch b = {0};
-    if (!read_all(call, &b, 1)) return gopt_batch_free(&gopt_game_flow, &b), 2;
-    gopt_flow_marks *marks = gopt_calloc(b.n + 1, sizeof *marks);
-    int code = read_answers(call, &b, marks) ? 0 : 2;
-    gopt_assist_options o = assist_options(call);
-    gopt_status worst = GOPT_SOLVED;
-    for (size_t i = 0; i < b.n && code == 0; i++) {
-        const gopt_flow_puzzle *p = b.items[i].puzzle;
-        gopt_stopwatch w = gopt_stopwatch_start();
-        gopt_flow_hint *h = gopt_flow_hint_of(p, marks[i].colour ? &marks[i] : NULL, &o);
-        worst = gopt_status_worst(worst, h->status);
-        bool step = h->kind == GOPT_HINT_RULE || h->kind == GOPT_HINT_TRIAL || h->kind == GOPT_HINT_SPLIT;
-        if (call->opts.json) {
-            json_t *j = head(b.items[i].name, p, h->status);
-            json_t *x = json_object();
-            json_object_set_new(x, "kind", h->status == GOPT_SOLVED ? json_string(gopt_hint_kind_name(h->kind)) : json_null());
-            json_object_set_new(x, "rule", h->kind == GOPT_HINT_RULE ? json_string(gopt_flow_rule_name(h->step.rule))
-                                           : h->kind == GOPT_HINT_TRIAL ? json_string(gopt_flow_rule_name(h->step.because))
-                                                                         : json_null());
-            json_object_set_new(x, "step", step ? step_json(p, &h->step) : json_null());
-            json_object_set_new(x, "split", h->kind == GOPT_HINT_SPLIT || h->kind == GOPT_HINT_GUESS ? step_json(p, &h->split) : json_null());
-            json_object_set_new(x, "text", json_string(h->text));
-            json_object_set_new(j, "hint", x);
-            finish(call, j, &w);
-        } else {
-            fprintf(call->out, "%s: ", b.items[i].name);
-            if (h->kind == GOPT_HINT_RULE) fprintf(call->out, "%s: ", gopt_flow_rule_name(h->step.rule));
-            if (h->kind == GOPT_HINT_TRIAL) fputs("trial: ", call->out);
-            fprintf(call->out, "%s\n", h->text);
-        }
-        gopt_flow_hint_free(h);
+static gopt_status hint_one(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                            const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx) {
+    const gopt_flow_puzzle *p = puzzle;
+    const gopt_flow_marks *m = &((const gopt_flow_marks *)ctx)[index];
+    gopt_flow_hint *h = gopt_flow_hint_of(p, m->colour ? m : NULL, o);
+    gopt_status status = h->status;
+    bool step = h->kind == GOPT_HINT_RULE || h->kind == GOPT_HINT_TRIAL || h->kind == GOPT_HINT_SPLIT;
+    const char *rule = h->kind == GOPT_HINT_RULE    ? gopt_flow_rule_name(h->step.rule)
+                       : h->kind == GOPT_HINT_TRIAL ? gopt_flow_rule_name(h->step.because)
+                                                    : NULL;
+    if (call->opts.json) {
+        bool split = h->kind == GOPT_HINT_SPLIT || h->kind == GOPT_HINT_GUESS;
+        json_t *j = head(name, p, h->status);
+        json_object_set_new(j, "hint", gopt_assist_hint_json(h->status, h->kind, rule, step ? step_json(p, &h->step) : json_null(),
+                                                             split ? step_json(p, &h->split) : json_null(), h->text));
+        gopt_assist_emit(call, j, w);
+    } else {
+        gopt_assist_print_hint(call, name, h->kind, rule, h->text);
     }
-    for (size_t i = 0; i < b.n; i++) gopt_flow_marks_free(&marks[i]);
-    free(marks);
-    gopt_batch_free(&gopt_game_flow, &b);
-    return code ? code : code_of(worst);
+    gopt_flow_hint_free(h);
+    return status;
 }
+
+int flow_run_hint(gopt_call *call) { return with_answers(call, hint_one); }
 
 /* ---------------------------------------------------------------- explain */
 
-int flow_run_explain(gopt_call *call) {
-    gopt_batch b = {0};
-    if (!read_all(call, &b, 1 << 20)) return gopt_batch_free(&gopt_game_flow, &b), 2;
-    gopt_assist_options o = assist_options(call);
-    gopt_status worst = GOPT_SOLVED;
-    for (size_t i = 0; i < b.n; i++) {
-        const gopt_flow_puzzle *p = b.items[i].puzzle;
-        gopt_stopwatch w = gopt_stopwatch_start();
-        gopt_flow_explanation *x = gopt_flow_explain(p, &o);
-        worst = gopt_status_worst(worst, x->status);
-        bool sound = x->status == GOPT_SOLVED;
+static gopt_status explain_one(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                               const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx) {
+    size_t n = *(const size_t *)ctx;
+    const gopt_flow_puzzle *p = puzzle;
+    gopt_flow_explanation *x = gopt_flow_explain(p, o);
+    gopt_status status = x->status;
+    bool sound = x->status == GOPT_SOLVED;
+    {
         if (call->opts.json) {
-            json_t *j = head(b.items[i].name, p, x->status);
+            json_t *j = head(name, p, x->status);
             json_t *steps = json_array();
             for (int k = 0; k < x->nsteps && sound; k++) {
                 const gopt_flow_step *st = &x->steps[k];
@@ -328,11 +285,11 @@ int flow_run_explain(gopt_call *call) {
                 json_object_set_new(j, "rows", json_null());
             }
             if (x->note[0]) json_object_set_new(j, "note", json_string(x->note));
-            finish(call, j, &w);
+            gopt_assist_emit(call, j, w);
             gopt_flow_explanation_free(x);
-            continue;
+            return status;
         }
-        if (b.n > 1) fprintf(call->out, "%s%s:\n", i ? "\n" : "", b.items[i].name);
+        if (n > 1) fprintf(call->out, "%s%s:\n", index ? "\n" : "", name);
         gopt_buf t = {0};
         for (int k = 0; k < x->nsteps && sound; k++) {
             t.len = 0;
@@ -352,25 +309,28 @@ int flow_run_explain(gopt_call *call) {
         }
         gopt_flow_explanation_free(x);
     }
-    gopt_batch_free(&gopt_game_flow, &b);
-    return code_of(worst);
+    return status;
+}
+
+int flow_run_explain(gopt_call *call) {
+    gopt_batch b = {0};
+    if (!read_all(call, &b, 1 << 20)) return gopt_batch_free(&gopt_game_flow, &b), 2;
+    size_t n = b.n;
+    return gopt_assist_each(call, &gopt_game_flow, &b, explain_one, &n);
 }
 
 /* ---------------------------------------------------------------- setter */
 
-int flow_run_setter(gopt_call *call) {
-    gopt_batch b = {0};
-    if (!read_all(call, &b, 1 << 20)) return gopt_batch_free(&gopt_game_flow, &b), 2;
-    gopt_assist_options o = assist_options(call);
-    gopt_status worst = GOPT_SOLVED;
-    for (size_t i = 0; i < b.n; i++) {
-        const gopt_flow_puzzle *p = b.items[i].puzzle;
-        gopt_stopwatch w = gopt_stopwatch_start();
-        gopt_flow_setter *x = gopt_flow_setter_of(p, &o);
-        worst = gopt_status_worst(worst, x->status);
+static gopt_status setter_one(gopt_call *call, size_t index, const char *name, const void *puzzle,
+                              const gopt_assist_options *o, const gopt_stopwatch *w, void *ctx) {
+    (void)index, (void)ctx;
+    const gopt_flow_puzzle *p = puzzle;
+    gopt_flow_setter *x = gopt_flow_setter_of(p, o);
+    gopt_status status = x->status;
+    {
         char *fixed = x->repaired ? gopt_flow_write(x->repaired, NULL) : NULL;
         if (call->opts.json) {
-            json_t *j = head(b.items[i].name, p, x->status);
+            json_t *j = head(name, p, x->status);
             json_object_set_new(j, "unique", x->status == GOPT_SOLVED ? json_boolean(x->solutions == 1) : json_null());
             json_t *r = json_null();
             if (x->repaired) {
@@ -383,9 +343,9 @@ int flow_run_setter(gopt_call *call) {
                 r = json_pack("{s:o, s:s}", "splits", splits, "puzzle", fixed);
             }
             json_object_set_new(j, "repair", r);
-            finish(call, j, &w);
+            gopt_assist_emit(call, j, w);
         } else {
-            fprintf(call->out, "%s: ", b.items[i].name);
+            fprintf(call->out, "%s: ", name);
             const char *paths = p->untouching ? "untouching paths" : "simple paths";
             if (x->status == GOPT_INFEASIBLE) fprintf(call->out, "no solution (%s)\n", paths);
             else if (x->status != GOPT_SOLVED) fputs("unknown (a limit stopped the work)\n", call->out);
@@ -410,8 +370,13 @@ int flow_run_setter(gopt_call *call) {
             }
         }
         free(fixed);
-        gopt_flow_setter_free(x);
     }
-    gopt_batch_free(&gopt_game_flow, &b);
-    return code_of(worst);
+    gopt_flow_setter_free(x);
+    return status;
+}
+
+int flow_run_setter(gopt_call *call) {
+    gopt_batch b = {0};
+    if (!read_all(call, &b, 1 << 20)) return gopt_batch_free(&gopt_game_flow, &b), 2;
+    return gopt_assist_each(call, &gopt_game_flow, &b, setter_one, NULL);
 }
