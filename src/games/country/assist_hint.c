@@ -15,7 +15,12 @@
 #include <string.h>
 
 #include "assist.h"
+#include "gameopt/stop.h"
+#include "gameopt/timer.h"
 #include "rules.h"
+
+/* Time to stop (the time limit, Ctrl-C): polled once per trial or split, each a whole propagation. */
+static bool must_stop(double deadline) { return (deadline > 0 && gopt_now() > deadline) || gopt_stop_check() != GOPT_GO; }
 
 static void var_cells(const country_graph *g, int var, int cells[2]) {
     if (var < g->nedges) cells[0] = g->eu[var], cells[1] = g->ev[var];
@@ -61,11 +66,11 @@ static int split_on(const country_state *s, int var, int *scratch, int8_t *a, in
 }
 
 /* No rule and no trial: the smallest case split that deduces something, or a guess. */
-static void split_or_guess(gopt_country_hint *h, const country_model *m, const country_state *s, int *scratch) {
+static void split_or_guess(gopt_country_hint *h, const country_model *m, const country_state *s, int *scratch, double deadline) {
     int n = country_model_nvars(m);
     int8_t *a = gopt_malloc((size_t)n), *b = gopt_malloc((size_t)n);
     int best = -1, best_work = 0, best_var = -1, best_value = 0, most = -1, most_work = -1;
-    for (int v = 0; v < n; v++) {
+    for (int v = 0; v < n && !must_stop(deadline); v++) {
         if (s->val[v] >= 0) continue;
         int value, work = 0, w = split_on(s, v, scratch, a, b, &value, &work);
         if (w >= 0 && (best < 0 || work < best_work)) best = v, best_work = work, best_var = w, best_value = value;
@@ -118,6 +123,7 @@ static bool marks_state(const country_model *m, int8_t *val, int **lits, int *nl
 
 gopt_country_hint *gopt_country_hint_of(const gopt_country_puzzle *p, const gopt_assist_options *o) {
     gopt_country_hint *h = gopt_calloc(1, sizeof *h);
+    double deadline = o && o->time_limit > 0 ? gopt_now() + o->time_limit : 0;
     h->cells[0] = h->cells[1] = h->split[0] = h->split[1] = -1;
     country_model m;
     country_model_init(&m, p, o ? o->time_limit : 0);
@@ -153,7 +159,7 @@ gopt_country_hint *gopt_country_hint_of(const gopt_country_puzzle *p, const gopt
             int found = -1;
             gopt_country_rule broke = GOPT_COUNTRY_RULE_DEGREE;
             country_state t = {&m.g, trial};
-            for (int v = 0; v < n && found < 0; v++) {
+            for (int v = 0; v < n && found < 0 && !must_stop(deadline); v++) {
                 if (val[v] >= 0) continue;
                 memcpy(trial, val, (size_t)n);
                 trial[v] = (int8_t)!answer[v];
@@ -165,7 +171,11 @@ gopt_country_hint *gopt_country_hint_of(const gopt_country_puzzle *p, const gopt
                 set_step(h, &m, &(gopt_country_step){found, answer[found] != 0, GOPT_COUNTRY_RULE_TRIAL, at, (int)broke});
                 h->rule = broke;
             } else {
-                split_or_guess(h, &m, &s, scratch);
+                split_or_guess(h, &m, &s, scratch, deadline);
+            }
+            if (h->kind == GOPT_HINT_GUESS && must_stop(deadline)) { /* not a guess: the search was cut short */
+                h->status = GOPT_LIMIT;
+                snprintf(h->text, sizeof h->text, "a limit stopped the search for a hint");
             }
         }
     }

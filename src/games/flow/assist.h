@@ -41,7 +41,10 @@ typedef struct flow_deducer {
     flow_state a, b;           /* scratch states for trials and splits */
     int *order;                /* scratch: links in the order trials look at them */
     uint8_t *open;             /* scratch: nodes without a colour */
+    uint8_t *reach;            /* scratch: the engine's reach (rules.h) for the state being searched */
     const gopt_flow_solution *answer; /* a solution extending the state: guides trials and guesses */
+    double deadline;           /* gopt_now() time (0: none): trials stop there, as at Ctrl-C */
+    bool stopped;              /* set when they did (the step returned is then no deduction) */
 } flow_deducer;
 void flow_deducer_init(flow_deducer *d, const gopt_flow_puzzle *p);
 void flow_deducer_free(flow_deducer *d);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "assist.h"
+#include "gameopt/timer.h"
 
 static void describe(gopt_flow_hint *h, const gopt_flow_puzzle *p) {
     gopt_buf b = {0};
@@ -48,6 +49,7 @@ static void describe(gopt_flow_hint *h, const gopt_flow_puzzle *p) {
 
 gopt_flow_hint *gopt_flow_hint_of(const gopt_flow_puzzle *p, const gopt_flow_marks *m, const gopt_assist_options *o) {
     gopt_flow_hint *h = gopt_calloc(1, sizeof *h);
+    double start = gopt_now();
     h->step.edge = h->split.edge = -1;
     h->step.node = h->split.node = -1;
     flow_sat *f = flow_sat_new(p);
@@ -78,8 +80,10 @@ gopt_flow_hint *gopt_flow_hint_of(const gopt_flow_puzzle *p, const gopt_flow_mar
         flow_deducer d;
         flow_deducer_init(&d, p);
         d.answer = answer;
+        d.deadline = o && o->time_limit > 0 ? start + o->time_limit : 0;
         h->kind = flow_deduce(&d, &st, true, &h->step, &h->split);
         if (h->kind == GOPT_HINT_MISTAKE) h->status = GOPT_ERROR; /* sound rules cannot break where SAT found a solution */
+        if (d.stopped) h->status = GOPT_LIMIT;
         flow_deducer_free(&d);
     }
     if (h->status == GOPT_SOLVED || h->status == GOPT_ERROR) describe(h, p);

@@ -3,7 +3,8 @@
  *
  * From a state, the next step is the first deduction of the rules (rules.h, simplest first);
  * else a trial: a link whose other value, propagated by the rules, breaks one (only the value a
- * solution does not take can), or a cell every other colour of which breaks one; else (hints
+ * solution does not take can; every link first by the local rules alone, which is much cheaper,
+ * then by all of them), or a cell every other colour of which breaks one; else (hints
  * only) a case split on one link: both values propagated, a variable decided the same way in
  * both; else a guess, which takes the solution's value. Trials look first at links next to the
  * paths drawn so far, where a person looks.
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "assist.h"
+#include "gameopt/stop.h"
 #include "gameopt/timer.h"
 
 /* ---------------------------------------------------------------- the next step */
@@ -29,6 +31,7 @@ void flow_deducer_init(flow_deducer *d, const gopt_flow_puzzle *p) {
     flow_state_init(&d->b, p);
     d->order = gopt_malloc(((size_t)p->nedges + 1) * sizeof *d->order);
     d->open = gopt_malloc((size_t)p->nnodes + 1);
+    d->reach = flow_engine_reach(d->e) ? gopt_malloc((size_t)p->ncolours * p->nnodes + 1) : NULL;
 }
 
 void flow_deducer_free(flow_deducer *d) {
@@ -37,6 +40,7 @@ void flow_deducer_free(flow_deducer *d) {
     flow_state_free(&d->b);
     free(d->order);
     free(d->open);
+    free(d->reach);
 }
 
 static gopt_flow_step to_step(const gopt_flow_puzzle *p, const flow_found *f) {
@@ -65,28 +69,34 @@ static int trial_order(flow_deducer *d, const flow_state *s) {
     return n;
 }
 
-/* A trial on edge i against the solution's value: true (with *step) when the other value breaks a rule. */
-static bool trial_edge(flow_deducer *d, const flow_state *s, int i, gopt_flow_step *step) {
+/* A trial on edge i against the solution's value: true (with *step) when the other value breaks a
+ * rule; with `local`, by the local rules alone (a first, cheap pass over every link). */
+static bool trial_edge(flow_deducer *d, const flow_state *s, int i, bool local, gopt_flow_step *step) {
     flow_state_copy(&d->a, s);
     d->a.edge[i] = (int8_t)!d->answer->used[i];
     gopt_flow_rule broke;
-    if (flow_propagate(d->e, &d->a, &broke)) return false;
+    if (local ? flow_propagate_local(d->e, &d->a, &broke) : flow_propagate(d->e, &d->a, &broke)) return false;
     flow_found f = {i, -1, d->answer->used[i], GOPT_FLOW_RULE_TRIAL, d->p->edge_u[i]};
     *step = to_step(d->p, &f);
     step->because = broke;
     return true;
 }
 
-/* A trial on node v: every colour but the solution's (and emptiness) breaks a rule. */
-static bool trial_node(flow_deducer *d, const flow_state *s, int v, gopt_flow_step *step) {
+/* A trial on node v: every colour but the solution's (and emptiness) breaks a rule. Colours the
+ * region rule's graph already keeps from v (reach, when known) break it at once: not tried. */
+static bool trial_node(flow_deducer *d, const flow_state *s, int v, const uint8_t *reach, gopt_flow_step *step) {
     const gopt_flow_puzzle *p = d->p;
     int want = d->answer->colour[v] >= 0 ? d->answer->colour[v] : flow_empty(p);
     gopt_flow_rule first = GOPT_FLOW_RULE_TRIAL;
     for (int c = 0; c <= p->ncolours; c++) {
         if (c == want || (c == flow_empty(p) && !p->partial)) continue;
+        if (reach && c < p->ncolours && !reach[(size_t)c * p->nnodes + v]) {
+            if (first == GOPT_FLOW_RULE_TRIAL) first = GOPT_FLOW_RULE_REGION;
+            continue;
+        }
         flow_state_copy(&d->a, s);
         d->a.colour[v] = c;
-        gopt_flow_rule broke;
+            gopt_flow_rule broke;
         if (flow_propagate(d->e, &d->a, &broke)) return false;
         if (first == GOPT_FLOW_RULE_TRIAL) first = broke;
     }
@@ -121,6 +131,12 @@ static bool split_edge(flow_deducer *d, const flow_state *s, int i, gopt_flow_st
     return true;
 }
 
+/* Time to stop (the deadline, Ctrl-C): polled once per trial, each a whole propagation. */
+static bool must_stop(flow_deducer *d) {
+    if (!d->stopped) d->stopped = (d->deadline > 0 && gopt_now() > d->deadline) || gopt_stop_check() != GOPT_GO;
+    return d->stopped;
+}
+
 gopt_hint_kind flow_deduce(flow_deducer *d, const flow_state *s, bool splits, gopt_flow_step *step, gopt_flow_step *split) {
     const gopt_flow_puzzle *p = d->p;
     flow_found f;
@@ -131,16 +147,20 @@ gopt_hint_kind flow_deduce(flow_deducer *d, const flow_state *s, bool splits, go
         *step = to_step(p, &f);
         return GOPT_HINT_RULE;
     }
-    /* nodes without a colour, read before trials make the engine look at other states */
+    /* nodes without a colour and where each colour can reach, read before trials make the engine
+     * look at other states */
     for (int v = 0; v < p->nnodes; v++) d->open[v] = flow_engine_colour(d->e, v) < 0;
+    const uint8_t *reach = flow_engine_reach(d->e);
+    if (reach) memcpy(d->reach, reach, (size_t)p->ncolours * p->nnodes);
     if (flow_state_done(d->e, s)) return GOPT_HINT_DONE;
     int n = trial_order(d, s);
-    for (int j = 0; j < n; j++)
-        if (trial_edge(d, s, d->order[j], step)) return GOPT_HINT_TRIAL;
-    for (int v = 0; v < p->nnodes; v++)
-        if (d->open[v] && trial_node(d, s, v, step)) return GOPT_HINT_TRIAL;
+    for (int pass = 0; pass < 2; pass++)
+        for (int j = 0; j < n && !must_stop(d); j++)
+            if (trial_edge(d, s, d->order[j], pass == 0, step)) return GOPT_HINT_TRIAL;
+    for (int v = 0; v < p->nnodes && !must_stop(d); v++)
+        if (d->open[v] && trial_node(d, s, v, reach ? d->reach : NULL, step)) return GOPT_HINT_TRIAL;
     int best = -1, best_work = 0;
-    for (int j = 0; j < n && splits; j++) {
+    for (int j = 0; j < n && splits && !must_stop(d); j++) {
         gopt_flow_step st;
         int work;
         if (split_edge(d, s, d->order[j], &st, &work) && (best < 0 || work < best_work))
@@ -288,18 +308,20 @@ gopt_flow_explanation *gopt_flow_explain(const gopt_flow_puzzle *p, const gopt_a
     flow_deducer d;
     flow_deducer_init(&d, p);
     d.answer = answer;
+    d.deadline = limit > 0 ? start + limit : 0;
     flow_state s;
     flow_state_init(&s, p);
     size_t cap = 0;
     x->status = GOPT_SOLVED;
     for (;;) {
-        if (limit > 0 && gopt_now() - start > limit) {
-            x->status = GOPT_LIMIT;
-            snprintf(x->note, sizeof x->note, "the time limit stopped the explanation after %d steps", x->nsteps);
-            break;
-        }
         gopt_flow_step st, other;
         gopt_hint_kind k = flow_deduce(&d, &s, false, &st, &other);
+        if (d.stopped || gopt_stop_check() != GOPT_GO) {
+            x->status = GOPT_LIMIT;
+            snprintf(x->note, sizeof x->note, "stopped (%s) after %d steps", d.stopped && limit > 0 && gopt_now() > d.deadline
+                     ? "time limit" : "interrupted", x->nsteps);
+            break;
+        }
         if (k == GOPT_HINT_DONE) break;
         if (k == GOPT_HINT_MISTAKE) {
             x->status = GOPT_ERROR;

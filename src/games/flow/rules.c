@@ -27,6 +27,8 @@
 
 #include "rules.h"
 
+#define FLOW_REACH_MAX (16u << 20) /* bytes for every colour's reach at once */
+
 struct flow_engine {
     const gopt_flow_puzzle *p;
     int n, m, K;
@@ -38,6 +40,7 @@ struct flow_engine {
     /* per-colour graph work */
     int *disc, *low, *it, *pe, *stack, *estack, *block, *block_size, *path, *domcount, *domk;
     uint8_t *dom, *on_path; /* per node: colour k may reach it; per block: the path runs through it */
+    uint8_t *reach;        /* reach[k * n + v]: colour k may reach node v (last reach pass), or NULL when too big */
     flow_found *found;     /* deductions of a sweep */
     flow_found *neck;      /* bottlenecks found in a reach pass */
     int nneck;
@@ -71,6 +74,7 @@ flow_engine *flow_engine_new(const gopt_flow_puzzle *p) {
     e->block = alloc_n(m, sizeof *e->block);
     e->block_size = alloc_n(m, sizeof *e->block_size);
     e->on_path = alloc_n(m, 1);
+    if ((size_t)p->ncolours * n <= FLOW_REACH_MAX) e->reach = alloc_n((size_t)p->ncolours * n, 1);
     return e;
 }
 
@@ -78,7 +82,7 @@ void flow_engine_free(flow_engine *e) {
     if (!e) return;
     free(e->parent), free(e->fcol), free(e->on), free(e->unk), free(e->cv), free(e->disc), free(e->low), free(e->it);
     free(e->pe), free(e->stack), free(e->path), free(e->domcount), free(e->domk), free(e->dom);
-    free(e->estack), free(e->block), free(e->block_size), free(e->on_path), free(e->neck), free(e->found);
+    free(e->estack), free(e->block), free(e->block_size), free(e->on_path), free(e->neck), free(e->found), free(e->reach);
     free(e);
 }
 
@@ -117,6 +121,7 @@ static int root(int *parent, int x) {
 
 static int col(flow_engine *e, int v) { return e->cv[v]; }
 int flow_engine_colour(flow_engine *e, int v) { return col(e, v); }
+const uint8_t *flow_engine_reach(const flow_engine *e) { return e->reach; }
 
 static bool endpoint(const flow_engine *e, int v) { return e->p->colour[v] >= 0; }
 
@@ -305,6 +310,7 @@ static void blocks(flow_engine *e, const flow_state *s, int k, int a) {
 static bool rule_reach(flow_engine *e, const flow_state *s, sink *k, gopt_flow_rule *broke) {
     const gopt_flow_puzzle *p = e->p;
     for (int v = 0; v < e->n; v++) e->domcount[v] = 0, e->domk[v] = -1;
+    if (e->reach) memset(e->reach, 0, (size_t)e->K * (size_t)e->n);
     e->nneck = 0;
     for (int c = 0; c < e->K; c++) {
         int a = p->ends[c][0], b = p->ends[c][1];
@@ -324,6 +330,7 @@ static bool rule_reach(flow_engine *e, const flow_state *s, sink *k, gopt_flow_r
         e->dom[a] = e->dom[b] = 1;
         for (int v = 0; v < e->n; v++)
             if (e->dom[v]) e->domcount[v]++, e->domk[v] = c;
+        if (e->reach) memcpy(e->reach + (size_t)c * e->n, e->dom, (size_t)e->n);
         /* cut vertices between consecutive blocks of the path; bridges on it */
         for (int j = 0; j + 1 < len; j++) {
             int x = e->path[j], edge = e->pe[x];
@@ -384,7 +391,7 @@ static bool apply_found(flow_engine *e, flow_state *s, gopt_flow_rule *broke) {
 
 /* The local rules to their end, then the (costlier) reach rules once, and again while they
  * find something: the same end as running every rule every round. */
-bool flow_propagate(flow_engine *e, flow_state *s, gopt_flow_rule *broke) {
+static bool propagate(flow_engine *e, flow_state *s, bool reach, gopt_flow_rule *broke) {
     for (;;) {
         sink k = {e, false, false};
         e->nfound = 0;
@@ -393,11 +400,15 @@ bool flow_propagate(flow_engine *e, flow_state *s, gopt_flow_rule *broke) {
             if (!apply_found(e, s, broke)) return false;
             continue;
         }
+        if (!reach) return true;
         if (!rule_reach(e, s, &k, broke)) return false;
         if (!e->nfound) return true;
         if (!apply_found(e, s, broke)) return false;
     }
 }
+
+bool flow_propagate(flow_engine *e, flow_state *s, gopt_flow_rule *broke) { return propagate(e, s, true, broke); }
+bool flow_propagate_local(flow_engine *e, flow_state *s, gopt_flow_rule *broke) { return propagate(e, s, false, broke); }
 
 bool flow_state_done(flow_engine *e, const flow_state *s) {
     gopt_flow_rule broke;

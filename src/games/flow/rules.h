@@ -40,11 +40,18 @@ void flow_engine_free(flow_engine *e);
 int flow_next_step(flow_engine *e, const flow_state *s, flow_found *f, gopt_flow_rule *broke);
 /* Applies every rule until nothing changes; false (with *broke) when a rule breaks. */
 bool flow_propagate(flow_engine *e, flow_state *s, gopt_flow_rule *broke);
+/* The same with the rules that look at one node or link at a time only (not region cut off
+ * and bottleneck): much cheaper, and a contradiction it finds is one all the rules find. */
+bool flow_propagate_local(flow_engine *e, flow_state *s, gopt_flow_rule *broke);
 /* Sets what a deduction says. */
 void flow_apply(flow_state *s, const flow_found *f);
 /* A node's colour after spreading along links (-1 not known), for the last state the engine
  * looked at (valid after flow_next_step / flow_propagate on that state). */
 int flow_engine_colour(flow_engine *e, int v);
+/* After a reach pass that ran to its end (flow_next_step finding nothing): reach[k * nnodes + v]
+ * is 0 when colour k cannot reach node v (the region rule's graph; colours whose path is closed
+ * reach nothing). NULL on boards too big to keep it. */
+const uint8_t *flow_engine_reach(const flow_engine *e);
 /* Every link decided and every node coloured (or empty). */
 bool flow_state_done(flow_engine *e, const flow_state *s);
 
