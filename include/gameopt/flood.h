@@ -36,6 +36,7 @@ typedef struct gopt_flood_puzzle {
     int limit;          /* a Tatham ID's move limit, or -1 */
     int leniency;       /* a Tatham ID's "m" (extra moves allowed), or -1 */
     bool frames;        /* pictures of solutions show a strip of frames (default on) */
+    size_t charged;     /* bytes the reader charged to the memory budget (given back when freed) */
 } gopt_flood_puzzle;
 
 /* A sequence of moves (colour indices). */
@@ -75,7 +76,8 @@ int gopt_flood_start_cell(const char *spec, int w, int h, char *why, size_t why_
 
 /* ---- input (parse.c) ---- */
 /* The format of a text (grid, compact, blocks, 99problems, puchert, tatham), guessed from
- * its first lines. */
+ * all of it (see guess.c), or NULL when it reads two ways and nothing decides, or is not a
+ * Flood-It text. */
 const char *gopt_flood_guess_format(const char *data, size_t len);
 /* Reads the next board in the given format (NULL: guess); options: --start, --no-frames.
  * 1 and *out on success, 0 at the end, -1 with err set. */

@@ -221,6 +221,7 @@ typedef struct gopt_named {
 typedef struct gopt_batch {
     gopt_named *items;
     size_t n, cap;
+    char *warnings; /* the readers' warnings ("FILE:LINE:COL: what\n" each), or NULL */
 } gopt_batch;
 /* Reads every puzzle of path into b (appending); false with err set on bad input or a file
  * without a puzzle. */
@@ -228,6 +229,8 @@ bool gopt_batch_read(const gopt_game *g, const char *path, const gopt_options *o
 /* The call's inputs (stdin without any) into b; false with call->err set. */
 bool gopt_batch_read_call(gopt_call *call, gopt_batch *b);
 void gopt_batch_free(const gopt_game *g, gopt_batch *b);
+/* Prints the readers' warnings collected so far (`gameopt: warning: ...`) and forgets them. */
+void gopt_batch_warnings(gopt_batch *b, FILE *diag);
 /* "dir/puzzles.txt" -> "puzzles"; "-" -> "stdin". */
 char *gopt_file_stem(const char *path);
 /* "out.svg" for the only file; "out-3.svg" for number 3 of several. */

@@ -15,6 +15,10 @@ typedef struct gopt_text {
     size_t pos;
     int line;
     int col;
+    /* What readers learn about the whole text, kept with it: */
+    const char *guess; /* the format a reader guessed for it (readers of many puzzles guess once) */
+    char warning[400]; /* how it was read when that was a choice ("FILE:LINE:COL: ..."); "" for none */
+    size_t charged;    /* bytes of the memory budget (budget.h) the text holds */
 } gopt_text;
 
 /* A saved position, to look ahead and come back. */
@@ -33,7 +37,8 @@ bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err);
  * argument looks like a URL ("https://...", "www...", "?..."), the argument's own text,
  * named "url" in errors. So `gameopt GAME solve 'https://...'` reads the pasted link. */
 bool gopt_text_load_arg(gopt_text *t, const char *arg, gopt_error *err);
-/* Would gopt_text_load_arg read this argument as its own text? */
+/* Would gopt_text_load_arg read this argument as its own text? Also a link pasted without its
+ * scheme ("puzz.link/p?country/...", "pzv.jp/p.html?..."): a host name, a path and a query. */
 bool gopt_text_arg_is_url(const char *arg);
 /* Reads from a copy of the given bytes; name is what errors call it. */
 void gopt_text_from(gopt_text *t, const char *name, const char *data, size_t len);
@@ -89,6 +94,16 @@ bool gopt_text_fail(const gopt_text *t, gopt_error *err, const char *fmt, ...)
 /* Records an error at a saved position. Returns false. */
 bool gopt_text_fail_at(const gopt_text *t, gopt_text_mark at, gopt_error *err, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* Records a warning at a saved position (the first one is kept): a choice the reader made that
+ * the user should know of, such as which of two formats that fit it took. Front ends print
+ * it; it never stops the reading. */
+void gopt_text_warn(gopt_text *t, gopt_text_mark at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Charges bytes that a reader is about to allocate for what it reads to the memory budget
+ * (budget.h: the current solve's account, else the process's), or fails at mark `at` when
+ * --memory-limit has no room for them. The structure that holds them gives them back
+ * (gopt_budget_release(NULL, bytes)) when it is freed. */
+bool gopt_text_charge(const gopt_text *t, gopt_text_mark at, size_t bytes, gopt_error *err);
 
 /* Describes a byte for messages: 'x', or "end of input", "end of line", "byte 0x07". */
 const char *gopt_text_describe(int c, char *buf, size_t size);

@@ -111,6 +111,11 @@ bool gopt_batch_read(const gopt_game *g, const char *path, const gopt_options *o
         gopt_grow(&b->items, &b->cap, b->n + 1, sizeof *b->items);
         b->items[b->n++] = (gopt_named){.puzzle = p};
     }
+    if (t.warning[0]) { /* how the reader chose to read the text (e.g. which of two formats) */
+        char *all = gopt_format("%s%s\n", b->warnings ? b->warnings : "", t.warning);
+        free(b->warnings);
+        b->warnings = all;
+    }
     gopt_text_free(&t);
     if (b->n == first) return gopt_fail(err, t.name, 0, 0, "no %s puzzle found", g->name);
     char *stem = gopt_file_stem(gopt_text_arg_is_url(path) ? "url" : path);
@@ -132,7 +137,18 @@ bool gopt_batch_read_call(gopt_call *call, gopt_batch *b) {
         gopt_error err = {0};
         if (!gopt_batch_read(call->game, inputs[i], &call->opts, b, &err)) return gopt_call_input(call, &err), false;
     }
+    gopt_batch_warnings(b, call->diag);
     return true;
+}
+
+void gopt_batch_warnings(gopt_batch *b, FILE *diag) {
+    if (!b->warnings) return;
+    for (char *line = b->warnings, *nl; *line; line = nl + 1) {
+        nl = strchr(line, '\n');
+        if (diag) fprintf(diag, "gameopt: warning: %.*s\n", (int)(nl - line), line);
+    }
+    free(b->warnings);
+    b->warnings = NULL;
 }
 
 void gopt_batch_free(const gopt_game *g, gopt_batch *b) {
@@ -141,6 +157,7 @@ void gopt_batch_free(const gopt_game *g, gopt_batch *b) {
         free(b->items[i].name);
     }
     free(b->items);
+    free(b->warnings);
     memset(b, 0, sizeof *b);
 }
 

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "gameopt/alloc.h"
+#include "gameopt/budget.h"
 
 /* Drops the '\r' of every "\r\n" so parsers see only '\n'; a lone '\r' (old Mac line
  * ends, or what a copy from a browser leaves after a pasted line) becomes '\n'. */
@@ -90,27 +91,56 @@ bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err) {
     if (!f) return gopt_fail(err, path, 0, 0, "cannot open: %s", strerror(errno));
     gopt_buf b = {0};
     char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) gopt_buf_append(&b, chunk, n);
-    bool failed = ferror(f);
+    size_t n, charged = 0;
+    bool over = false;
+    /* The text counts against --memory-limit as it arrives, so an endless stdin or a huge file
+     * stops at the limit instead of after it. */
+    while (!over && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (!gopt_budget_charge(NULL, n)) over = true;
+        else charged += n, gopt_buf_append(&b, chunk, n);
+    }
+    bool failed = !over && ferror(f);
     int saved = errno;
     if (!is_stdin) fclose(f);
-    if (failed) {
+    if (failed || over) {
         gopt_buf_free(&b);
+        gopt_budget_release(NULL, charged);
+        if (over)
+            return gopt_fail(err, path, 0, 0, "the input is larger than --memory-limit allows (%.0f MB)",
+                             gopt_budget_process_mb());
         return gopt_fail(err, path, 0, 0, "cannot read: %s", strerror(saved));
     }
     size_t len = b.len;
     start(t, path, gopt_buf_take(&b), len);
+    t->charged = charged;
     if (gopt_text_check_utf8(t, err)) return true;
     gopt_text_free(t);
     return false;
 }
 
-/* Something a person pasted: a scheme ("https://"), "www.", or a query ("?country/...",
- * "#m=edit&p=...") at its start, possibly inside quotes or angle brackets. */
+/* A host name as people type it without the scheme: labels of letters, digits and '-'
+ * separated by dots, the last one letters only ("puzz.link", "swaroopg92.github.io"). */
+static size_t host_length(const char *s) {
+    size_t i = 0, dots = 0, label = 0;
+    bool letters_only = true;
+    for (;; i++) {
+        char c = s[i];
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) label++;
+        else if ((c >= '0' && c <= '9') || c == '-') label++, letters_only = false;
+        else if (c == '.' && label > 0) dots++, label = 0, letters_only = true;
+        else break;
+    }
+    return dots > 0 && label >= 2 && letters_only ? i : 0;
+}
+
+/* Something a person pasted: a scheme ("https://"), "www.", a query ("?country/...",
+ * "#m=edit&p=...") at its start, or a host, a path and a query without the scheme
+ * ("puzz.link/p?country/..."), possibly inside quotes or angle brackets. */
 static bool looks_like_url(const char *s) {
     while (*s == '"' || *s == '\'' || *s == '<' || *s == ' ') s++;
     if (*s == '?' || *s == '#' || strncmp(s, "www.", 4) == 0) return true;
+    size_t host = host_length(s);
+    if (host && s[host] == '/' && strpbrk(s + host, "?#")) return true;
     const char *colon = strstr(s, "://");
     if (!colon || colon == s) return false;
     for (const char *c = s; c < colon; c++)
@@ -140,6 +170,8 @@ void gopt_text_from_string(gopt_text *t, const char *name, const char *s) {
 }
 
 void gopt_text_free(gopt_text *t) {
+    if (t->charged) gopt_budget_release(NULL, t->charged);
+    t->charged = 0;
     free(t->data);
     t->data = NULL;
     t->len = t->pos = 0;
@@ -285,6 +317,22 @@ bool gopt_text_fail_at(const gopt_text *t, gopt_text_mark at, gopt_error *err, c
     fail_v(t, at, err, fmt, ap);
     va_end(ap);
     return false;
+}
+
+void gopt_text_warn(gopt_text *t, gopt_text_mark at, const char *fmt, ...) {
+    if (t->warning[0]) return;
+    char msg[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(t->warning, sizeof t->warning, "%.60s:%d:%d: %s", t->name, at.line, at.col, msg);
+}
+
+bool gopt_text_charge(const gopt_text *t, gopt_text_mark at, size_t bytes, gopt_error *err) {
+    if (gopt_budget_charge(NULL, bytes)) return true;
+    return gopt_text_fail_at(t, at, err, "reading this needs %.1f MB more than --memory-limit (%.0f MB) leaves",
+                             (double)bytes / 1048576.0, gopt_budget_process_mb());
 }
 
 const char *gopt_text_describe(int c, char *buf, size_t size) {

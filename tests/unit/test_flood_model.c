@@ -74,6 +74,94 @@ static void compact_lines(void **state) {
                         "in:1:1: a compact board is one line of n*n colours; this line has 5");
 }
 
+/* n rows of w characters (colours 1..6 in turn), after an optional first line. */
+static char *rows_text(const char *first, int w, int h) {
+    gopt_buf b = {0};
+    gopt_buf_puts(&b, first ? first : "");
+    for (int r = 0; r < h; r++) {
+        for (int c = 0; c < w; c++) gopt_buf_putc(&b, (char)('1' + (r * 7 + c * 3) % 6));
+        gopt_buf_putc(&b, '\n');
+    }
+    return gopt_buf_take(&b);
+}
+
+static const char *guess_of(const char *first, int w, int h) {
+    char *text = rows_text(first, w, h);
+    const char *f = gopt_flood_guess_format(text, strlen(text));
+    free(text);
+    return f;
+}
+
+/* Issue 37 item 3 and issue 35 item 1: a guess fits the whole text; a declared or evident
+ * shape decides between grid and compact; when nothing does, the text is refused. */
+static void guesses_fit_the_whole_text(void **state) {
+    (void)state;
+    assert_null(guess_of(NULL, 36, 20));   /* one 36x20 grid, or 20 compact 6x6 boards */
+    assert_null(guess_of(NULL, 49, 10));
+    assert_null(guess_of(NULL, 100, 99));
+    assert_string_equal(guess_of("# size 36x20\n", 36, 20), "grid");
+    assert_string_equal(guess_of("# Size 6X6\n", 36, 20), "compact");
+    assert_string_equal(guess_of(NULL, 121, 121), "grid");   /* a square grid */
+    assert_string_equal(guess_of(NULL, 25, 1), "compact");   /* one line: a square board */
+    assert_string_equal(guess_of(NULL, 196, 999), "compact"); /* a published set */
+    assert_string_equal(guess_of(NULL, 784, 10), "compact"); /* b28c6: 10 boards of 28x28 */
+    assert_string_equal(guess_of(NULL, 4, 3), "grid");       /* rows too short for compact */
+    assert_string_equal(guess_of(NULL, 35, 20), "grid");     /* not n*n: only a grid */
+    assert_string_equal(gopt_flood_guess_format("12\n21\n\n11\n22\n", 12), "blocks");
+    /* rows of different lengths that are each n*n: compact only */
+    assert_string_equal(gopt_flood_guess_format("1234\n123412341\n", 15), "compact");
+    /* not Flood-It at all: a Flow Free board, a JSON level */
+    assert_null(gopt_flood_guess_format("B.R.Y\n..G..\n.....\n.R.G.\n.B.Y.\n", 30));
+    assert_null(gopt_flood_guess_format("{\"grid\":[[\"red\",\"\"]]}\n", 21));
+
+    char buf[600];
+    char *text = rows_text(NULL, 36, 20);
+    assert_string_equal(parse_error(text, NULL, buf, sizeof buf),
+                        "in:1:1: 20 rows of 36 colours read as one 36x20 grid or as 20 compact 6x6 boards (one per "
+                        "line); say which: --format grid or --format compact, or a line '# size 36x20' (grid) or "
+                        "'# size 6x6' (compact) before the board");
+    free(text);
+    text = rows_text("# size 36x21\n", 36, 20);
+    assert_string_equal(parse_error(text, NULL, buf, sizeof buf),
+                        "in:2:1: the board after '# size 36x21' (line 1) is not of that size: 20 rows of 36 colours");
+    free(text);
+    /* the choice is a warning on the text; the board is the 5x5 */
+    gopt_text t;
+    gopt_text_from_string(&t, "in", "1234512345123451234512345\n");
+    gopt_flood_puzzle *p = NULL;
+    gopt_error err = {0};
+    assert_int_equal(gopt_flood_read(&t, NULL, NULL, &p, &err), 1);
+    assert_int_equal(p->w, 5);
+    assert_int_equal(p->h, 5);
+    assert_string_equal(t.warning, "in:1:1: read as compact boards, one per line (1 of 5x5 here); the lines also "
+                                   "read as one 25x1 grid (--format grid, or a line '# size 25x1' before it)");
+    gopt_flood_free(p);
+    gopt_text_free(&t);
+    /* our writer declares the shape where a reader could doubt */
+    p = gopt_flood_new(36, 2, 3);
+    char *w = gopt_flood_write(p, NULL, "grid");
+    assert_memory_equal(w, "# size 36x2\n", 12);
+    free(w);
+    gopt_flood_free(p);
+}
+
+/* Issue 35 item 2: a declared size the rest of the input cannot hold is refused before a board
+ * of that size is made; the size message does not contradict itself (issue 37 item 6). */
+static void declared_sizes_the_input_cannot_hold(void **state) {
+    (void)state;
+    char buf[600];
+    assert_string_equal(parse_error("2048 2048 6\n1 2 3\n", "99problems", buf, sizeof buf),
+                        "in:1:1: a 2048x2048 board needs 4194304 cells, and the rest of the input (7 bytes) cannot "
+                        "hold them");
+    assert_string_equal(parse_error("2048 2048\n0 0\na b\n", "puchert", buf, sizeof buf),
+                        "in:1:1: a 2048x2048 board needs 4194304 cells, and the rest of the input (5 bytes) cannot "
+                        "hold them");
+    assert_string_equal(parse_error("2048x2048c6:0123,5\n", "tatham", buf, sizeof buf),
+                        "in:1:17: the ID has 4 cells, a 2048x2048 board needs 4194304");
+    assert_string_equal(parse_error("4096 4096 6\n1\n", "99problems", buf, sizeof buf),
+                        "in:1:1: a 4096x4096 board has 16777216 cells; at most 4194304 (2048x2048) are read");
+}
+
 static void problems99_with_optimum(void **state) {
     (void)state;
     const char *text = "3 2 3\n1 2 3 3 2 1 \n4\n";
@@ -289,6 +377,7 @@ static void wide_boards_use_any_width(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(grid_and_blocks),     cmocka_unit_test(compact_lines),
+        cmocka_unit_test(guesses_fit_the_whole_text), cmocka_unit_test(declared_sizes_the_input_cannot_hold),
         cmocka_unit_test(problems99_with_optimum), cmocka_unit_test(puchert_names_and_origin),
         cmocka_unit_test(tatham_ids),          cmocka_unit_test(bad_grids_say_where),
         cmocka_unit_test(start_cells),         cmocka_unit_test(writers_round_trip),

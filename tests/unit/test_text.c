@@ -42,6 +42,13 @@ static void arguments_that_are_urls(void **state) {
     assert_true(gopt_text_arg_is_url("<https://puzz.link/p?country/5/5/x>"));
     assert_true(gopt_text_arg_is_url("?country/5/5/x"));
     assert_false(gopt_text_arg_is_url("puzzles.txt"));
+    /* issue 35: links pasted without their scheme */
+    assert_true(gopt_text_arg_is_url("puzz.link/p?country/5/5/x"));
+    assert_true(gopt_text_arg_is_url("'pzv.jp/p.html?country/5/5/x'"));
+    assert_true(gopt_text_arg_is_url("swaroopg92.github.io/penpa-edit/#m=edit&p=abc"));
+    assert_false(gopt_text_arg_is_url("data/country/seed.txt"));
+    assert_false(gopt_text_arg_is_url("out.d/x.txt"));
+    assert_false(gopt_text_arg_is_url("v1.2/notes?")); /* a host ends in letters */
     assert_false(gopt_text_arg_is_url("-"));
     assert_true(gopt_text_load_arg(&t, "https://example.com/p?x", &err));
     assert_string_equal(t.name, "url");

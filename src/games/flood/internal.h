@@ -11,6 +11,11 @@
 #include "gameopt/flood.h"
 #include "gameopt/game.h"
 
+/* The format of the text t (guess.c): guessed once and kept in t->guess; a choice between two
+ * readings that fit is left as a warning on t. False with err set when the text reads two
+ * ways and nothing decides, or is another game's. */
+bool flood_guess(gopt_text *t, const char **format, gopt_error *err);
+
 /* The verbs and option tables (verbs.c). */
 extern const gopt_verb flood_verbs[];
 extern const gopt_opt flood_solve_opts[];

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gameopt/alloc.h"
+#include "gameopt/budget.h"
 #include "gameopt/flood.h"
 
 static const char default_alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@%";
@@ -27,6 +28,7 @@ gopt_flood_puzzle *gopt_flood_new(int w, int h, int ncolours) {
 
 void gopt_flood_free(gopt_flood_puzzle *p) {
     if (!p) return;
+    if (p->charged) gopt_budget_release(NULL, p->charged);
     for (int c = 0; c < p->ncolours; c++) free(p->names[c]);
     free(p->names);
     free(p->cells);
@@ -200,6 +202,11 @@ char *gopt_flood_write(const gopt_flood_puzzle *p, const gopt_flood_solution *s,
         if (limit >= 0) gopt_buf_printf(&b, ",%d", limit);
         gopt_buf_putc(&b, '\n');
     } else {
+        /* Rows of n*n characters also read as compact boards, one per line: the declared
+         * shape tells a reader which (guess.c). */
+        int side = 0;
+        while ((side + 1) * (side + 1) <= p->w) side++;
+        if (single_chars(p) && side >= 2 && side * side == p->w) gopt_buf_printf(&b, "# size %dx%d\n", p->w, p->h);
         write_rows(&b, p, single_chars(p) ? NULL : " ");
     }
     if (s) {

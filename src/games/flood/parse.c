@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/flood/internal.h"
 #include "gameopt/alloc.h"
 #include "gameopt/flood.h"
 #include "gameopt/grid.h"
@@ -79,9 +80,34 @@ static void set_tokens(gopt_flood_puzzle *p) {
 }
 
 static bool size_ok(const gopt_text *t, gopt_text_mark at, long w, long h, gopt_error *err) {
-    if (w < 1 || h < 1 || w > GOPT_FLOOD_MAX_SIDE || h > GOPT_FLOOD_MAX_SIDE || w * h > GOPT_FLOOD_MAX_CELLS)
-        return gopt_text_fail_at(t, at, err, "a %ldx%ld board is outside 1x1 .. %dx%d (at most %d cells)", w, h,
-                                 GOPT_FLOOD_MAX_SIDE, GOPT_FLOOD_MAX_SIDE, GOPT_FLOOD_MAX_CELLS);
+    if (w < 1 || h < 1)
+        return gopt_text_fail_at(t, at, err, "a %ldx%ld board has no cells", w, h);
+    if (w > GOPT_FLOOD_MAX_SIDE || h > GOPT_FLOOD_MAX_SIDE)
+        return gopt_text_fail_at(t, at, err, "a %ldx%ld board: a side is longer than %d cells", w, h,
+                                 GOPT_FLOOD_MAX_SIDE);
+    if (w * h > GOPT_FLOOD_MAX_CELLS)
+        return gopt_text_fail_at(t, at, err, "a %ldx%ld board has %ld cells; at most %d (2048x2048) are read", w, h,
+                                 w * h, GOPT_FLOOD_MAX_CELLS);
+    return true;
+}
+
+/* A header declared w*h cells of at least one character each, separated by blanks: refuse it
+ * before anything that size is made when the rest of the text is too short to hold them
+ * (a tiny file declaring 2048x2048 is refused at once). */
+static bool room_for(const gopt_text *t, gopt_text_mark at, long w, long h, gopt_error *err) {
+    size_t rest = t->len - t->pos, need = (size_t)(w * h) * 2 - 1;
+    if (rest + 1 >= need) return true; /* the last cell needs no blank after it */
+    return gopt_text_fail_at(t, at, err, "a %ldx%ld board needs %ld cells, and the rest of the input (%zu bytes) "
+                                         "cannot hold them",
+                             w, h, w * h, rest);
+}
+
+/* The board's memory counts against --memory-limit while it lives (released by
+ * gopt_flood_free). */
+static bool charge(const gopt_text *t, gopt_text_mark at, gopt_flood_puzzle *p, gopt_error *err) {
+    size_t bytes = sizeof *p + (size_t)p->w * (size_t)p->h + (size_t)p->ncolours * 32;
+    if (!gopt_text_charge(t, at, bytes, err)) return false;
+    p->charged = bytes;
     return true;
 }
 
@@ -97,24 +123,29 @@ static bool colour_char_ok(const gopt_text *t, gopt_text_mark at, int ch, gopt_e
     return true;
 }
 
-/* Numbers the characters of `cells` (n of them, starting at mark `at` for errors). */
-static gopt_flood_puzzle *char_board(const gopt_text *t, gopt_text_mark at, int w, int h, const char *cells,
-                                     int row_stride_cols, const char *format, gopt_error *err) {
+/* Numbers the characters of a w x h board (row r at rows[r], each w long; marks[r] is where
+ * it starts, for errors). */
+static gopt_flood_puzzle *char_board(const gopt_text *t, int w, int h, const char *const *rows,
+                                     const gopt_text_mark *marks, const char *format, gopt_error *err) {
     names a = {0};
+    int index[256];
+    for (int c = 0; c < 256; c++) index[c] = -1;
     uint8_t *seen = gopt_malloc((size_t)w * (size_t)h);
-    for (int i = 0; i < w * h; i++) {
-        gopt_text_mark m = at;
-        int r = i / w, c = i % w;
-        if (row_stride_cols) m.line += r, m.col += c;
-        else m.col += i, m.pos += (size_t)i;
-        if (!colour_char_ok(t, m, (unsigned char)cells[i], err)) goto fail;
-        int k = names_add(&a, &cells[i], 1);
-        if (k < 0) {
-            gopt_text_fail_at(t, m, err, "more than %d colours", GOPT_FLOOD_MAX_COLOURS);
-            goto fail;
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++) {
+            unsigned char ch = (unsigned char)rows[r][c];
+            gopt_text_mark m = marks[r];
+            m.col += c, m.pos += (size_t)c;
+            if (index[ch] < 0) {
+                if (!colour_char_ok(t, m, ch, err)) goto fail;
+                index[ch] = names_add(&a, (const char *)&rows[r][c], 1);
+                if (index[ch] < 0) {
+                    gopt_text_fail_at(t, m, err, "more than %d colours", GOPT_FLOOD_MAX_COLOURS);
+                    goto fail;
+                }
+            }
+            seen[r * w + c] = (uint8_t)index[ch];
         }
-        seen[i] = (uint8_t)k;
-    }
     gopt_flood_puzzle *p = board_from(w, h, seen, &a, format);
     free(seen);
     return p;
@@ -124,14 +155,44 @@ fail:
     return NULL;
 }
 
+/* The rows of a grid: lines up to a blank line, a comment line or the end, blanks around each
+ * dropped. Sizes are checked as rows come, so a huge block is refused at the row that makes
+ * it too large. */
 static gopt_flood_puzzle *parse_grid(gopt_text *t, const char *format, gopt_error *err) {
     gopt_text_mark at = gopt_text_save(t);
-    gopt_char_block block;
-    if (!gopt_char_block_read(t, &block, err)) return NULL;
+    const char **rows = NULL;
+    gopt_text_mark *marks = NULL;
+    size_t cap = 0, mcap = 0;
+    long w = -1, h = 0;
     gopt_flood_puzzle *p = NULL;
-    if (size_ok(t, at, block.size.w, block.size.h, err))
-        p = char_board(t, at, block.size.w, block.size.h, block.cells, 1, format, err);
-    gopt_char_block_free(&block);
+    while (!gopt_text_eof(t)) {
+        gopt_text_skip_spaces(t);
+        gopt_text_mark row = gopt_text_save(t);
+        size_t n = gopt_text_line_rest(t);
+        const char *s = t->data + t->pos;
+        while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+        if (n == 0 || s[0] == '#') break;
+        if (w >= 0 && (long)n != w) {
+            gopt_text_fail_at(t, row, err, "row %ld has %zu cells, the rows above have %ld", h + 1, n, w);
+            goto done;
+        }
+        w = (long)n;
+        if (!size_ok(t, at, w, h + 1, err)) goto done;
+        gopt_grow(&rows, &cap, (size_t)h + 1, sizeof *rows);
+        gopt_grow(&marks, &mcap, (size_t)h + 1, sizeof *marks);
+        rows[h] = s;
+        marks[h++] = row;
+        size_t skipped;
+        gopt_text_line(t, &skipped);
+    }
+    if (h == 0) {
+        gopt_text_fail(t, err, "expected a board (rows of colours)");
+        goto done;
+    }
+    p = char_board(t, (int)w, (int)h, rows, marks, format, err);
+done:
+    free(rows);
+    free(marks);
     return p;
 }
 
@@ -151,7 +212,18 @@ static gopt_flood_puzzle *parse_compact(gopt_text *t, gopt_error *err) {
         return gopt_text_fail_at(t, at, err, "a compact board is one line of n*n colours; this line has %zu", len),
                NULL;
     if (!size_ok(t, at, n, n, err)) return NULL;
-    return char_board(t, at, (int)n, (int)n, line, 0, "compact", err);
+    const char **rows = gopt_malloc((size_t)n * sizeof *rows);
+    gopt_text_mark *marks = gopt_malloc((size_t)n * sizeof *marks);
+    for (long r = 0; r < n; r++) {
+        rows[r] = line + r * n;
+        marks[r] = at;
+        marks[r].col += (int)(r * n);
+        marks[r].pos += (size_t)(r * n);
+    }
+    gopt_flood_puzzle *p = char_board(t, (int)n, (int)n, rows, marks, "compact", err);
+    free(rows);
+    free(marks);
+    return p;
 }
 
 /* ---- numeric boards: 99problems, puchert ---- */
@@ -204,8 +276,9 @@ static gopt_flood_puzzle *parse_99problems(gopt_text *t, gopt_error *err) {
     if (!gopt_text_int(t, 1, GOPT_FLOOD_MAX_SIDE, &h, err)) return NULL;
     gopt_text_skip_spaces(t);
     if (!gopt_text_int(t, 1, GOPT_FLOOD_MAX_COLOURS, &c, err)) return NULL;
-    if (!size_ok(t, at, w, h, err)) return NULL;
+    if (!size_ok(t, at, w, h, err) || !room_for(t, at, w, h, err)) return NULL;
     gopt_flood_puzzle *p = gopt_flood_new((int)w, (int)h, (int)c);
+    if (!charge(t, at, p, err)) goto fail;
     for (int i = 0; i < p->ncolours; i++) {
         free(p->names[i]);
         p->names[i] = gopt_format("%d", i + 1);
@@ -253,6 +326,7 @@ static gopt_flood_puzzle *parse_puchert(gopt_text *t, gopt_error *err) {
     if (!gopt_text_int(t, 0, h - 1, &r0, err)) return NULL;
     gopt_text_skip_spaces(t);
     if (!gopt_text_int(t, 0, w - 1, &c0, err)) return NULL;
+    if (!room_for(t, at, w, h, err)) return NULL;
     names a = {0};
     uint8_t *seen = gopt_malloc((size_t)(w * h));
     char word[64];
@@ -268,6 +342,10 @@ static gopt_flood_puzzle *parse_puchert(gopt_text *t, gopt_error *err) {
     }
     gopt_flood_puzzle *p = board_from((int)w, (int)h, seen, &a, "puchert");
     free(seen);
+    if (!charge(t, at, p, err)) {
+        gopt_flood_free(p);
+        return NULL;
+    }
     p->start = (int)(r0 * w + c0);
     set_tokens(p);
     return p;
@@ -300,7 +378,15 @@ static gopt_flood_puzzle *parse_tatham(gopt_text *t, gopt_error *err) {
                                       "use the game ID (Game > Specific...) instead"),
                NULL;
     if (!gopt_text_expect(t, ':', err)) return NULL;
-    gopt_text_mark cells_at = gopt_text_save(t);
+    if ((long)gopt_text_line_rest(t) < w * h) {
+        /* count what is there for the message, without making the board */
+        size_t n = 0, rest = gopt_text_line_rest(t);
+        while (n < rest && t->data[t->pos + n] >= '0' && t->data[t->pos + n] <= '9') n++;
+        if (n == rest || t->data[t->pos + n] == ',' || t->data[t->pos + n] == ' ' || t->data[t->pos + n] == '\t') {
+            for (size_t i = 0; i < n; i++) gopt_text_next(t);
+            return gopt_text_fail(t, err, "the ID has %zu cells, a %ldx%ld board needs %ld", n, w, h, w * h), NULL;
+        }
+    }
     uint8_t *cells = gopt_malloc((size_t)(w * h));
     int top = 0;
     for (long i = 0; i < w * h; i++) {
@@ -330,7 +416,6 @@ static gopt_flood_puzzle *parse_tatham(gopt_text *t, gopt_error *err) {
         free(cells);
         return gopt_text_fail(t, err, "the ID has more than the %ld cells of a %ldx%ld board", w * h, w, h), NULL;
     }
-    (void)cells_at;
     /* Anything after the ID on its line (a table's other columns) is ignored. */
     int next = gopt_text_peek(t);
     if (next >= 0 && next != '\n' && next != ' ' && next != '\t') {
@@ -343,94 +428,14 @@ static gopt_flood_puzzle *parse_tatham(gopt_text *t, gopt_error *err) {
     gopt_flood_puzzle *p = gopt_flood_new((int)w, (int)h, c > 0 ? (int)c : top);
     memcpy(p->cells, cells, (size_t)(w * h));
     free(cells);
+    if (!charge(t, at, p, err)) {
+        gopt_flood_free(p);
+        return NULL;
+    }
     p->format = "tatham";
     p->limit = (int)limit;
     p->leniency = (int)m;
     return p;
-}
-
-/* ---- guessing ---- */
-
-static bool tatham_like(const char *s, size_t n) {
-    size_t i = 0;
-    if (i >= n || !isdigit((unsigned char)s[i])) return false;
-    while (i < n && isdigit((unsigned char)s[i])) i++;
-    if (i >= n || s[i++] != 'x') return false;
-    if (i >= n || !isdigit((unsigned char)s[i])) return false;
-    while (i < n && (isdigit((unsigned char)s[i]) || s[i] == 'c' || s[i] == 'm')) i++;
-    return i < n && (s[i] == ':' || s[i] == '#');
-}
-
-/* Counts integers on a line; -1 when it holds anything else. */
-static int count_ints(const char *s, size_t n) {
-    int k = 0;
-    for (size_t i = 0; i < n;) {
-        if (s[i] == ' ' || s[i] == '\t') {
-            i++;
-            continue;
-        }
-        if (!isdigit((unsigned char)s[i])) return -1;
-        while (i < n && isdigit((unsigned char)s[i])) i++;
-        k++;
-    }
-    return k;
-}
-
-static bool blank(const char *s, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if (s[i] != ' ' && s[i] != '\t') return false;
-    return true;
-}
-
-const char *gopt_flood_guess_format(const char *data, size_t len) {
-    size_t pos = 0;
-    const char *line = NULL;
-    size_t n = 0;
-    while (pos < len) {
-        const char *nl = memchr(data + pos, '\n', len - pos);
-        size_t end = nl ? (size_t)(nl - data) : len;
-        const char *s = data + pos;
-        size_t k = end - pos;
-        pos = nl ? end + 1 : len;
-        size_t lead = 0;
-        while (lead < k && (s[lead] == ' ' || s[lead] == '\t')) lead++;
-        if (lead == k || s[lead] == '#') continue;
-        line = s + lead;
-        n = k - lead;
-        break;
-    }
-    if (!line) return "grid";
-    while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t')) n--;
-    if (tatham_like(line, n)) return "tatham";
-    int ints = count_ints(line, n);
-    if (ints == 3 && memchr(line, ' ', n)) return "99problems";
-    if (ints == 2 && memchr(line, ' ', n)) return "puchert";
-    /* One line of n*n colours is a compact board, unless the line is one row of a square
-     * grid (as many rows as it is wide). Short lines are grid rows. */
-    long side = isqrt((long)n);
-    if (side >= 6 && side * side == (long)n) {
-        if (n > 100) return "compact";
-        size_t rows = 1, p = pos;
-        while (p < len && rows <= n) {
-            const char *nl = memchr(data + p, '\n', len - p);
-            size_t end = nl ? (size_t)(nl - data) : len;
-            if (blank(data + p, end - p)) break;
-            rows++;
-            p = nl ? end + 1 : len;
-        }
-        if (rows != n) return "compact";
-    }
-    /* Several blocks separated by blank lines: blocks. */
-    bool seen_blank = false;
-    for (size_t p = pos; p < len;) {
-        const char *nl = memchr(data + p, '\n', len - p);
-        size_t end = nl ? (size_t)(nl - data) : len;
-        bool b = blank(data + p, end - p) || data[p] == '#';
-        if (b) seen_blank = true;
-        else if (seen_blank) return "blocks";
-        p = nl ? end + 1 : len;
-    }
-    return "grid";
 }
 
 /* ---- the entry point ---- */
@@ -438,7 +443,8 @@ const char *gopt_flood_guess_format(const char *data, size_t len) {
 int gopt_flood_read(gopt_text *t, const char *format, const gopt_options *o, gopt_flood_puzzle **out,
                      gopt_error *err) {
     *out = NULL;
-    if (!format) format = gopt_flood_guess_format(t->data, t->len);
+    bool guessed = !format;
+    if (guessed && !flood_guess(t, &format, err)) return -1;
     gopt_text_skip_ws_comments(t, '#');
     if (gopt_text_eof(t)) return 0;
     /* a line may start with spaces before the board */
@@ -453,7 +459,13 @@ int gopt_flood_read(gopt_text *t, const char *format, const gopt_options *o, gop
         gopt_fail(err, t->name, 0, 0, "unknown format '%s'", format);
         return -1;
     }
-    if (!p) return -1;
+    if (!p) {
+        /* a guessed format that fails says so: the text may be in another */
+        size_t n = strlen(err->msg);
+        if (guessed && err->set && n + 80 < sizeof err->msg)
+            snprintf(err->msg + n, sizeof err->msg - n, " (read as %s, guessed; --format names another)", format);
+        return -1;
+    }
     if (p->ncolours == 0) {
         gopt_flood_free(p);
         gopt_text_fail_at(t, at, err, "a board needs at least one colour");

@@ -193,6 +193,7 @@ static int run_check(gopt_call *call) {
     if (!gopt_batch_read(&gopt_game_flood, call->args[0], &call->opts, &b, &err)) {
         gopt_call_input(call, &err);
     } else {
+        gopt_batch_warnings(&b, call->diag);
         uint8_t **seq = gopt_calloc(b.n, sizeof *seq);
         int *len = gopt_calloc(b.n, sizeof *len), *optimum = gopt_malloc(b.n * sizeof *optimum);
         for (size_t i = 0; i < b.n; i++) optimum[i] = -1;
@@ -283,7 +284,9 @@ static int on_board(gopt_call *call, const char *verb, const gopt_opt *opts,
     gopt_batch b = {0};
     gopt_error err = {0};
     int code;
-    if (!gopt_batch_read(&gopt_game_flood, call->args[0], &call->opts, &b, &err)) code = gopt_call_input(call, &err);
+    bool read = gopt_batch_read(&gopt_game_flood, call->args[0], &call->opts, &b, &err);
+    gopt_batch_warnings(&b, call->diag);
+    if (!read) code = gopt_call_input(call, &err);
     else if ((size_t)which > b.n) code = gopt_call_usage(call, "--board %ld: %s has only %zu board%s", which, call->args[0], b.n,
                                b.n == 1 ? "" : "s");
     else code = then(call, b.items[which - 1].puzzle);
@@ -340,6 +343,7 @@ static bool read_par_inputs(gopt_call *call, const gopt_options *o, gopt_batch *
     for (int i = 0; i < call->nargs; i++) {
         if (!looks_like_id(call->args[i])) {
             if (!gopt_batch_read(&gopt_game_flood, call->args[i], o, b, &err)) return gopt_call_input(call, &err), false;
+            gopt_batch_warnings(b, call->diag);
             continue;
         }
         gopt_text t;

@@ -1,0 +1,2 @@
+# flood solve reads a Flow Free file: refused
+flood solve data/flow/seed_5x5.txt
