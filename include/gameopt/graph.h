@@ -8,6 +8,11 @@
 #include <stdbool.h>
 #include "gameopt/error.h"
 
+/* A place in a file: line and column from 1 (0 when unknown). */
+typedef struct gopt_place {
+    int line, col;
+} gopt_place;
+
 typedef struct gopt_graph {
     int n;          /* nodes 0..n-1 */
     int m;          /* edges 0..m-1 */
@@ -18,6 +23,11 @@ typedef struct gopt_graph {
     int *adj_edge;  /* edge id of each adjacency entry */
     char **names;   /* NULL, or n node names */
     double *x, *y;  /* NULL, or n positions (board coordinates; y grows downwards) */
+    /* Where a loaded file wrote each node and edge (NULL when not known), so errors found
+     * after reading can name the place: */
+    gopt_place *node_at, *edge_at;
+    gopt_place graph_at;    /* the graph as a whole */
+    gopt_place directed_at; /* what made it directed */
 } gopt_graph;
 
 /* Builds a graph from an edge list; the arrays are copied. */
@@ -43,13 +53,20 @@ typedef enum gopt_graph_format {
 } gopt_graph_format;
 
 /* Loads a graph file with igraph. Node attributes "name"/"label" become names and "x"/"y"
- * positions when present. Errors carry the file name (and the line when igraph gives one). */
+ * positions when present. The text is read first by the rules igraph applies (graph_scan.c):
+ * errors name the line and column; tokens of more than 64 KiB are refused; the file and
+ * igraph's parse structures count against --memory-limit. */
 gopt_graph *gopt_graph_load(const char *path, gopt_graph_format format, bool directed, gopt_error *err);
 /* The same, refusing graphs of more than max_nodes nodes while reading (an edge list naming
  * node 99999999 fails at its line and column instead of allocating 10^8 nodes). Only regular
  * files are read; a UTF-8 byte-order mark is skipped; names must be UTF-8. */
 gopt_graph *gopt_graph_load_at_most(const char *path, gopt_graph_format format, bool directed, int max_nodes,
                                     gopt_error *err);
+
+/* Where node v (edge e) of a loaded graph is written: its own place when known, else the
+ * graph's, else line 1. */
+gopt_place gopt_graph_node_place(const gopt_graph *g, int v);
+gopt_place gopt_graph_edge_place(const gopt_graph *g, int e);
 
 /* Connected components of an undirected graph: comp[v] in 0..count-1. Returns count. */
 int gopt_graph_components(const gopt_graph *g, int *comp);

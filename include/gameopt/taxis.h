@@ -41,6 +41,7 @@ typedef struct gopt_taxis_graph {
     int *degree;        /* n degrees */
     int max_degree;
     uint64_t *by_degree;/* nodes of degree d: words by_degree[d * words ..], d = 0..max_degree */
+    int *by_name;       /* the nodes sorted by name (gopt_taxis_node finds a name in log n) */
 } gopt_taxis_graph;
 
 /* The neighbour mask of v on the n <= 64 fast path (words == 1). */

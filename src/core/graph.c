@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "core/igraph_dl.h"
+#include "core/graph_scan.h"
 #include "core/igraph_glue.h"
+#include "gameopt/budget.h"
 #include "gameopt/alloc.h"
 #include "gameopt/text.h"
 
@@ -61,6 +63,8 @@ void gopt_graph_free(gopt_graph *g) {
     free(g->offset);
     free(g->adj);
     free(g->adj_edge);
+    free(g->node_at);
+    free(g->edge_at);
     free(g);
 }
 
@@ -128,13 +132,17 @@ static igraph_error_t read_igraph(void *ctx) {
 
 /* igraph's edge-list reader makes node ids 0..max, so "0 99999999" alone would take gigabytes
  * before any size check, and its parse errors carry no position. So the list is read here
- * first, through the text reader: every id a whole number below max_nodes, in pairs. */
-static bool check_edge_list(const char *path, int max_nodes, gopt_error *err) {
+ * first, through the text reader: every id a whole number below max_nodes, in pairs; where
+ * each node is first named and each edge written is kept for later errors. */
+static bool check_edge_list(const char *path, const char *data, size_t len, int max_nodes, graph_scan *places,
+                            gopt_error *err) {
     gopt_text t;
-    if (!gopt_text_load(&t, path, err)) return false;
-    long ids = 0, id;
+    gopt_text_from(&t, path, data, len);
+    long ids = 0, id, top = -1;
     gopt_text_mark last = gopt_text_save(&t);
     bool ok = true;
+    memset(places, 0, sizeof *places);
+    places->graph_at = (gopt_place){1, 1};
     for (gopt_text_skip_ws(&t); ok && !gopt_text_eof(&t); gopt_text_skip_ws(&t)) {
         last = gopt_text_save(&t);
         int c = gopt_text_peek(&t);
@@ -145,7 +153,20 @@ static bool check_edge_list(const char *path, int max_nodes, gopt_error *err) {
             gopt_error_clear(err);
             ok = gopt_text_fail_at(&t, last, err, "node number out of range (at most %d nodes)", max_nodes);
         } else {
-            ids++;
+            gopt_place at = {last.line, last.col};
+            if (ids++ % 2 == 0) {
+                gopt_grow(&places->edge_at, &places->edge_cap, (size_t)places->edges + 1, sizeof *places->edge_at);
+                places->edge_at[places->edges++] = at;
+            }
+            if (id > top) { /* nodes top+1 .. id appear here (those below id unnamed: no place) */
+                gopt_grow(&places->node_at, &places->node_cap, (size_t)id + 1, sizeof *places->node_at);
+                for (long v = top + 1; v < id; v++) places->node_at[v] = (gopt_place){0, 0};
+                places->node_at[id] = at;
+                places->nodes = (int)id + 1;
+                top = id;
+            } else if (!places->node_at[id].line) {
+                places->node_at[id] = at;
+            }
             c = gopt_text_peek(&t);
             if (c != -1 && c != ' ' && c != '\t' && c != '\n' && c != '\v' && c != '\f') {
                 char what[32];
@@ -156,6 +177,7 @@ static bool check_edge_list(const char *path, int max_nodes, gopt_error *err) {
     }
     if (ok && ids % 2) ok = gopt_text_fail_at(&t, last, err, "an edge needs two node numbers; this one has one");
     gopt_text_free(&t);
+    if (!ok) graph_scan_free(places);
     return ok;
 }
 
@@ -223,50 +245,108 @@ gopt_graph *gopt_graph_load(const char *path, gopt_graph_format format, bool dir
     return gopt_graph_load_at_most(path, format, directed, INT_MAX / 2, err);
 }
 
-gopt_graph *gopt_graph_load_at_most(const char *path, gopt_graph_format format, bool directed, int max_nodes,
-                                    gopt_error *err) {
-    if (format == GOPT_GRAPH_AUTO) format = format_from_extension(path);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        gopt_fail(err, path, 0, 0, "cannot open: %s", strerror(errno));
-        return NULL;
-    }
-    /* igraph's parsers read with stdio and treat a failed read as fatal: only hand them files. */
+/* The whole file, charged to the memory budget; NULL with err set when it cannot be read. */
+static char *read_file(const char *path, size_t *len, size_t *charged, gopt_error *err) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return gopt_fail(err, path, 0, 0, "cannot open: %s", strerror(errno)), NULL;
+    /* igraph's parsers read with stdio and treat a failed read as fatal: only regular files */
     struct stat st = {0};
     if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
         gopt_fail(err, path, 0, 0, "not a regular file%s", S_ISDIR(st.st_mode) ? " (a directory)" : "");
         fclose(f);
         return NULL;
     }
-    if (format == GOPT_GRAPH_EDGELIST && !check_edge_list(path, max_nodes, err)) {
-        fclose(f);
-        return NULL;
+    gopt_buf b = {0};
+    char chunk[65536];
+    size_t n;
+    *charged = 0;
+    bool over = false;
+    while (!over && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (!gopt_budget_charge(NULL, n)) over = true;
+        else *charged += n, gopt_buf_append(&b, chunk, n);
     }
+    bool failed = !over && ferror(f);
+    fclose(f);
+    if (over || failed) {
+        gopt_buf_free(&b);
+        gopt_budget_release(NULL, *charged);
+        *charged = 0;
+        if (over)
+            return gopt_fail(err, path, 0, 0, "the file is larger than --memory-limit allows (%.0f MB)",
+                             gopt_budget_process_mb()), NULL;
+        return gopt_fail(err, path, 0, 0, "cannot read: %s", strerror(errno)), NULL;
+    }
+    *len = b.len;
+    gopt_buf_putc(&b, 0);
+    return gopt_buf_take(&b);
+}
+
+/* igraph's parsing structures take a multiple of the text (its GML tree: about 20 bytes a
+ * byte); this much is charged while it reads. */
+#define IGRAPH_BYTES_PER_BYTE 32
+
+gopt_graph *gopt_graph_load_at_most(const char *path, gopt_graph_format format, bool directed, int max_nodes,
+                                    gopt_error *err) {
+    if (format == GOPT_GRAPH_AUTO) format = format_from_extension(path);
+    size_t len = 0, charged = 0;
+    char *file = read_file(path, &len, &charged, err);
+    if (!file) return NULL;
     /* A UTF-8 byte-order mark is not part of the text; igraph's lexers would call it junk. */
-    unsigned char bom[3];
-    if (fread(bom, 1, 3, f) != 3 || memcmp(bom, "\xEF\xBB\xBF", 3) != 0) rewind(f);
-    if (!gopt_igraph_load(path, err)) {
-        fclose(f);
-        return NULL;
+    char *data = file;
+    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) data += 3, len -= 3;
+    graph_scan places = {0};
+    gopt_graph *g = NULL;
+    igraph_t ig;
+    bool locked = false, have_ig = false;
+    size_t parse_bytes = len * IGRAPH_BYTES_PER_BYTE;
+    bool parse_charged = false;
+    if (len == 0) {
+        gopt_fail(err, path, 1, 1, "not a readable %s graph: the file is empty", format_name(format));
+        goto done;
+    }
+    if (format == GOPT_GRAPH_EDGELIST ? !check_edge_list(path, data, len, max_nodes, &places, err)
+                                      : !graph_scan_text(path, data, len, format, max_nodes, &places, err))
+        goto done;
+    if (!gopt_budget_charge(NULL, parse_bytes)) {
+        gopt_fail(err, path, 1, 1, "reading this graph needs about %.0f MB, more than --memory-limit (%.0f MB) leaves",
+                  (double)parse_bytes / 1048576.0, gopt_budget_process_mb());
+        goto done;
+    }
+    parse_charged = true;
+    if (!gopt_igraph_load(path, err)) goto done;
+    FILE *f = fmemopen(data, len, "r");
+    if (!f) {
+        gopt_fail(err, path, 0, 0, "cannot read: %s", strerror(errno));
+        goto done;
     }
     igraph_glue_lock();
-    igraph_t ig;
+    locked = true;
     read_job job = {&ig, f, format, directed};
     igraph_error_t rc = igraph_glue_call(read_igraph, &job);
     fclose(f);
     if (rc != IGRAPH_SUCCESS) {
+        /* the scan above takes what igraph takes, so this is rare: igraph's line, at its
+         * first word, or the graph's place */
         char why[512];
         int line = tidy_reason(igraph_glue_message(), why, sizeof why);
-        gopt_fail(err, path, line, 0, "not a readable %s graph: %s", format_name(format), why);
-        igraph_glue_unlock();
-        return NULL;
+        if (line == 0 && igraph_glue_warning()[0]) { /* a warning may say where, and why */
+            char said[512];
+            int wline = tidy_reason(igraph_glue_warning(), said, sizeof said);
+            if (wline > 0) {
+                line = wline;
+                size_t n = strlen(why);
+                snprintf(why + n, sizeof why - n, " (%s)", said);
+            }
+        }
+        gopt_place at = line > 0 ? graph_scan_line_place(data, len, line) : places.graph_at;
+        gopt_fail(err, path, at.line, at.col, "not a readable %s graph: %s", format_name(format), why);
+        goto done;
     }
+    have_ig = true;
     if (igraph_vcount(&ig) > max_nodes) {
-        gopt_fail(err, path, 0, 0, "the graph has %lld nodes; at most %d are supported", (long long)igraph_vcount(&ig),
-                  max_nodes);
-        igraph_destroy(&ig);
-        igraph_glue_unlock();
-        return NULL;
+        gopt_fail(err, path, places.graph_at.line, places.graph_at.col,
+                  "the graph has %lld nodes; at most %d are supported", (long long)igraph_vcount(&ig), max_nodes);
+        goto done;
     }
     int n = (int)igraph_vcount(&ig), m = (int)igraph_ecount(&ig);
     int *from = gopt_malloc((size_t)m * sizeof *from + 1), *to = gopt_malloc((size_t)m * sizeof *to + 1);
@@ -274,22 +354,42 @@ gopt_graph *gopt_graph_load_at_most(const char *path, gopt_graph_format format, 
         from[e] = (int)IGRAPH_FROM(&ig, e);
         to[e] = (int)IGRAPH_TO(&ig, e);
     }
-    gopt_graph *g = gopt_graph_new(n, m, from, to, igraph_is_directed(&ig));
+    g = gopt_graph_new(n, m, from, to, igraph_is_directed(&ig));
     copy_attributes(&ig, g);
     free(from);
     free(to);
-    igraph_destroy(&ig);
-    igraph_glue_unlock();
+    /* the places, when the scan saw the nodes and edges igraph made */
+    g->graph_at = places.graph_at;
+    g->directed_at = places.directed_at.line ? places.directed_at : places.graph_at;
+    if (places.nodes == n) g->node_at = places.node_at, places.node_at = NULL;
+    if (places.edges == m) g->edge_at = places.edge_at, places.edge_at = NULL;
     /* Names go into JSON and pictures: they must be text (igraph passes any bytes on). */
     for (int v = 0; g->names && v < g->n; v++) {
-        size_t len = strlen(g->names[v]);
-        if (gopt_utf8_invalid(g->names[v], len) != len) {
-            gopt_fail(err, path, 0, 0, "node %d's name is not UTF-8 text; save the file as UTF-8", v + 1);
+        size_t nlen = strlen(g->names[v]);
+        if (gopt_utf8_invalid(g->names[v], nlen) != nlen) {
+            gopt_place at = gopt_graph_node_place(g, v);
+            gopt_fail(err, path, at.line, at.col, "node %d's name is not UTF-8 text; save the file as UTF-8", v + 1);
             gopt_graph_free(g);
-            return NULL;
+            g = NULL;
+            break;
         }
     }
+done:
+    if (have_ig) igraph_destroy(&ig);
+    if (locked) igraph_glue_unlock();
+    if (parse_charged) gopt_budget_release(NULL, parse_bytes);
+    graph_scan_free(&places);
+    free(file);
+    gopt_budget_release(NULL, charged);
     return g;
+}
+
+gopt_place gopt_graph_node_place(const gopt_graph *g, int v) {
+    return g->node_at && g->node_at[v].line ? g->node_at[v] : g->graph_at.line ? g->graph_at : (gopt_place){1, 1};
+}
+
+gopt_place gopt_graph_edge_place(const gopt_graph *g, int e) {
+    return g->edge_at && g->edge_at[e].line ? g->edge_at[e] : g->graph_at.line ? g->graph_at : (gopt_place){1, 1};
 }
 
 int gopt_graph_components(const gopt_graph *g, int *comp) {

@@ -11,6 +11,7 @@
 static pthread_mutex_t glue_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t glue_once = PTHREAD_ONCE_INIT;
 static char last_message[512];
+static char first_warning[512]; /* since the lock was taken */
 /* Where a fatal error jumps to: set only inside igraph_glue_call, under the lock. */
 static jmp_buf *fatal_jump;
 
@@ -21,6 +22,14 @@ static void keep_error(const char *reason, const char *file, int line, igraph_er
     snprintf(last_message, sizeof last_message, "%s", reason && reason[0] ? reason : igraph_strerror(code));
     /* What igraph_error_handler_ignore does: release what the failing call had allocated. */
     IGRAPH_FINALLY_FREE();
+}
+
+/* igraph's warnings often say where (GraphML's "Line 3: ..."), when its error says only that the
+ * file could not be read: the first one is kept for the error. */
+static void keep_warning(const char *reason, const char *file, int line) {
+    (void)file;
+    (void)line;
+    if (!first_warning[0]) snprintf(first_warning, sizeof first_warning, "%s", reason ? reason : "");
 }
 
 /* igraph's default fatal handler aborts the process (exit 134): an unreadable graph file must
@@ -45,7 +54,7 @@ static void init_once(void) {
         exit(4);
     }
     igraph_set_error_handler(keep_error);
-    igraph_set_warning_handler(igraph_warning_handler_ignore);
+    igraph_set_warning_handler(keep_warning);
     igraph_set_fatal_handler(on_fatal);
     igraph_set_attribute_table(&igraph_cattribute_table);
 }
@@ -54,11 +63,14 @@ void igraph_glue_lock(void) {
     pthread_once(&glue_once, init_once);
     pthread_mutex_lock(&glue_mutex);
     last_message[0] = 0;
+    first_warning[0] = 0;
 }
 
 void igraph_glue_unlock(void) { pthread_mutex_unlock(&glue_mutex); }
 
 const char *igraph_glue_message(void) { return last_message[0] ? last_message : "igraph error"; }
+
+const char *igraph_glue_warning(void) { return first_warning; }
 
 igraph_error_t igraph_glue_call(igraph_error_t (*fn)(void *ctx), void *ctx) {
     jmp_buf here;

@@ -15,6 +15,8 @@ void igraph_glue_lock(void);
 void igraph_glue_unlock(void);
 /* The message of the last igraph error (valid while the lock is held). */
 const char *igraph_glue_message(void);
+/* The first warning igraph gave since the lock was taken ("" for none). */
+const char *igraph_glue_warning(void);
 /* Runs fn(ctx) with the lock held; returns its code, or IGRAPH_FAILURE when igraph hit a fatal
  * error inside (the message then starts with "fatal"). igraph may have leaked what that call
  * had allocated, nothing more: its own clean-up stack is freed before jumping back. */

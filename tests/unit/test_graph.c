@@ -158,8 +158,9 @@ static void graph_files_fail_located(void **state) {
     path = write_temp(".gml", "graph [\n node [ id 0 ]\n node [ id 1\n edge [ source 0 target 1 ]\n]\n");
     gopt_error_clear(&err);
     assert_null(gopt_graph_load(path, GOPT_GRAPH_AUTO, false, &err));
-    assert_int_equal(err.line, 6); /* igraph's line, from its message */
-    assert_non_null(strstr(err.msg, "not a readable GML graph: "));
+    assert_int_equal(err.line, 1); /* the graph's list, left open (igraph said only "line 6", the end) */
+    assert_int_equal(err.col, 7);
+    assert_string_equal(err.msg, "a list that is never closed (no ']' for it)");
     unlink(path);
     free(path);
 
@@ -194,6 +195,68 @@ static void igraph_fatal_errors_return(void **state) {
     igraph_glue_unlock();
 }
 
+/* Loads text as a graph file with the given suffix (at most max_nodes nodes): NULL expected;
+ * checks the error's place and message. */
+static void refused_at(const char *suffix, const char *text, int max_nodes, int line, int col, const char *msg) {
+    char *path = write_temp(suffix, text);
+    gopt_error err = {0};
+    gopt_graph *g = gopt_graph_load_at_most(path, GOPT_GRAPH_AUTO, false, max_nodes, &err);
+    if (g) fail_msg("%s loaded; expected '%s'", suffix, msg);
+    if (err.line != line || err.col != col || strcmp(err.msg, msg) != 0)
+        fail_msg("%s: got %d:%d: %s\nwant %d:%d: %s", suffix, err.line, err.col, err.msg, line, col, msg);
+    unlink(path);
+    free(path);
+}
+
+/* Issue 35 item 2 and issue 37 item 5: every error of a graph file names its line and column
+ * (igraph named a line at best), sizes are refused at the node that is one too many, and
+ * tokens igraph's lexers would take quadratic time over are refused before igraph runs. */
+static void graph_errors_name_a_place(void **state) {
+    (void)state;
+    char *long_word = gopt_malloc(70010);
+    memset(long_word, 'b', 70000);
+    memcpy(long_word, "a ", 2);
+    strcpy(long_word + 70000, "\n");
+    refused_at(".ncol", long_word, 1024, 1, 3, "a word of more than 65536 characters");
+    free(long_word);
+    refused_at(".ncol", "a b\nc\n", 1024, 2, 1, "an edge needs two names; this line has one");
+    refused_at(".ncol", "a b\nc d x\n", 1024, 2, 5, "expected an edge weight (a number) after the two names, found 'x'");
+    refused_at(".ncol", "a b 1\nc d 2 3\n", 1024, 2, 7, "an NCOL line is two names and an optional weight; this one goes on");
+    refused_at(".ncol", "a b\nb c\nc d\n", 3, 3, 3, "node 4 ('d'): at most 3 nodes are supported");
+    refused_at(".gml", "graph [\n node [ id 1 ]\n node [ id 2 ]\n]\n", 1, 3, 2, "node 2: at most 1 nodes are supported");
+    refused_at(".gml", "graph [ node [ id 1 ] node [ id 1 ] ]", 9, 1, 33, "node id 1 is used twice");
+    refused_at(".gml", "graph [ node [ id 1.5 ] ]", 9, 1, 19,
+               "a node id must be a whole number from -2147483648 to 2147483647");
+    refused_at(".gml", "graph [ node [ id 1 ]\n edge [ source 1 target 7 ] ]", 9, 2, 25, "no node has the id 7");
+    refused_at(".gml", "graph [ node [ id 1 ]\n edge [ source 1 ] ]", 9, 2, 2, "an edge without its 'target'");
+    refused_at(".gml", "graph [ node [ id 1 ] ] ]", 9, 1, 25, "a ']' that closes no list");
+    refused_at(".gml", "graph [ node [ id 1 label \"x ] ]", 9, 1, 27, "a string without its closing quote");
+    refused_at(".gml", "graph [ node [ id 1 ] $ ]", 9, 1, 23, "unexpected '$'");
+    refused_at(".gml", "creator \"me\"\n", 9, 1, 1, "no 'graph [ ... ]' in the GML file");
+    refused_at(".gml", "graph 3", 9, 1, 1, "'graph' must be a list: graph [ ... ]");
+    gopt_buf deep = {0};
+    gopt_buf_puts(&deep, "graph [ ");
+    for (int i = 0; i < 40; i++) gopt_buf_puts(&deep, "a [ ");
+    refused_at(".gml", deep.data, 9, 1, 131, "lists nested more than 31 deep");
+    gopt_buf_free(&deep);
+    refused_at(".graphml",
+               "<graphml>\n<graph edgedefault=\"undirected\">\n<node id=\"a\"/>\n  <node id=\"b\"/>\n</graph>\n</graphml>\n",
+               1, 4, 3, "node 2: at most 1 nodes are supported");
+    refused_at(".gml", "", 9, 1, 1, "not a readable GML graph: the file is empty");
+    /* a graph that reads keeps where its nodes and edges are */
+    char *path = write_temp(".ncol", "a b\n\n  b c 2.5\n");
+    gopt_error err = {0};
+    gopt_graph *g = gopt_graph_load(path, GOPT_GRAPH_AUTO, false, &err);
+    assert_non_null(g);
+    assert_int_equal(gopt_graph_node_place(g, 2).line, 3);
+    assert_int_equal(gopt_graph_node_place(g, 2).col, 5);
+    assert_int_equal(gopt_graph_edge_place(g, 1).line, 3);
+    assert_int_equal(gopt_graph_edge_place(g, 1).col, 3);
+    gopt_graph_free(g);
+    unlink(path);
+    free(path);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(adjacency_arrays),
@@ -201,6 +264,7 @@ int main(void) {
         cmocka_unit_test(graphml_and_edge_lists),
         cmocka_unit_test(bad_graph_files_are_errors),
         cmocka_unit_test(graph_files_fail_located),
+        cmocka_unit_test(graph_errors_name_a_place),
         cmocka_unit_test(igraph_fatal_errors_return),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -100,13 +100,17 @@ static void igraph_formats_are_checked(void **state) {
     path = write_temp(".txt", "0 1\n1 2\n2 2\n");
     assert_null(gopt_taxis_graph_load(path, NULL, &err));
     assert_non_null(strstr(err.msg, "is a loop at '2'"));
+    assert_int_equal(err.line, 3);
+    assert_int_equal(err.col, 1);
     unlink(path);
     free(path);
 
     gopt_error_clear(&err);
     path = write_temp(".edges", "0 1\n1 2\n2 1\n");
     assert_null(gopt_taxis_graph_load(path, "edgelist", &err));
-    assert_non_null(strstr(err.msg, "two roads join '1' and '2'"));
+    assert_string_equal(err.msg, "a second road joins '1' and '2'; the graph must be simple");
+    assert_int_equal(err.line, 3); /* the second road's place (issue 35: every error names one) */
+    assert_int_equal(err.col, 1);
     unlink(path);
     free(path);
 
@@ -248,11 +252,61 @@ static void heuristic_names(void **state) {
     assert_false(gopt_taxis_heuristic_parse("xx", &h));
 }
 
+/* Issue 35 item 2: a graph of 20,000 copies of one road (the check compared every pair of a
+ * node's roads: minutes at 100,000) and other graph errors found after reading name the place
+ * of the node or road; a board of many roads is read in one pass. */
+static void graph_errors_after_reading_name_a_place(void **state) {
+    (void)state;
+    gopt_buf b = {0};
+    for (int i = 0; i < 20000; i++) gopt_buf_puts(&b, "a b\n");
+    char *path = write_temp(".ncol", b.data);
+    gopt_buf_free(&b);
+    gopt_error err = {0};
+    assert_null(gopt_taxis_graph_load(path, NULL, &err));
+    assert_string_equal(err.msg, "a second road joins 'a' and 'b'; the graph must be simple");
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 1);
+    unlink(path);
+    free(path);
+
+    path = write_temp(".gml", "graph [\n node [ id 1 label \"x\" ]\n node [ id 2 label \"x\" ] ]\n");
+    gopt_error_clear(&err);
+    assert_null(gopt_taxis_graph_load(path, NULL, &err));
+    assert_string_equal(err.msg, "a second node is named 'x'");
+    assert_int_equal(err.line, 3);
+    assert_int_equal(err.col, 2);
+    unlink(path);
+    free(path);
+
+    path = write_temp(".gml", "graph [\n directed 1\n node [ id 1 ] ]\n");
+    gopt_error_clear(&err);
+    assert_null(gopt_taxis_graph_load(path, NULL, &err));
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 2);
+
+    /* 1024 nodes and every road of each node to the next 60: 60,000 roads, then one twice */
+    for (int i = 0; i < 1024; i++) gopt_buf_printf(&b, "node n%d\n", i);
+    for (int i = 0; i < 1024; i++)
+        for (int k = 1; k <= 60; k++) gopt_buf_printf(&b, "edge n%d n%d\n", i, (i + k) % 1024);
+    gopt_buf_puts(&b, "edge n5 n4\n");
+    gopt_text t;
+    gopt_text_from_string(&t, "many.board", b.data);
+    gopt_buf_free(&b);
+    gopt_error_clear(&err);
+    assert_null(gopt_taxis_graph_parse(&t, "many", &err));
+    assert_string_equal(err.msg, "the road n5 - n4 is already on line 1265");
+    assert_int_equal(err.line, 1024 + 61441);
+    gopt_text_free(&t);
+    unlink(path);
+    free(path);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(board_is_read),
         cmocka_unit_test(board_errors_say_where),
         cmocka_unit_test(igraph_formats_are_checked),
+        cmocka_unit_test(graph_errors_after_reading_name_a_place),
         cmocka_unit_test(bundled_graph_loads),
         cmocka_unit_test(dealing_is_reproducible),
         cmocka_unit_test(settings_round_trip),

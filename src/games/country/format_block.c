@@ -74,6 +74,15 @@ static bool read_clues(gopt_text *t, block *b, gopt_error *err) {
     }
 }
 
+typedef struct label_room {
+    int label, room;
+} label_room;
+
+static int compare_labels(const void *a, const void *b) {
+    const label_room *x = a, *y = b;
+    return (x->label > y->label) - (x->label < y->label);
+}
+
 /* Rooms from the region ids, then the clues on them. */
 static bool finish(gopt_text *t, block *b, gopt_text_mark end_at, gopt_error *err) {
     gopt_country_puzzle *p = b->p;
@@ -83,18 +92,26 @@ static bool finish(gopt_text *t, block *b, gopt_text_mark end_at, gopt_error *er
     if (split >= 0)
         return gopt_text_fail_at(t, b->regions_at, err, "region %d makes two separate areas (see row %d col %d)",
                                  b->label[split], split / p->size.w + 1, split % p->size.w + 1);
-    int n = gopt_grid_cells(p->size);
-    for (size_t i = 0; i < b->nclues; i++) {
+    /* each clue's room by its region id: one sorted list of the rooms, searched per clue */
+    label_room *by_label = gopt_malloc((size_t)(p->nrooms > 0 ? p->nrooms : 1) * sizeof *by_label);
+    for (int r = 0; r < p->nrooms; r++) by_label[r] = (label_room){b->label[p->room_first[r]], r};
+    qsort(by_label, (size_t)p->nrooms, sizeof *by_label, compare_labels);
+    bool ok = true;
+    for (size_t i = 0; i < b->nclues && ok; i++) {
         const clue *k = &b->clues[i];
-        int room = -1;
-        for (int c = 0; c < n && room < 0; c++)
-            if (b->label[c] == k->region) room = p->room[c];
-        if (room < 0) return gopt_text_fail_at(t, k->at, err, "no region %ld in this puzzle", k->region);
+        label_room key = {(int)k->region, 0};
+        const label_room *hit = bsearch(&key, by_label, (size_t)p->nrooms, sizeof *by_label, compare_labels);
+        int room = hit ? hit->room : -1;
+        if (room < 0) {
+            ok = gopt_text_fail_at(t, k->at, err, "no region %ld in this puzzle", k->region);
+            break;
+        }
         if (p->number[room] != GOPT_COUNTRY_NO_NUMBER)
-            return gopt_text_fail_at(t, k->at, err, "region %ld has two numbers", k->region);
-        p->number[room] = k->value == -2 ? GOPT_COUNTRY_UNKNOWN : (int)k->value;
+            ok = gopt_text_fail_at(t, k->at, err, "region %ld has two numbers", k->region);
+        else p->number[room] = k->value == -2 ? GOPT_COUNTRY_UNKNOWN : (int)k->value;
     }
-    return true;
+    free(by_label);
+    return ok;
 }
 
 static bool read_keyword(gopt_text *t, block *b, bool *done, gopt_error *err) {

@@ -21,6 +21,7 @@
 #include "internal.h"
 
 #define PENPA_MAX_TEXT (8u << 20) /* inflated bytes we accept (a 100x100 board is ~1 MB) */
+#define PENPA_MAX_POINTS 10000    /* header sizes beyond this are refused before any arithmetic */
 
 /* penpa's abbreviations of its JSON, in its order (the writer applies them forwards, the
  * reader backwards, as penpa does). */
@@ -138,7 +139,10 @@ static char *inflate_raw(const gopt_buf *in, size_t *len, const char **why) {
     return gopt_buf_take(&out);
 }
 
-/* Line k of the text (a copy, penpa's abbreviations expanded), or NULL past the end. */
+/* Line k of the text (a copy, penpa's abbreviations expanded), or NULL past the end. Every
+ * abbreviation is 'z' and one character, and no expansion holds a 'z', so one pass left to
+ * right gives what penpa's replacements in turn give (a pass per abbreviation took a second
+ * on an inflated 8 MB line). */
 static char *text_line(const char *text, int k) {
     const char *p = text;
     for (int i = 0; i < k && p; i++) {
@@ -147,9 +151,17 @@ static char *text_line(const char *text, int k) {
     }
     if (!p) return NULL;
     const char *nl = strchr(p, '\n');
-    char *line = gopt_strndup(p, nl ? (size_t)(nl - p) : strlen(p));
-    for (size_t i = 0; i < NABBR; i++) line = replace_all(line, abbreviations[i][1], abbreviations[i][0]);
-    return line;
+    size_t n = nl ? (size_t)(nl - p) : strlen(p);
+    const char *expand[256] = {0};
+    for (size_t i = 0; i < NABBR; i++) expand[(unsigned char)abbreviations[i][1][1]] = abbreviations[i][0];
+    gopt_buf b = {0};
+    gopt_buf_puts(&b, "");
+    for (size_t i = 0; i < n; i++) {
+        const char *e = p[i] == 'z' && i + 1 < n ? expand[(unsigned char)p[i + 1]] : NULL;
+        if (e) gopt_buf_puts(&b, e), i++;
+        else gopt_buf_putc(&b, p[i]);
+    }
+    return gopt_buf_take(&b);
 }
 
 /* "a,b" into two point numbers. */
@@ -263,6 +275,7 @@ static gopt_country_puzzle *from_text(const char *text, char *why, size_t size) 
     char kind[16] = "";
     long nx = 0, ny = 0;
     if (header) sscanf(header, "%15[^,],%ld,%ld", kind, &nx, &ny);
+    json_int_t margin[4] = {0, 0, 0, 0};
     if (!header || !kind[0]) {
         gopt_reason(why, size, "the p= data has no penpa-edit header line");
     } else if (strcmp(kind, "square") != 0 && strcmp(kind, "sudoku") != 0 && strcmp(kind, "kakuro") != 0) {
@@ -271,11 +284,22 @@ static gopt_country_puzzle *from_text(const char *text, char *why, size_t size) 
         gopt_reason(why, size, "a penpa-edit square grid without its margins line ([top,bottom,left,right])");
     } else if (!(q = layer ? json_loads(layer, 0, NULL) : NULL) || !json_is_object(q)) {
         gopt_reason(why, size, "a penpa-edit square grid %ldx%ld without a readable problem layer (line 4)", nx, ny);
+    } else if ((void)(margin[0] = json_integer_value(json_array_get(m, 0))),
+               (void)(margin[1] = json_integer_value(json_array_get(m, 1))),
+               (void)(margin[2] = json_integer_value(json_array_get(m, 2))),
+               (void)(margin[3] = json_integer_value(json_array_get(m, 3))),
+               nx < 1 || ny < 1 || nx > PENPA_MAX_POINTS || ny > PENPA_MAX_POINTS || margin[0] < 0 ||
+                   margin[1] < 0 || margin[2] < 0 || margin[3] < 0 || margin[0] + margin[1] >= ny ||
+                   margin[2] + margin[3] >= nx) {
+        /* checked before any arithmetic: 4294967306 columns once wrapped round to 10 */
+        gopt_reason(why, size, "a penpa-edit square grid of %ldx%ld points with margins [%lld,%lld,%lld,%lld]: "
+                               "Country Road reads 1x1 to %dx%d cells",
+                    nx, ny, (long long)margin[0], (long long)margin[1], (long long)margin[2], (long long)margin[3],
+                    GOPT_COUNTRY_MAX_SIDE, GOPT_COUNTRY_MAX_SIDE);
     } else {
-        penpa_grid g = {.top = (int)json_integer_value(json_array_get(m, 0)),
-                        .left = (int)json_integer_value(json_array_get(m, 2))};
-        g.cols = (int)(nx - g.left - json_integer_value(json_array_get(m, 3)));
-        g.rows = (int)(ny - g.top - json_integer_value(json_array_get(m, 1)));
+        penpa_grid g = {.top = (int)margin[0], .left = (int)margin[2]};
+        g.cols = (int)(nx - margin[2] - margin[3]);
+        g.rows = (int)(ny - margin[0] - margin[1]);
         g.stride = nx + 4;
         g.plane = (nx + 4) * (ny + 4);
         json_t *edges = json_object_get(q, "lineE"), *numbers = json_object_get(q, "number");
@@ -328,9 +352,14 @@ bool country_read_penpa(gopt_text *t, const char *s, size_t n, gopt_country_puzz
     char *text = inflate_raw(&raw, &len, &why_zlib);
     gopt_buf_free(&raw);
     if (!text) return gopt_text_fail_at(t, at, err, "the p= data of the penpa-edit link: %s", why_zlib);
+    /* the inflated text and jansson's trees of its lines (about 16 bytes a byte) count
+     * against --memory-limit while they live */
+    size_t held = len * 17;
+    if (!gopt_text_charge(t, at, held, err)) return free(text), false;
     char why[300] = "";
     *out = memchr(text, 0, len) ? NULL : from_text(text, why, sizeof why);
     free(text);
+    gopt_budget_release(NULL, held);
     if (!*out) return gopt_text_fail_at(t, at, err, "%s", why[0] ? why : "the p= data holds a NUL byte");
     while (t->data + t->pos < end) gopt_text_next(t);
     return true;

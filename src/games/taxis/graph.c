@@ -22,42 +22,77 @@ void taxis_graph_set_words(gopt_taxis_graph *g, int words) {
     for (int v = 0; v < g->n; v++) gopt_bits_set(g->by_degree + (size_t)g->degree[v] * (size_t)words, (size_t)v);
 }
 
-static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+typedef struct named_node {
+    const char *name;
+    int v;
+} named_node;
 
-/* Loops, parallel edges, empty, overlong or repeated names: all break the game's model. */
+static int compare_nodes(const void *a, const void *b) {
+    const named_node *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->v > y->v) - (x->v < y->v);
+}
+
+static bool fail_node(const gopt_graph *graph, const char *file, int v, gopt_error *err, const char *fmt, const char *a,
+                      const char *b) {
+    gopt_place at = gopt_graph_node_place(graph, v);
+    return gopt_fail(err, file, at.line, at.col, fmt, a, b);
+}
+
+/* Loops, parallel edges, empty, overlong or repeated names: all break the game's model. Each
+ * error names where the file wrote the node or road (for graphs loaded from a file). Linear
+ * in the roads: a file of 100,000 copies of one road is refused at once. */
 static bool validate(const gopt_graph *graph, const char *file, gopt_error *err) {
+    gopt_place whole = graph->graph_at.line ? graph->graph_at : (gopt_place){1, 1};
     if (graph->directed)
-        return gopt_fail(err, file, 0, 0, "the graph is directed; taxis needs undirected roads");
-    if (graph->n < 1) return gopt_fail(err, file, 0, 0, "the graph has no nodes");
+        return gopt_fail(err, file, graph->directed_at.line ? graph->directed_at.line : whole.line,
+                         graph->directed_at.line ? graph->directed_at.col : whole.col,
+                         "the graph is directed; taxis needs undirected roads");
+    if (graph->n < 1) return gopt_fail(err, file, whole.line, whole.col, "the graph has no nodes");
     if (graph->n > GOPT_TAXIS_MAX_NODES)
-        return gopt_fail(err, file, 0, 0, "the graph has %d nodes; at most %d are supported", graph->n,
+        return gopt_fail(err, file, whole.line, whole.col, "the graph has %d nodes; at most %d are supported", graph->n,
                          GOPT_TAXIS_MAX_NODES);
     const char *const *names = (const char *const *)graph->names;
     for (int e = 0; e < graph->m; e++)
-        if (graph->from[e] == graph->to[e])
-            return gopt_fail(err, file, 0, 0, "road %d is a loop at '%s'; the graph must be simple", e + 1,
+        if (graph->from[e] == graph->to[e]) {
+            gopt_place at = gopt_graph_edge_place(graph, e);
+            return gopt_fail(err, file, at.line, at.col, "road %d is a loop at '%s'; the graph must be simple", e + 1,
                              names[graph->from[e]]);
+        }
+    char number[32];
     for (int v = 0; v < graph->n; v++) {
         size_t len = strlen(names[v]);
+        snprintf(number, sizeof number, "%d", v + 1);
         if (len == 0 || len > TAXIS_NAME_MAX)
-            return gopt_fail(err, file, 0, 0, "node %d has an empty or overlong name", v + 1);
+            return fail_node(graph, file, v, err, "node %s has an empty name or one longer than %s bytes", number, "255");
         for (const char *c = names[v]; *c; c++)
             if ((unsigned char)*c < ' ' || *c == 127)
-                return gopt_fail(err, file, 0, 0, "the name of node %d has a control character", v + 1);
-        for (int k = graph->offset[v]; k < graph->offset[v + 1]; k++)
-            for (int l = k + 1; l < graph->offset[v + 1]; l++)
-                if (graph->adj[k] == graph->adj[l])
-                    return gopt_fail(err, file, 0, 0, "two roads join '%s' and '%s'; the graph must be simple",
-                                     names[v], names[graph->adj[k]]);
+                return fail_node(graph, file, v, err, "the name of node %s has a control character%s", number, "");
     }
-    /* Names must tell nodes apart, since settings refer to nodes by name. */
-    char **sorted = gopt_malloc((size_t)graph->n * sizeof *sorted);
-    memcpy(sorted, graph->names, (size_t)graph->n * sizeof *sorted);
-    qsort(sorted, (size_t)graph->n, sizeof *sorted, compare_names);
+    /* a second road between two nodes: the neighbours of each node, marked as they come */
+    int *seen = gopt_malloc((size_t)graph->n * sizeof *seen);
+    for (int v = 0; v < graph->n; v++) seen[v] = -1;
     bool ok = true;
-    for (int v = 1; v < graph->n && ok; v++)
-        if (strcmp(sorted[v - 1], sorted[v]) == 0) ok = gopt_fail(err, file, 0, 0, "two nodes are named '%s'", sorted[v]);
-    free(sorted);
+    for (int v = 0; v < graph->n && ok; v++)
+        for (int k = graph->offset[v]; k < graph->offset[v + 1] && ok; k++) {
+            int u = graph->adj[k];
+            if (seen[u] == v) {
+                gopt_place at = gopt_graph_edge_place(graph, graph->adj_edge[k]);
+                ok = gopt_fail(err, file, at.line, at.col, "a second road joins '%s' and '%s'; the graph must be simple",
+                               names[v], names[u]);
+            }
+            seen[u] = v;
+        }
+    free(seen);
+    if (!ok) return false;
+    /* Names must tell nodes apart, since settings refer to nodes by name. */
+    named_node *order = gopt_malloc((size_t)graph->n * sizeof *order);
+    for (int v = 0; v < graph->n; v++) order[v] = (named_node){names[v], v};
+    qsort(order, (size_t)graph->n, sizeof *order, compare_nodes);
+    for (int i = 1; i < graph->n && ok; i++)
+        if (strcmp(order[i - 1].name, order[i].name) == 0)
+            ok = fail_node(graph, file, order[i].v, err, "a second node is named '%s'%s", order[i].name, "");
+    free(order);
     return ok;
 }
 
@@ -78,6 +113,13 @@ gopt_taxis_graph *gopt_taxis_graph_from(gopt_graph *graph, const char *name, con
         if (g->degree[v] > g->max_degree) g->max_degree = g->degree[v];
     }
     taxis_graph_set_words(g, g->n <= 64 ? 1 : GOPT_TAXIS_WIDE_WORDS);
+    /* settings name every card: a search by name, not a scan of the nodes, per card */
+    named_node *order = gopt_malloc((size_t)g->n * sizeof *order);
+    for (int v = 0; v < g->n; v++) order[v] = (named_node){graph->names[v], v};
+    qsort(order, (size_t)g->n, sizeof *order, compare_nodes);
+    g->by_name = gopt_malloc((size_t)g->n * sizeof *g->by_name);
+    for (int i = 0; i < g->n; i++) g->by_name[i] = order[i].v;
+    free(order);
     return g;
 }
 
@@ -88,10 +130,22 @@ void gopt_taxis_graph_free(gopt_taxis_graph *g) {
     free(g->adj);
     free(g->degree);
     free(g->by_degree);
+    free(g->by_name);
     free(g);
 }
 
-int gopt_taxis_node(const gopt_taxis_graph *g, const char *name) { return gopt_graph_find(g->graph, name); }
+int gopt_taxis_node(const gopt_taxis_graph *g, const char *name) {
+    if (!g->by_name) return gopt_graph_find(g->graph, name);
+    int lo = 0, hi = g->n - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2, v = g->by_name[mid];
+        int c = strcmp(gopt_taxis_name(g, v), name);
+        if (c == 0) return v;
+        if (c < 0) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return -1;
+}
 
 /* "data/graphs/x.board" -> "x" */
 static char *base_name(const char *path) {
