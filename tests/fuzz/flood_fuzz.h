@@ -1,7 +1,8 @@
 /* The body of every Flood-It parser fuzz target: reads all boards of the input in one
  * format (NULL: guessed), and for each checks the invariants a parsed board must keep,
  * writes it back in its own format and reads that again, and on small boards runs a
- * heuristic whose sequence must pass the checker. Errors must name a position. */
+ * heuristic whose sequence must pass the checker. Errors must name a line and column. A
+ * guessed reading (format NULL) must read back as the same board in its format. */
 #include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -46,7 +47,7 @@ static int flood_fuzz(const uint8_t *data, size_t size, const char *format) {
         if (r < 0) {
             char buf[1024];
             gopt_error_text(&err, buf, sizeof buf);
-            assert(err.set && err.line >= 0);
+            assert(err.set && err.line >= 1 && err.col >= 1); /* every error names a position */
             break;
         }
         if (r == 0) break;

@@ -2,7 +2,8 @@
  * the format (.board, GraphML, GML, NCOL, edge list), the rest is the file, read as users'
  * files are, by gopt_taxis_graph_load (igraph for the four graph formats). Every input either
  * fails with an error that says something, or gives a graph within the game's limits; igraph
- * must never abort (its fatal handler) nor allocate beyond the node limit. */
+ * must never abort (its fatal handler) nor allocate beyond the node limit. Errors name a line
+ * and column. */
 #include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,7 +33,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         gopt_error_clear(&err);
         gopt_taxis_graph *g = gopt_taxis_graph_load(path, by_name ? formats[f] : NULL, &err);
         if (!g) {
-            assert(err.set && err.msg[0] && strcmp(err.file, path) == 0);
+            /* every error names a line and column (issue 35), the file's own */
+            assert(err.set && err.msg[0] && strcmp(err.file, path) == 0 && err.line >= 1 && err.col >= 1);
             continue;
         }
         assert(g->n >= 1 && g->n <= GOPT_TAXIS_MAX_NODES);
