@@ -95,7 +95,7 @@ static bool read_all(gopt_call *call, gopt_batch *b, bool answer) {
     gopt_text_skip_ws_comments(&t, '#');
     ok = country_read_loop_rows(&t, b->items[0].puzzle, &err);
     gopt_text_skip_ws_comments(&t, '#');
-    if (ok && !gopt_text_eof(&t)) ok = gopt_text_fail(&t, &err, "more than one row per row of the puzzle");
+    if (ok && !gopt_text_eof(&t)) ok = gopt_text_fail(&t, &err, "text after the answer's last row (one row of tokens per row of the puzzle)");
     gopt_text_free(&t);
     if (!ok) gopt_call_input(call, &err);
     return ok;
