@@ -1,9 +1,10 @@
-/* gameopt's page: one tab per family, built from GET /api/games (the game tables), so a
- * family appears here by existing on the server. Paste or drop a puzzle, see it drawn
- * (POST /api/GAME/draw), solve it (POST /api/GAME/solve), see the answer drawn with its
- * status, uniqueness, time and method, download the JSON or the SVG. A family can add its
- * own part (window.gameoptExtras[name], e.g. playing Flood-It in flood.js). No build step,
- * no network beyond this server. */
+/* gameopt's page: one tab per family, built from the games' list (the game tables), so a
+ * family appears here by existing in gameopt. A puzzle family (country, flow, flood) gets a
+ * board to play and to set puzzles on (its own file: country.js, flow.js, flood.js), beside
+ * what a player does with a puzzle: open one (paste, drop, example, new), share and export it,
+ * have it solved, check or convert texts. The address carries the tab, the puzzle and, when
+ * asked, the progress. Every request goes through request.js (gameopt.call); no build step,
+ * no network beyond gameopt. */
 'use strict';
 
 const extras = (window.gameoptExtras = window.gameoptExtras || {});
@@ -17,25 +18,8 @@ function el(tag, attrs, ...children) {
     else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
     else e.setAttribute(k, v === true ? '' : v);
   }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
   return e;
-}
-
-/* One API call: {http, exit, json, text}. */
-async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  };
-  let r;
-  try {
-    r = await fetch(path, init);
-  } catch (e) {
-    return { http: 0, exit: 4, json: { error: 'gameopt: the server does not answer (is gameopt serve running?)' }, text: '' };
-  }
-  const text = await r.text();
-  let json;
-  try { json = JSON.parse(text); } catch (e) { json = { error: text }; }
-  return { http: r.status, exit: Number(r.headers.get('X-Gameopt-Exit') || 0), json, text };
 }
 
 function svgURL(svg) {
@@ -52,13 +36,39 @@ function setStatus(node, kind, text) {
   node.textContent = text;
 }
 
-/* The words for one answer: status, uniqueness (with count 2), time, method. */
+/* A request whose status is shown in node while it runs: the time so far (or the progress
+ * the backend reports) and a Stop button. It always ends in an answer, an error or
+ * "Stopped.", never in a spinner. */
+async function work(game, node, words, req) {
+  const ctrl = new AbortController();
+  const t0 = performance.now();
+  const span = el('span', { text: words });
+  const stop = el('button', { type: 'button', class: 'stop', text: 'Stop', onclick: () => ctrl.abort() });
+  node.className = 'status busy';
+  node.replaceChildren(span, ' ', stop);
+  node.dataset.busy = 'true';
+  let progress = '';
+  const tick = setInterval(() => { span.textContent = `${words} ${((performance.now() - t0) / 1000).toFixed(0)} s${progress}`; }, 500);
+  const onProgress = (p) => { progress = ` · ${typeof p === 'string' ? p : Object.entries(p).map(([k, v]) => `${k} ${v}`).join(', ')}`; };
+  const r = await gameopt.call({ game, ...req }, { signal: ctrl.signal, onProgress });
+  clearInterval(tick);
+  delete node.dataset.busy;
+  if (r.stopped) setStatus(node, 'warn', `Stopped after ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+  else if (r.error) setStatus(node, 'bad', gameopt.errorText(r));
+  else setStatus(node, '', 'Done.');
+  return r;
+}
+
+/* The words for one answer: status, uniqueness (with count 2), moves, bounds, time, method. */
 function describe(answer, count, defaultMethod) {
   const parts = [answer.status || 'answered'];
   if (answer.status === 'solved' && count >= 2 && typeof answer.solutions === 'number')
     parts.push(answer.solutions === 1 ? 'unique' : `not unique (${answer.solutions} solutions found)`);
   if (answer.optimal === true) parts.push('optimal');
   if (typeof answer.length === 'number') parts.push(`${answer.length} moves`);
+  if (answer.status === 'unknown' && typeof answer.lower_bound === 'number')
+    parts.push(`proven: at least ${answer.lower_bound}${typeof answer.length === 'number' ? `, at most ${answer.length}` : ''}`);
+  if (answer.note) parts.push(answer.note);
   if (typeof answer.seconds === 'number') parts.push(formatSeconds(answer.seconds));
   parts.push(`method ${answer.method || defaultMethod}`);
   return parts.join(' · ');
@@ -68,258 +78,25 @@ function describe(answer, count, defaultMethod) {
 function facts(answer) {
   const dl = el('dl', { class: 'facts' });
   for (const [k, v] of Object.entries(answer)) {
-    if (k === 'svg' || v === null || typeof v === 'object') continue;
+    if (v === null || typeof v === 'object') continue;
     dl.append(el('dt', { text: k }), el('dd', { 'data-key': k, text: String(v) }));
   }
   return dl;
 }
 
 function download(name, type, text, label) {
-  const a = el('a', { href: URL.createObjectURL(new Blob([text], { type })), download: name, text: label });
-  return a;
+  return el('a', { href: URL.createObjectURL(new Blob([text], { type })), download: name, text: label });
 }
 
-function buildPanel(game, limits) {
-  const name = game.name;
-  const solveVerb = game.verbs.find((v) => v.name === 'solve');
-  const canDraw = game.verbs.some((v) => v.name === 'draw');
-  const input = el('textarea', {
-    id: `${name}-input`, spellcheck: 'false', 'aria-describedby': `${name}-formats-help`,
-    placeholder: 'Paste a puzzle here, or drop a file',
-  });
-  const format = el('select', { id: `${name}-format` }, el('option', { value: '', text: 'guess' }),
-    ...game.formats.map((f) => el('option', { value: f, text: f })));
-  const method = el('select', { id: `${name}-method` },
-    ...game.methods.map((m, i) => el('option', { value: m, text: i === 0 ? `${m} (default)` : m })));
-  // Only verbs that search for more than one solution take --count (flood's solve does not).
-  const takesCount = (solveVerb ? solveVerb.options : []).some((o) => o.name === 'count');
-  const unique = el('input', { type: 'checkbox', id: `${name}-unique`, checked: takesCount });
-  const timeLimit = el('input', {
-    type: 'number', id: `${name}-time`, min: '0', step: 'any',
-    placeholder: limits && limits.time_limit ? String(limits.time_limit) : '',
-  });
-  /* the solve verb's own options (the common ones have their controls above) */
-  const own = (solveVerb ? solveVerb.options : []).filter((o) => !o.common).map((o) => typedControl(name, 'solve', o));
-  const ownBox = el('div', { class: 'controls' }, ...own);
-  const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-status` });
-  const picture = el('figure', { class: 'picture', id: `${name}-picture` });
-  const results = el('div', { id: `${name}-results` });
-  const solveButton = el('button', { type: 'submit', class: 'primary', id: `${name}-solve`, text: 'Solve' });
-  const exampleButton = el('button', { type: 'button', id: `${name}-example`, text: 'Example' });
-  const panel = el('section', { role: 'tabpanel', id: `panel-${name}`, 'aria-labelledby': `tab-${name}`, hidden: true });
-  const ctx = { game, panel, input, status, picture, results, api, el, svgURL, setStatus, drawn: null };
-
-  function options() {
-    const o = {};
-    if (format.value) o.format = format.value;
-    if (method.value && method.value !== game.methods[0]) o.method = method.value;
-    if (takesCount && unique.checked) o.count = 2;
-    if (timeLimit.value) o['time-limit'] = Number(timeLimit.value);
-    for (const c of ownBox.querySelectorAll('[data-option]')) {
-      if (c.type === 'checkbox') { if (c.checked) o[c.dataset.option] = true; }
-      else if (c.value.trim()) o[c.dataset.option] = c.value.trim();
-    }
-    return o;
-  }
-  ctx.options = options;
-
-  let timer = 0;
-  let drawSeq = 0;
-  let drawnInput = null; /* the text the picture shows */
-  async function draw() {
-    if (!canDraw || !input.value.trim()) return;
-    const seq = ++drawSeq;
-    drawnInput = input.value;
-    const o = {};
-    if (format.value) o.format = format.value;
-    const r = await api(`/api/${name}/draw`, { input: input.value, options: o });
-    if (seq !== drawSeq) return; /* a newer edit is being drawn */
-    if (r.json.error) {
-      setStatus(status, 'bad', r.json.error);
-      ctx.drawn = null;
-      picture.replaceChildren(); /* no stale drawing beside the error */
-      results.replaceChildren();
-      return;
-    }
-    results.replaceChildren(); /* answers belong to the puzzle drawn before */
-    const first = Array.isArray(r.json) ? r.json[0] : r.json;
-    ctx.drawn = first;
-    picture.replaceChildren(el('img', { src: svgURL(first.svg), alt: `the puzzle ${first.name}` }),
-      el('figcaption', { text: Array.isArray(r.json) ? `${first.name} (first of ${r.json.length})` : 'the puzzle' }));
-    setStatus(status, '', 'Puzzle read. Press Solve.');
-    if (extras[name] && extras[name].drawn) extras[name].drawn(ctx, first);
-  }
-
-  async function solve(ev) {
-    if (ev) ev.preventDefault();
-    if (!input.value.trim()) {
-      setStatus(status, 'bad', 'Paste or drop a puzzle first (or press Example).');
-      input.focus();
-      return;
-    }
-    clearTimeout(timer);
-    if (drawnInput !== input.value) await draw(); /* the pasted puzzle first, then its answer */
-    drawSeq++; /* a draw still under way must not overwrite the answer's status */
-    const o = options();
-    setStatus(status, 'busy', 'Solving…');
-    solveButton.disabled = true;
-    const r = await api(`/api/${name}/solve`, { input: input.value, options: o, picture: 'svg' });
-    solveButton.disabled = false;
-    results.replaceChildren();
-    if (r.json.error) {
-      setStatus(status, 'bad', r.json.error);
-      return;
-    }
-    const answers = Array.isArray(r.json) ? r.json : [r.json];
-    const words = answers.map((a) => describe(a, o.count || 1, game.methods[0]));
-    const kind = answers.every((a) => a.status === 'solved') ? 'ok' : answers.some((a) => a.status === 'unknown') ? 'warn' : 'bad';
-    setStatus(status, kind, answers.length === 1 ? words[0] : `${answers.length} puzzles: ${words.join('; ')}`);
-    answers.forEach((a, i) => {
-      const box = el('div', { class: 'result', 'data-name': a.name });
-      if (answers.length > 1) box.append(el('h3', { text: `${a.name}: ${words[i]}` }));
-      if (a.svg) box.append(el('figure', { class: 'picture' },
-        el('img', { src: svgURL(a.svg), alt: `${a.name}: ${words[i]}`, class: 'answer' })));
-      box.append(facts(a));
-      const json = JSON.stringify(Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'svg')));
-      const links = el('p', { class: 'downloads' }, download(`${a.name}.json`, 'application/json', json + '\n', 'Download JSON'));
-      if (a.svg) links.append(download(`${a.name}.svg`, 'image/svg+xml', a.svg, 'Download SVG'));
-      box.append(links, el('details', {}, el('summary', { text: 'JSON' }), el('pre', { class: 'json', text: json })));
-      results.append(box);
-    });
-    if (answers[0].svg) picture.replaceChildren();
-    if (extras[name] && extras[name].solved) extras[name].solved(ctx, answers[0]);
-  }
-
-  /* The family's other verbs on the same puzzle box: generate a new puzzle (drawn, ready to
-   * solve) and check an answer (ok, wrong with the checker's reason, or the located error). */
-  /* before another verb answers in the status: the pasted puzzle drawn, and no draw still
-   * under way that would overwrite the answer */
-  async function settle() {
-    clearTimeout(timer);
-    if (drawnInput !== input.value) await draw();
-    drawSeq++;
-  }
-  const more = buildMoreVerbs(ctx, { draw, settle, format });
-
-  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(draw, 250); });
-  format.addEventListener('change', draw);
-  input.addEventListener('keydown', (e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) solve(e); });
-  input.addEventListener('dragover', (e) => { e.preventDefault(); input.classList.add('dragging'); });
-  input.addEventListener('dragleave', () => input.classList.remove('dragging'));
-  input.addEventListener('drop', async (e) => {
-    e.preventDefault();
-    input.classList.remove('dragging');
-    const file = e.dataTransfer.files[0];
-    if (file) { input.value = await file.text(); draw(); }
-  });
-  exampleButton.addEventListener('click', () => {
-    input.value = (window.gameoptExamples || {})[name] || '';
-    draw();
-  });
-  if (!(window.gameoptExamples || {})[name]) exampleButton.hidden = true;
-
-  const form = el('form', { onsubmit: solve },
-    el('label', { for: input.id, text: 'Puzzle' }), input,
-    el('p', { class: 'summary', id: `${name}-formats-help`, text: `Formats: ${game.formats.join(', ')}. Ctrl+Enter solves.` }),
-    el('div', { class: 'controls' },
-      el('div', {}, el('label', { for: format.id, text: 'Format' }), format),
-      el('div', {}, el('label', { for: method.id, text: 'Method' }), method),
-      el('div', {}, el('label', { for: timeLimit.id, text: 'Time limit (s)' }), timeLimit),
-      takesCount ? el('div', { class: 'check' }, unique, el('label', { for: unique.id, text: 'prove uniqueness' })) : null),
-    own.length ? el('details', {}, el('summary', { text: `${name} options` }), ownBox) : null,
-    el('div', { class: 'buttons' }, solveButton, exampleButton));
-  panel.append(el('p', { class: 'summary', text: game.summary }),
-    el('div', { class: 'layout' }, el('div', {}, form, more, status), el('div', {}, picture, results)));
-  if (extras[name] && extras[name].build) extras[name].build(ctx);
-  return panel;
-}
-
-/* The values of typed controls (typedControl) in box, as API options. */
-function typedValues(box) {
-  const o = {};
-  for (const c of box.querySelectorAll('[data-option]')) {
-    if (c.type === 'checkbox') { if (c.checked) o[c.dataset.option] = true; }
-    else if (c.value.trim()) o[c.dataset.option] = c.value.trim();
-  }
-  return o;
-}
-
-/* Generate and check for a puzzle family, when its table declares them. */
-function buildMoreVerbs(ctx, { settle, format }) {
-  const { game, input, status } = ctx;
-  const name = game.name;
-  const generate = game.verbs.find((v) => v.name === 'generate');
-  const check = game.verbs.find((v) => v.name === 'check');
-  const box = el('div', { class: 'more' });
-  const skip = new Set(['count', 'shard', 'format', 'json', 'quiet', 'time-limit', 'memory-limit', 'stats', 'verify']);
-  if (generate) {
-    const opts = el('div', { class: 'controls' }, ...generate.options.filter((o) => !skip.has(o.name)).map((o) => typedControl(name, 'generate', o)));
-    const button = el('button', { type: 'button', id: `${name}-generate`, text: 'New puzzle' });
-    button.addEventListener('click', async () => {
-      const o = typedValues(opts);
-      if (o.seed === undefined) o.seed = Math.floor(Math.random() * 1e9);
-      setStatus(status, 'busy', 'Making a new puzzle…');
-      button.disabled = true;
-      if (generate.options.some((g) => g.name === 'time-limit')) o['time-limit'] = 20;
-      const r = await api(`/api/${name}/generate`, { options: o });
-      button.disabled = false;
-      if (r.json.error || typeof r.json.text !== 'string') {
-        setStatus(status, 'bad', r.json.error || 'no puzzle came back');
-        return;
-      }
-      input.value = r.json.text;
-      format.value = '';
-      await settle();
-      setStatus(status, '', `A new puzzle (seed ${o.seed}), drawn. Press Solve.`);
-      status.dataset.seed = String(o.seed);
-    });
-    box.append(el('details', {}, el('summary', { text: 'New puzzle options' }), opts), el('div', { class: 'buttons' }, button));
-  }
-  if (check) {
-    /* a second file (flow: ANSWER, flood: SOLUTIONS) when the verb's usage names one */
-    const second = (check.usage || '').split(' ')[1];
-    const answerName = second ? second.replace(/[[\].]/g, '') : '';
-    const answer = answerName ? el('textarea', { id: `${name}-answer`, spellcheck: 'false', placeholder: `${answerName.toLowerCase()}: the text to check against the puzzle` }) : null;
-    const opts = el('div', { class: 'controls' }, ...check.options.filter((o) => !skip.has(o.name)).map((o) => typedControl(name, 'check', o)));
-    const button = el('button', { type: 'button', id: `${name}-check`, text: 'Check' });
-    button.addEventListener('click', async () => {
-      if (!input.value.trim()) { setStatus(status, 'bad', 'Paste a puzzle first.'); return; }
-      await settle();
-      const body = { input: input.value, options: typedValues(opts) };
-      if (format.value) body.options.format = format.value;
-      if (answer && answer.value.trim()) body.answer = answer.value;
-      setStatus(status, 'busy', 'Checking…');
-      const r = await api(`/api/${name}/check`, body);
-      if (r.json.error) { setStatus(status, 'bad', r.json.error); status.dataset.check = 'error'; return; }
-      const rows = Array.isArray(r.json) ? r.json : [r.json];
-      const words = rows.map((a) => `${a.name}: ${a.ok ? 'ok' : `wrong: ${a.why || a.reason || ''}`}`);
-      setStatus(status, rows.every((a) => a.ok) ? 'ok' : 'bad', words.join('; '));
-      status.dataset.check = rows.every((a) => a.ok) ? 'ok' : 'wrong';
-    });
-    box.append(el('details', { id: `${name}-check-box` }, el('summary', { text: `Check an answer (${check.summary})` }),
-      answer ? el('label', { for: answer.id, text: answerName.toLowerCase() }) : null, answer, opts,
-      el('div', { class: 'buttons' }, button)));
-  }
-  const convert = game.verbs.find((v) => v.name === 'convert');
-  if (convert && convert.options.some((o) => o.name === 'to')) {
-    const to = el('select', { id: `${name}-convert-to` }, ...game.formats.map((f) => el('option', { value: f, text: f })));
-    const button = el('button', { type: 'button', id: `${name}-convert`, text: 'Convert' });
-    const out = el('pre', { class: 'json', id: `${name}-converted`, hidden: true });
-    button.addEventListener('click', async () => {
-      if (!input.value.trim()) { setStatus(status, 'bad', 'Paste a puzzle first.'); return; }
-      await settle();
-      const body = { input: input.value, options: { to: to.value } };
-      if (format.value) body.options.format = format.value;
-      const r = await api(`/api/${name}/convert`, body);
-      if (r.json.error) { setStatus(status, 'bad', r.json.error); out.hidden = true; return; }
-      out.textContent = r.json.text;
-      out.hidden = false;
-      setStatus(status, 'ok', `Converted to ${to.value}.`);
-    });
-    box.append(el('details', { id: `${name}-convert-box` }, el('summary', { text: `Convert (${convert.summary})` }),
-      el('div', { class: 'controls' }, el('div', {}, el('label', { for: to.id, text: 'to' }), to)),
-      el('div', { class: 'buttons' }, button), out));
-  }
+/* One answer: its picture, its facts, downloads and the JSON. */
+function answerBox(a, words, svgText, base) {
+  const box = el('div', { class: 'result', 'data-name': a.name || '' });
+  if (svgText) box.append(el('figure', { class: 'picture' }, el('img', { src: svgURL(svgText), alt: `${a.name || base}: ${words}`, class: 'answer' })));
+  box.append(facts(a));
+  const json = JSON.stringify(a);
+  const links = el('p', { class: 'downloads' }, download(`${a.name || base}.json`, 'application/json', json + '\n', 'Download JSON'));
+  if (svgText) links.append(download(`${a.name || base}.svg`, 'image/svg+xml', svgText, 'Download SVG'));
+  box.append(links, el('details', {}, el('summary', { text: 'JSON' }), el('pre', { class: 'json', text: json })));
   return box;
 }
 
@@ -338,14 +115,329 @@ function typedControl(game, verb, opt) {
   return el('div', {}, label, el('input', { type: 'text', ...attrs, placeholder: opt.default || opt.arg || '' }));
 }
 
+/* The values of typed controls in box, as options. */
+function typedValues(box) {
+  const o = {};
+  for (const c of box.querySelectorAll('[data-option]')) {
+    if (c.type === 'checkbox') { if (c.checked) o[c.dataset.option] = true; }
+    else if (c.value.trim()) o[c.dataset.option] = c.dataset.type === 'int' || c.dataset.type === 'real' ? Number(c.value) : c.value.trim();
+  }
+  return o;
+}
+
+const SKIP = new Set(['count', 'shard', 'format', 'json', 'quiet', 'time-limit', 'memory-limit', 'stats', 'verify', 'progress']);
+
+/* ---- the address: #game, #game?p=PUZZLE&s=PROGRESS ---- */
+function readHash() {
+  const h = location.hash.slice(1);
+  const q = h.indexOf('?');
+  const name = q < 0 ? h : h.slice(0, q);
+  const params = new URLSearchParams(q < 0 ? '' : h.slice(q + 1));
+  return { name, puzzle: params.get('p'), progress: params.get('s') };
+}
+function hashFor(name, puzzle, progress) {
+  const params = new URLSearchParams();
+  if (puzzle) params.set('p', puzzle);
+  if (progress) params.set('s', progress);
+  const q = params.toString();
+  return `#${name}${q ? `?${q}` : ''}`;
+}
+
+/* ---- a puzzle family's tab ---- */
+function buildPanel(game, limits) {
+  const name = game.name;
+  const fam = extras[name] || {};
+  const verb = (v) => game.verbs.find((x) => x.name === v);
+  const solveVerb = verb('solve');
+  const panel = el('section', { role: 'tabpanel', id: `panel-${name}`, 'aria-labelledby': `tab-${name}`, hidden: true, class: 'puzzle-panel' });
+  const call = (req, opts) => gameopt.call({ game: name, ...req }, opts);
+  const ctx = {
+    game, panel, el, call, setStatus, svgURL, work: (node, words, req) => work(name, node, words, req),
+    puzzleEdited, progressChanged, announce: (t) => { live.textContent = t; },
+  };
+
+  /* the board: mode, tools, status, board, assistant */
+  const playButton = el('button', { type: 'button', id: `${name}-mode-play`, 'aria-pressed': 'true', text: '▶ Play' });
+  const editButton = el('button', { type: 'button', id: `${name}-mode-edit`, 'aria-pressed': 'false', text: '✎ Set a puzzle' });
+  ctx.playTools = el('div', { class: 'toolbar', role: 'toolbar', id: `${name}-play-tools`, 'aria-label': 'play' });
+  ctx.editTools = el('div', { class: 'toolbar', role: 'toolbar', id: `${name}-edit-tools`, 'aria-label': 'set a puzzle', hidden: true });
+  ctx.playStatus = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-play-status` });
+  ctx.boardBox = el('div', { class: 'board-box', id: `${name}-board`, 'data-mode': 'play' },
+    el('p', { class: 'summary', text: 'Open a puzzle to play it here.' }));
+  ctx.assistBox = el('div', { class: 'status assist', role: 'status', 'aria-live': 'polite', id: `${name}-assist`, hidden: true });
+  const live = el('div', { class: 'sr-only', 'aria-live': 'polite', id: `${name}-announce` });
+  function setMode(mode) {
+    playButton.setAttribute('aria-pressed', String(mode === 'play'));
+    editButton.setAttribute('aria-pressed', String(mode === 'edit'));
+    ctx.playTools.hidden = mode !== 'play';
+    ctx.editTools.hidden = mode !== 'edit';
+    ctx.assistBox.hidden = mode !== 'edit';
+    ctx.playStatus.hidden = mode !== 'play';
+    if (fam.setMode && loaded) fam.setMode(ctx, mode);
+    else if (mode === 'edit' && fam.blank) fam.blank(ctx);
+    panel.dataset.mode = mode;
+  }
+  playButton.addEventListener('click', () => setMode('play'));
+  editButton.addEventListener('click', () => setMode('edit'));
+  const modes = el('div', { class: 'modes', role: 'group', 'aria-label': 'mode' }, playButton, fam.setMode ? editButton : null);
+
+  /* open a puzzle: paste, drop, example, new */
+  const input = el('textarea', { id: `${name}-input`, spellcheck: 'false', 'aria-describedby': `${name}-formats-help`,
+    placeholder: 'Paste a puzzle (a link, a file\'s text), or drop a file here' });
+  const format = el('select', { id: `${name}-format` }, el('option', { value: '', text: 'guess' }),
+    ...game.formats.map((f) => el('option', { value: f, text: f })));
+  const openStatus = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-open-status` });
+  const exampleButton = el('button', { type: 'button', id: `${name}-example`, text: 'Example' });
+  const gen = verb('generate');
+  const genOpts = gen ? el('div', { class: 'controls' }, ...gen.options.filter((o) => !SKIP.has(o.name)).map((o) => typedControl(name, 'generate', o))) : null;
+  const genButton = gen ? el('button', { type: 'button', id: `${name}-generate`, text: 'New puzzle' }) : null;
+  const openBox = el('details', { class: 'box', id: `${name}-open-box`, open: true }, el('summary', { text: 'Open a puzzle' }),
+    el('label', { for: input.id, class: 'sr-only', text: 'Puzzle' }), input,
+    el('p', { class: 'summary', id: `${name}-formats-help`, text: `Formats: ${game.formats.join(', ')}.` }),
+    el('div', { class: 'controls' }, el('div', {}, el('label', { for: format.id, text: 'Format' }), format)),
+    el('div', { class: 'buttons' }, exampleButton, genButton),
+    gen ? el('details', {}, el('summary', { text: 'New puzzle options' }), genOpts) : null,
+    openStatus);
+
+  let loaded = null;     /* the text on the board */
+  let loadSeq = 0;
+  /* Reads the text into the board (the family asks the C verbs what it holds). */
+  async function load(text, progress) {
+    const seq = ++loadSeq;
+    if (!text.trim()) return false;
+    if (!fam.load) { loaded = text; return true; }
+    setStatus(openStatus, 'busy', 'Reading the puzzle…');
+    const r = await fam.load(ctx, text, format.value);
+    if (seq !== loadSeq) return false;
+    if (r.error) { setStatus(openStatus, 'bad', r.error); return false; }
+    loaded = text;
+    setStatus(openStatus, 'ok', `Puzzle ${r.name || ''} on the board.`);
+    setStatus(ctx.playStatus, '', panel.dataset.mode === 'edit' ? '' : 'Your move.');
+    if (progress && fam.restore) fam.restore(ctx, progress);
+    if (panel.dataset.mode === 'edit' && fam.setMode) fam.setMode(ctx, 'edit');
+    results.replaceChildren();
+    picture.replaceChildren();
+    setStatus(status, '', '');
+    shareText = text.length < 1500 && !text.includes('\n') ? text.trim() : null;
+    updateHash();
+    return true;
+  }
+  ctx.load = load;
+  /* the setter changed the puzzle: the text box follows it, without reading it back */
+  function puzzleEdited(text) {
+    input.value = text;
+    loaded = text;
+    shareText = null;
+    results.replaceChildren();
+    picture.replaceChildren();
+    updateHash();
+  }
+  let timer = 0;
+  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => load(input.value), 300); });
+  format.addEventListener('change', () => load(input.value));
+  input.addEventListener('dragover', (e) => { e.preventDefault(); input.classList.add('dragging'); });
+  input.addEventListener('dragleave', () => input.classList.remove('dragging'));
+  input.addEventListener('drop', async (e) => {
+    e.preventDefault();
+    input.classList.remove('dragging');
+    const file = e.dataTransfer.files[0];
+    if (file) { input.value = await file.text(); load(input.value); }
+  });
+  const example = (window.gameoptExamples || {})[name];
+  exampleButton.hidden = !example;
+  exampleButton.addEventListener('click', () => { input.value = example; format.value = ''; load(example); });
+  if (genButton) genButton.addEventListener('click', async () => {
+    const o = typedValues(genOpts);
+    if (o.seed === undefined) o.seed = Math.floor(Math.random() * 1e9);
+    if (gen.options.some((g) => g.name === 'time-limit')) o['time-limit'] = 20;
+    genButton.disabled = true;
+    const r = await work(name, openStatus, 'Making a new puzzle…', { verb: 'generate', options: o });
+    genButton.disabled = false;
+    if (r.stopped || r.error) return;
+    if (!r.text) { setStatus(openStatus, 'bad', 'No puzzle came back.'); return; }
+    input.value = r.text;
+    format.value = '';
+    if (await load(r.text)) {
+      setStatus(openStatus, 'ok', `A new puzzle (seed ${o.seed}) on the board.`);
+      openStatus.dataset.seed = String(o.seed);
+    }
+  });
+
+  /* share and export */
+  const keepProgress = el('input', { type: 'checkbox', id: `${name}-share-progress` });
+  const linkOut = el('input', { type: 'text', id: `${name}-share-link`, readonly: true, 'aria-label': 'link to this puzzle' });
+  const shareStatus = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-share-status` });
+  const exportTo = el('select', { id: `${name}-export-to` }, ...(fam.exportFormats || []).map((f) => el('option', { value: f.to, text: f.label })));
+  const exportProgress = el('input', { type: 'checkbox', id: `${name}-export-progress` });
+  const exportOut = el('textarea', { id: `${name}-export-text`, readonly: true, spellcheck: 'false', 'aria-label': 'the puzzle in the chosen format', hidden: true });
+  const copyLink = el('button', { type: 'button', id: `${name}-copy-link`, text: 'Copy link' });
+  const exportButton = el('button', { type: 'button', id: `${name}-export`, text: 'Export' });
+  const shareBox = el('details', { class: 'box', id: `${name}-share-box` }, el('summary', { text: 'Share and export' }),
+    el('div', { class: 'check' }, keepProgress, el('label', { for: keepProgress.id, text: 'the link keeps my progress' })),
+    el('div', { class: 'buttons' }, copyLink), linkOut,
+    fam.exportFormats ? el('div', { class: 'controls' }, el('div', {}, el('label', { for: exportTo.id, text: 'Export as' }), exportTo),
+      el('div', { class: 'check' }, exportProgress, el('label', { for: exportProgress.id, text: 'with my progress' }))) : null,
+    fam.exportFormats ? el('div', { class: 'buttons' }, exportButton) : null, exportOut, shareStatus);
+  let shareText = null; /* the puzzle's shortest text known (a link as pasted), for the address */
+  let hashTimer = 0;
+  async function linkText() {
+    if (!loaded) return null;
+    if (!shareText && fam.shareText) shareText = await fam.shareText(ctx);
+    return shareText || (fam.text ? fam.text(ctx, false) : loaded);
+  }
+  function updateHash() {
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(async () => {
+      const p = await linkText();
+      const h = hashFor(name, p, keepProgress.checked && fam.progress ? fam.progress(ctx) : '');
+      if (location.hash !== h && document.querySelector(`#tab-${name}[aria-selected=true]`)) history.replaceState(null, '', h);
+      linkOut.value = location.href.split('#')[0] + h;
+    }, 250);
+  }
+  function progressChanged() { if (keepProgress.checked) updateHash(); }
+  keepProgress.addEventListener('change', updateHash);
+  copyLink.addEventListener('click', async () => {
+    const p = await linkText();
+    if (!p) { setStatus(shareStatus, 'bad', 'Open a puzzle first.'); return; }
+    linkOut.value = location.href.split('#')[0] + hashFor(name, p, keepProgress.checked && fam.progress ? fam.progress(ctx) : '');
+    linkOut.select();
+    try { await navigator.clipboard.writeText(linkOut.value); setStatus(shareStatus, 'ok', 'Link copied.'); }
+    catch (e) { setStatus(shareStatus, 'ok', 'Link ready: select it and copy.'); }
+  });
+  exportButton.addEventListener('click', async () => {
+    if (!loaded) { setStatus(shareStatus, 'bad', 'Open a puzzle first.'); return; }
+    const r = await fam.exportText(ctx, exportTo.value, exportProgress.checked, shareStatus);
+    if (!r) return;
+    if (r.error) { setStatus(shareStatus, 'bad', r.error); exportOut.hidden = true; return; }
+    exportOut.value = r.text;
+    exportOut.hidden = false;
+    exportOut.rows = Math.min(12, r.text.split('\n').length + 1);
+    exportOut.select();
+    let copied = false;
+    try { await navigator.clipboard.writeText(r.text); copied = true; } catch (e) { /* the text is selected */ }
+    setStatus(shareStatus, r.note ? 'warn' : 'ok', `${r.note ? `${r.note} ` : ''}${copied ? 'Copied.' : 'Ready to copy.'}`);
+  });
+
+  /* solve: the answer (hidden until asked), its picture and facts */
+  const method = el('select', { id: `${name}-method` },
+    ...game.methods.map((m, i) => el('option', { value: m, text: i === 0 ? `${m} (default)` : m })));
+  const takesCount = (solveVerb ? solveVerb.options : []).some((o) => o.name === 'count');
+  const unique = el('input', { type: 'checkbox', id: `${name}-unique`, checked: takesCount });
+  const timeLimit = el('input', { type: 'number', id: `${name}-time`, min: '0', step: 'any',
+    placeholder: limits && limits.time_limit ? String(limits.time_limit) : '' });
+  const own = (solveVerb ? solveVerb.options : []).filter((o) => !o.common).map((o) => typedControl(name, 'solve', o));
+  const ownBox = el('div', { class: 'controls' }, ...own);
+  const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-status` });
+  const picture = el('figure', { class: 'picture', id: `${name}-picture` });
+  const results = el('div', { id: `${name}-results` });
+  const solveButton = el('button', { type: 'button', class: 'primary', id: `${name}-solve`, text: 'Solve' });
+  function options() {
+    const o = {};
+    if (format.value && loaded === input.value) o.format = format.value;
+    if (method.value && method.value !== game.methods[0]) o.method = method.value;
+    if (takesCount && unique.checked) o.count = 2;
+    if (timeLimit.value) o['time-limit'] = Number(timeLimit.value);
+    return { ...o, ...typedValues(ownBox) };
+  }
+  /* the text the verbs work on: the box as pasted, or the board's puzzle once edited */
+  const current = () => (input.value.trim() ? input.value : loaded || '');
+  solveButton.addEventListener('click', async () => {
+    const text = current();
+    if (!text.trim()) { setStatus(status, 'bad', 'Open a puzzle first (or press Example).'); return; }
+    const o = options();
+    solveButton.disabled = true;
+    const r = await work(name, status, 'Solving…', { verb: 'solve', input: text, options: o, picture: 'svg' });
+    solveButton.disabled = false;
+    results.replaceChildren();
+    if (r.stopped || r.error) return;
+    const words = r.answers.map((a) => describe(a, o.count || 1, game.methods[0]));
+    const kind = r.answers.every((a) => a.status === 'solved') ? 'ok' : r.answers.some((a) => a.status === 'unknown') ? 'warn' : 'bad';
+    setStatus(status, kind, r.answers.length === 1 ? words[0] : `${r.answers.length} puzzles: ${words.join('; ')}`);
+    r.answers.forEach((a, i) => results.append(answerBox(a, words[i], gameopt.picture(r, a.name), name)));
+    if (fam.solved) fam.solved(ctx, r);
+  });
+  const solveBox = el('details', { class: 'box', id: `${name}-solve-box` }, el('summary', { text: 'Solve it (shows the answer)' }),
+    el('div', { class: 'controls' },
+      el('div', {}, el('label', { for: method.id, text: 'Method' }), method),
+      el('div', {}, el('label', { for: timeLimit.id, text: 'Time limit (s)' }), timeLimit),
+      takesCount ? el('div', { class: 'check' }, unique, el('label', { for: unique.id, text: 'prove uniqueness' })) : null),
+    own.length ? el('details', {}, el('summary', { text: `${name} options` }), ownBox) : null,
+    el('div', { class: 'buttons' }, solveButton), status, picture, results);
+
+  const tools = buildTools(ctx, { current, format });
+  panel.append(el('p', { class: 'summary', text: game.summary }),
+    el('div', { class: 'layout' },
+      el('div', { class: 'main-col' }, modes, ctx.playTools, ctx.editTools, ctx.playStatus, ctx.assistBox, ctx.boardBox, live),
+      el('div', { class: 'side-col' }, openBox, shareBox, solveBox, tools)));
+  if (fam.build) fam.build(ctx);
+  ctx.open = (text, progress) => { input.value = text; format.value = ''; return load(text, progress); };
+  /* a first visit shows the example on the board, ready to play */
+  ctx.shown = () => { if (!loaded && !input.value.trim() && example) ctx.open(example); };
+  panel.ctx = ctx;
+  return panel;
+}
+
+/* Check an answer and convert, when the family's table declares them. */
+function buildTools(ctx, { current, format }) {
+  const { game } = ctx;
+  const name = game.name;
+  const check = game.verbs.find((v) => v.name === 'check');
+  const convert = game.verbs.find((v) => v.name === 'convert');
+  const box = el('details', { class: 'box', id: `${name}-tools` }, el('summary', { text: 'Check or convert a text' }));
+  const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-tools-status` });
+  if (check) {
+    /* a second text (flow: ANSWER, flood: SOLUTIONS) when the verb's usage names one */
+    const second = (check.usage || '').split(' ')[1];
+    const answerName = second ? second.replace(/[[\].]/g, '') : '';
+    const answer = answerName ? el('textarea', { id: `${name}-answer`, spellcheck: 'false', placeholder: `${answerName.toLowerCase()}: the text to check against the puzzle` }) : null;
+    const opts = el('div', { class: 'controls' }, ...check.options.filter((o) => !SKIP.has(o.name)).map((o) => typedControl(name, 'check', o)));
+    const button = el('button', { type: 'button', id: `${name}-check`, text: 'Check' });
+    button.addEventListener('click', async () => {
+      const text = current();
+      if (!text.trim()) { setStatus(status, 'bad', 'Open a puzzle first.'); return; }
+      const req = { verb: 'check', input: text, options: typedValues(opts) };
+      if (format.value) req.options.format = format.value;
+      if (answer && answer.value.trim()) { req.inputs = [{ name: 'answer', text: answer.value }]; req.args = ['-', 'answer']; }
+      const r = await work(name, status, 'Checking…', req);
+      if (r.stopped) return;
+      if (r.error) { status.dataset.check = 'error'; return; }
+      const words = r.answers.map((a) => `${a.name}: ${a.ok ? 'ok' : `wrong: ${a.why || a.reason || ''}`}`);
+      setStatus(status, r.answers.every((a) => a.ok) ? 'ok' : 'bad', words.join('; '));
+      status.dataset.check = r.answers.every((a) => a.ok) ? 'ok' : 'wrong';
+    });
+    box.append(el('h3', { text: `Check an answer (${check.summary})` }),
+      answer ? el('label', { for: answer.id, text: answerName.toLowerCase() }) : null, answer, opts, el('div', { class: 'buttons' }, button));
+  }
+  if (convert && convert.options.some((o) => o.name === 'to')) {
+    const to = el('select', { id: `${name}-convert-to` }, ...game.formats.map((f) => el('option', { value: f, text: f })));
+    const button = el('button', { type: 'button', id: `${name}-convert`, text: 'Convert' });
+    const out = el('pre', { class: 'json', id: `${name}-converted`, hidden: true });
+    button.addEventListener('click', async () => {
+      const text = current();
+      if (!text.trim()) { setStatus(status, 'bad', 'Open a puzzle first.'); return; }
+      const req = { verb: 'convert', input: text, options: { to: to.value } };
+      if (format.value) req.options.format = format.value;
+      const r = await work(name, status, 'Converting…', req);
+      if (r.stopped || r.error) { out.hidden = true; return; }
+      out.textContent = r.text;
+      out.hidden = false;
+      setStatus(status, 'ok', `Converted to ${to.value}.`);
+    });
+    box.append(el('h3', { text: `Convert (${convert.summary})` }),
+      el('div', { class: 'controls' }, el('div', {}, el('label', { for: to.id, text: 'to' }), to)), el('div', { class: 'buttons' }, button), out);
+  }
+  box.append(status);
+  return check || convert ? box : null;
+}
+
 /* A family whose questions are verbs with options rather than pasted puzzles (tokens: an
  * upgrade on a tile; taxis: a game played by a heuristic, the ideal path): pick the verb,
  * fill its options (from the option tables), Run; the answer is drawn when the verb draws. */
 function buildVerbPanel(game) {
   const name = game.name;
   const panel = el('section', { role: 'tabpanel', id: `panel-${name}`, 'aria-labelledby': `tab-${name}`, hidden: true });
-  const verbSelect = el('select', { id: `${name}-verb` }, ...game.verbs.map((v) => el('option', { value: v.name, text: `${v.name}: ${v.summary}` })));
-  const input = el('textarea', { id: `${name}-input`, spellcheck: 'false', placeholder: 'Input (a file\'s text), when the verb reads one' });
+  const verbSelect = el('select', { id: `${name}-verb` }, ...game.verbs.filter((v) => v.name !== 'draw').map((v) => el('option', { value: v.name, text: `${v.name}: ${v.summary}` })));
+  const input = el('textarea', { id: `${name}-input`, spellcheck: 'false', placeholder: 'Input (a file\'s text), when the question reads one' });
   const inputLabel = el('label', { for: `${name}-input`, text: 'Input' });
   const args = el('input', { type: 'text', id: `${name}-args`, placeholder: 'words after the input, e.g. tile names' });
   const optionsBox = el('div', { class: 'controls', id: `${name}-options` });
@@ -364,34 +456,19 @@ function buildVerbPanel(game) {
   async function submit(ev) {
     if (ev) ev.preventDefault();
     const v = verbOf();
-    const body = { options: {} };
-    for (const c of optionsBox.querySelectorAll('[data-option]')) {
-      if (c.type === 'checkbox') { if (c.checked) body.options[c.dataset.option] = true; }
-      else if (c.value.trim()) body.options[c.dataset.option] = c.dataset.type === 'int' || c.dataset.type === 'real' ? Number(c.value) : c.value.trim();
-    }
-    if (!input.hidden && input.value.trim()) body.input = input.value;
-    if (args.value.trim()) body.args = args.value.trim().split(/\s+/);
-    if (v.pictures) body.picture = 'svg';
-    setStatus(status, 'busy', 'Working…');
+    const req = { verb: v.name, options: typedValues(optionsBox) };
+    if (!input.hidden && input.value.trim()) req.input = input.value;
+    if (args.value.trim()) req.args = args.value.trim().split(/\s+/);
+    if (v.pictures) req.picture = 'svg';
     run.disabled = true;
-    const r = await api(`/api/${name}/${v.name}`, body);
+    const r = await work(name, status, 'Working…', req);
     run.disabled = false;
     results.replaceChildren();
-    if (r.json.error) { setStatus(status, 'bad', r.json.error); return; }
-    const answers = Array.isArray(r.json) ? r.json : [r.json];
+    if (r.stopped || r.error) return;
     const words = { 0: 'done', 1: 'no (proven)', 3: 'unknown (a limit was reached)' }[r.exit] || `exit ${r.exit}`;
-    setStatus(status, r.exit === 0 ? 'ok' : r.exit === 3 ? 'warn' : 'bad', `${v.name}: ${words}${answers.length > 1 ? ` · ${answers.length} answers` : ''}`);
-    answers.forEach((a, i) => {
-      const box = el('div', { class: 'result' });
-      if (a.svg) box.append(el('figure', { class: 'picture' }, el('img', { src: svgURL(a.svg), alt: `${name} ${v.name} answer ${i + 1}`, class: 'answer' })));
-      if (a.text !== undefined && Object.keys(a).length === 1) box.append(el('pre', { class: 'json', text: a.text }));
-      else box.append(facts(a));
-      const json = JSON.stringify(Object.fromEntries(Object.entries(a).filter(([k]) => k !== 'svg')));
-      const links = el('p', { class: 'downloads' }, download(`${name}-${v.name}.json`, 'application/json', json + '\n', 'Download JSON'));
-      if (a.svg) links.append(download(`${name}-${v.name}.svg`, 'image/svg+xml', a.svg, 'Download SVG'));
-      box.append(links, el('details', {}, el('summary', { text: 'JSON' }), el('pre', { class: 'json', text: json })));
-      results.append(box);
-    });
+    setStatus(status, r.exit === 0 ? 'ok' : r.exit === 3 ? 'warn' : 'bad', `${v.name}: ${words}${r.answers.length > 1 ? ` · ${r.answers.length} answers` : ''}`);
+    if (!r.answers.length && r.text) results.append(el('pre', { class: 'json', text: r.text }));
+    r.answers.forEach((a, i) => results.append(answerBox(a, `answer ${i + 1}`, gameopt.picture(r, a.name), `${name}-${v.name}`)));
   }
   example.addEventListener('click', () => {
     const ex = (window.gameoptExamples || {})[name];
@@ -408,15 +485,23 @@ function buildVerbPanel(game) {
   if (!(window.gameoptExamples || {})[name]) example.hidden = true;
   const form = el('form', { onsubmit: submit },
     el('div', { class: 'controls' }, el('div', {}, el('label', { for: verbSelect.id, text: 'Question' }), verbSelect)),
-    optionsBox,
-    inputLabel, input,
+    optionsBox, inputLabel, input,
     el('div', { class: 'controls' }, el('div', {}, el('label', { for: args.id, text: 'Arguments' }), args)),
-    el('div', { class: 'buttons' }, run, example));
-  panel.append(el('p', { class: 'summary', text: game.summary }),
-    el('div', { class: 'layout' }, el('div', {}, form, status), el('div', {}, results)));
-  if (extras[name] && extras[name].build) extras[name].build({ game, panel, api, el, svgURL, setStatus });
+    el('div', { class: 'buttons' }, run, example), status);
+  const ctx = { game, panel, el, svgURL, setStatus, call: (req, opts) => gameopt.call({ game: name, ...req }, opts),
+    work: (node, words, req) => work(name, node, words, req) };
+  /* the family's own part first (a player's view); the command line's questions below it */
+  const own = el('div', { class: 'own' });
+  ctx.own = own;
+  panel.append(el('p', { class: 'summary', text: game.summary }), own,
+    el('details', { class: 'box', id: `${name}-questions` }, el('summary', { text: 'Every question, with its options' }),
+      el('div', { class: 'layout' }, el('div', {}, form), el('div', {}, results))));
+  if (extras[name] && extras[name].build) extras[name].build(ctx);
+  if (!own.childNodes.length) panel.querySelector(`#${name}-questions`).open = true;
   return panel;
 }
+
+const panels = {};
 
 function selectTab(name, focus) {
   for (const t of document.querySelectorAll('[role=tab]')) {
@@ -426,22 +511,33 @@ function selectTab(name, focus) {
     if (on && focus) t.focus();
   }
   for (const p of document.querySelectorAll('[role=tabpanel]')) p.hidden = p.id !== `panel-${name}`;
-  if (location.hash !== `#${name}`) history.replaceState(null, '', `#${name}`);
+  if (readHash().name !== name) history.replaceState(null, '', `#${name}`);
+  const ctx = panels[name];
+  if (ctx && ctx.shown && !readHash().puzzle) ctx.shown();
+}
+
+/* The address names a tab, and may carry a puzzle and progress. */
+async function route() {
+  const h = readHash();
+  const ctx = panels[h.name];
+  if (!ctx) return;
+  selectTab(h.name, false);
+  if (h.puzzle && ctx.open) await ctx.open(h.puzzle, h.progress);
 }
 
 async function main() {
-  const r = await api('/api/games');
+  const list = await gameopt.games();
   const loading = document.getElementById('loading');
-  if (r.json.error || !r.json.games) {
-    loading.textContent = r.json.error || 'The server sent no games.';
+  if (list.error || !list.games) {
+    loading.textContent = list.error || 'gameopt sent no games.';
     return;
   }
-  document.getElementById('version').textContent = `gameopt ${r.json.version}`;
+  document.getElementById('version').textContent = `gameopt ${list.version || list.gameopt || ''}`;
   const tabs = document.getElementById('tabs');
-  const panels = document.getElementById('panels');
+  const main = document.getElementById('panels');
   loading.remove();
-  const names = r.json.games.map((g) => g.name);
-  for (const g of r.json.games) {
+  const names = list.games.map((g) => g.name);
+  for (const g of list.games) {
     tabs.append(el('button', {
       role: 'tab', id: `tab-${g.name}`, 'data-game': g.name, 'aria-controls': `panel-${g.name}`,
       text: g.name, onclick: () => selectTab(g.name, false),
@@ -451,7 +547,9 @@ async function main() {
     const example = (window.gameoptExamples || {})[g.name];
     const verbFamily = example && typeof example === 'object' && example.verb;
     const puzzles = !verbFamily && g.verbs.some((v) => v.name === 'solve' && v.input === 'required') && g.formats.length;
-    panels.append(puzzles ? buildPanel(g, r.json.limits) : buildVerbPanel(g));
+    const panel = puzzles ? buildPanel(g, list.limits) : buildVerbPanel(g);
+    main.append(panel);
+    panels[g.name] = panel.ctx || {};
   }
   tabs.addEventListener('keydown', (e) => {
     const i = names.indexOf(document.activeElement.dataset.game);
@@ -461,8 +559,10 @@ async function main() {
     else if (e.key === 'Home') selectTab(names[0], true);
     else if (e.key === 'End') selectTab(names[names.length - 1], true);
   });
-  const wanted = location.hash.slice(1);
-  selectTab(names.includes(wanted) ? wanted : names[0], false);
+  const wanted = readHash();
+  if (wanted.puzzle && panels[wanted.name]) await route();
+  else selectTab(names.includes(wanted.name) ? wanted.name : names[0], false);
+  window.addEventListener('hashchange', route);
   document.body.dataset.ready = 'true';
 }
 

@@ -60,7 +60,7 @@
 
   extras.taxis = {
     build(ctx) {
-      const { el, api } = ctx;
+      const { el } = ctx;
       const heuristic = el('select', { id: 'taxis-play-heuristic' }, ...HEURISTICS.map((h) => el('option', { value: h, text: h })));
       const seed = el('input', { type: 'number', id: 'taxis-play-seed', min: '0', step: '1', placeholder: 'random' });
       const cards = el('input', { type: 'number', id: 'taxis-play-c', min: '1', step: '1', value: '6' });
@@ -82,14 +82,16 @@
           el('div', {}, el('label', { for: dups.id, text: 'Copies (N_D)' }), dups)),
         el('div', { class: 'buttons' }, start),
         info, el('p', { class: 'summary', text: 'Face-up cards (Enter or a click takes one):' }), display, choice, board, compare);
-      ctx.panel.append(section);
+      ctx.own.append(section);
 
       const game = { map: null, moves: [], pos: null, options: null, busy: false };
 
       function status(kind, text) { ctx.setStatus(info, kind, text); }
 
+      /* one position from the server's rules: {json} is its answer, or {json: {error}} */
       async function ask(moves) {
-        return api('/api/taxis/turn', { args: moves, options: { ...game.options, map: !game.map } });
+        const r = await ctx.call({ verb: 'turn', args: moves, options: { ...game.options, map: !game.map } });
+        return { json: r.error ? { error: gameopt.errorText(r) } : r.answers[0] || { error: 'gameopt: no answer' } };
       }
 
       /* Shows a position: the map with the path and the face-up cities, the display. */
@@ -164,9 +166,11 @@
       /* The end: the ideal path of this deck and the heuristic's game on it, beside yours. */
       async function finish() {
         const h = heuristic.value;
-        status('busy', `The game has ended with ${game.pos.length} cities; finding the ideal path…`);
         const { seed: s, index, c, dups: d } = game.options;
-        const r = await api('/api/taxis/ideal', { options: { seed: s, index, c, dups: d, heuristic: h, 'time-limit': 20 } });
+        const reply = await ctx.work(info, `The game has ended with ${game.pos.length} cities; finding the ideal path…`,
+          { verb: 'ideal', options: { seed: s, index, c, dups: d, heuristic: h, 'time-limit': 20 } });
+        if (reply.stopped) return;
+        const r = { json: reply.error ? { error: gameopt.errorText(reply) } : reply.answers[0] || {} };
         if (r.json.error || r.json.status !== 'solved') {
           status('bad', r.json.error || `no ideal path: ${r.json.status}`);
           return;

@@ -1,0 +1,115 @@
+/* The page's one door to gameopt: every request goes through gameopt.call, and every reply
+ * comes back as the mid-end's envelope (issue 28):
+ *
+ *   call({game, verb, input, inputs: [{name, text}], args, options, picture: 'svg'},
+ *        {signal, onProgress}) -> Promise<{exit, status, answers: [...], text, warnings,
+ *        outputs: [{role, name, type, text}], error: {text, file, line, column, message}}>
+ *
+ * It never rejects: a failed request is a reply with exit 4 and an error the page shows where
+ * the action was taken (no spinner waits for good). A Stop is signal.abort(): the request is
+ * dropped (the server notices the hang-up and cancels it) and the reply says "stopped".
+ * When backend.js is loaded (window.gameoptBackend, issue 29: the server or the WebAssembly
+ * worker behind one call(request)), requests go there; otherwise to the server's JSON API.
+ * Until the server answers in the envelope itself, its replies (docs/serve.md) are read into
+ * it here: the rest of the page knows only the envelope. */
+'use strict';
+
+(function () {
+  const STATUS = ['solved', 'infeasible', 'bad-input', 'unknown', 'error'];
+
+  function failure(exit, text) {
+    const m = /^gameopt: ([^:]*):(\d+):(\d+): (.*)$/s.exec(text || '');
+    return {
+      exit, status: STATUS[exit] || 'error', answers: [], text: '', warnings: '', outputs: [],
+      error: m ? { text, file: m[1], line: Number(m[2]), column: Number(m[3]), message: m[4] }
+        : { text, file: '', line: 0, column: 0, message: (text || '').replace(/^gameopt: /, '') },
+    };
+  }
+
+  /* A reply of the API before the mid-end (bare answers, {"text"}, {"error", "exit"}) as an
+   * envelope; an envelope passes as it is. */
+  function envelope(json, exit) {
+    if (json && typeof json === 'object' && !Array.isArray(json) && 'answers' in json && 'exit' in json) return json;
+    if (json && !Array.isArray(json) && typeof json.error === 'string')
+      return failure(typeof json.exit === 'number' ? json.exit : exit || 4, json.error);
+    const env = { exit, status: STATUS[exit] || 'error', answers: [], text: '', warnings: '', outputs: [], error: null };
+    if (json && !Array.isArray(json) && Object.keys(json).length === 1 && typeof json.text === 'string') {
+      env.text = json.text;
+      return env;
+    }
+    for (const a of Array.isArray(json) ? json : [json]) {
+      if (!a || typeof a !== 'object') continue;
+      if (typeof a.svg === 'string') {
+        env.outputs.push({ role: 'picture', name: a.name || '', type: 'image/svg+xml', text: a.svg });
+        delete a.svg;
+      }
+      if (typeof a.text === 'string' && !env.text && Object.keys(a).every((k) => k === 'name' || k === 'text' || k === 'svg'))
+        env.text = a.text;
+      env.answers.push(a);
+    }
+    return env;
+  }
+
+  async function viaServer(req, signal) {
+    const body = { input: req.input, args: req.args, options: req.options, picture: req.picture };
+    /* the mid-end's args name the input ("-") first; the API before it takes the words after */
+    if (body.args && body.args[0] === '-' && req.input !== undefined) body.args = body.args.slice(1);
+    if (body.args && !body.args.length) delete body.args;
+    if (req.inputs && req.inputs.length) {
+      /* the API before the mid-end takes one second text, named answer */
+      const second = req.inputs.find((i) => i.name === 'answer') || req.inputs[0];
+      body.answer = second.text;
+      if (body.args) body.args = body.args.filter((a) => a !== second.name && a !== '-');
+      if (body.args && !body.args.length) delete body.args;
+    }
+    const r = await fetch(`api/${req.game}/${req.verb}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal,
+    });
+    const text = await r.text();
+    const exit = Number(r.headers.get('X-Gameopt-Exit') || (r.ok ? 0 : 4));
+    let json;
+    try { json = JSON.parse(text); } catch (e) {
+      return failure(r.status === 503 ? 3 : 4, `gameopt: the server answered ${r.status}: ${text.slice(0, 200)}`);
+    }
+    return envelope(json, exit);
+  }
+
+  /* One request; never rejects. */
+  async function call(req, { signal, onProgress } = {}) {
+    try {
+      const backend = window.gameoptBackend;
+      if (backend && typeof backend.call === 'function')
+        return envelope(await backend.call({ ...req, signal, onProgress }), 0);
+      return await viaServer(req, signal);
+    } catch (e) {
+      if (signal && signal.aborted) return { ...failure(3, 'gameopt: stopped (nothing proven beyond what was shown)'), stopped: true };
+      return failure(4, 'gameopt: no answer from gameopt (is gameopt serve still running?)');
+    }
+  }
+
+  /* GET the games' list (the verbs and options of every family). */
+  async function games() {
+    try {
+      const backend = window.gameoptBackend;
+      if (backend && typeof backend.games === 'function') return await backend.games();
+      const r = await fetch('api/games');
+      return await r.json();
+    } catch (e) {
+      return { error: 'gameopt: the server does not answer (is gameopt serve running?)' };
+    }
+  }
+
+  /* The picture of the reply (its first, or the one named name), as SVG text. */
+  function picture(reply, name) {
+    const pics = (reply.outputs || []).filter((o) => o.role === 'picture' && o.type === 'image/svg+xml');
+    const p = pics.find((o) => o.name === name) || pics[0];
+    return p ? p.text : null;
+  }
+
+  /* The words to show for a failed reply. */
+  function errorText(reply) {
+    return reply.error ? reply.error.text : `gameopt: ${reply.status}`;
+  }
+
+  window.gameopt = { call, games, picture, errorText };
+})();
