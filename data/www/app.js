@@ -226,6 +226,8 @@ function buildPanel(game, limits) {
   /* the setter changed the puzzle: the text box follows it, without reading it back */
   function puzzleEdited(text) {
     input.value = text;
+    format.value = '';
+    setStatus(openStatus, '', 'Your puzzle, as drawn on the board.');
     loaded = text;
     shareText = null;
     results.replaceChildren();

@@ -451,7 +451,11 @@
           status.dataset.mistakes = '0';
           return;
         }
-        for (const m of a.mistakes || []) ring({ cell: m.cell }, 'mistake');
+        const step = { n: [0, -1], s: [0, 1], e: [1, 0], w: [-1, 0] };
+        for (const m of a.mistakes || []) {
+          const d = m.side && step[m.side];
+          ring(d ? { edge: [m.cell, [m.cell[0] + d[0], m.cell[1] + d[1]]] } : { cell: m.cell }, 'mistake');
+        }
         ctx.setStatus(status, 'bad', `${a.together ? 'These marks cannot all hold together' : 'A mistake'}: ${(a.mistakes || []).map((m) => m.text).join('; ')}.`);
         status.dataset.mistakes = String((a.mistakes || []).length);
       }
@@ -501,6 +505,8 @@
               assist.append(el('p', {}, `These ${st.removable_together.length} can go together: ${st.removable_together.map((q) => `${cellName(q.cell[1], q.cell[0])}=${q.number}`).join(' ')} `,
                 el('button', { type: 'button', id: 'country-drop-redundant', text: 'Remove them', onclick: () => setNumbers(st.removable_together, -1) })));
           }
+          if (st.unique === false && !(st.repair && st.repair.length))
+            assist.append(el('p', { id: 'country-repair', text: 'No room numbers make it unique: change the rooms.' }));
           if (st.repair && st.repair.length)
             assist.append(el('p', { id: 'country-repair' }, `Adding ${st.repair.map((q) => `${cellName(q.cell[1], q.cell[0])}=${q.number}`).join(', ')} makes it unique (checked). `,
               el('button', { type: 'button', id: 'country-apply-repair', text: 'Add it', onclick: () => setNumbers(st.repair) })));

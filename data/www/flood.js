@@ -57,7 +57,7 @@
       const parLine = el('p', { id: 'flood-par', class: 'par', role: 'status', 'aria-live': 'polite' });
       const b = (id, text, title, on) => el('button', { type: 'button', id: `flood-${id}`, text, title, onclick: on });
       const hint = b('hint', 'Hint', 'An optimal next move (flood hint)', () => askHint());
-      const solution = b('solution', 'Show the solution', 'The optimal moves from the start', () => showSolution());
+      const solution = b('show-solution', 'Show the solution', 'The optimal moves from the start', () => showSolution());
       const check = b('check-moves', '✔ Check my moves', 'Replay your moves with the checker (flood check)', () => checkMoves());
       const undoRedo = (s) => [el('button', { type: 'button', id: `flood-undo${s}`, class: 'undo', text: '↶ Undo', disabled: true, onclick: () => history.undo() }),
         el('button', { type: 'button', id: `flood-redo${s}`, class: 'redo', text: '↷ Redo', disabled: true, onclick: () => history.redo() })];
@@ -80,7 +80,7 @@
       const colourOf = (ch) => PALETTE[me.colours.indexOf(ch) % PALETTE.length];
       function draw() {
         const s = me.start, R = s.length, C = s[0].length;
-        const bd = board(R, C, `Flood-It board, ${R} by ${C}. Press a colour's key, or Enter to flood with the colour under the cursor; Ctrl+Z undoes.`);
+        const bd = board(R, C, `Flood-It board, ${R} by ${C}. Press a colour's key, or Enter to flood with the colour under the cursor; Ctrl+Z undoes.`, me.bd);
         me.bd = bd;
         me.rect = [];
         me.label = [];
@@ -94,8 +94,7 @@
         }
         me.outline = svg('path', { class: 'flooded' });
         bd.g.over.append(me.outline);
-        input(bd, handlers);
-        ctx.boardBox.replaceChildren(bd.svg);
+        if (!bd.reused) { input(bd, handlers); ctx.boardBox.replaceChildren(bd.svg); }
         render();
       }
       const current = () => (me.edit === 'edit' ? me.start : replay(me.start, me.moves));
@@ -154,7 +153,7 @@
         if (action.some(([k]) => k === 'B')) edited(); else moved();
       }
       const handlers = {
-        down() {},
+        down(at) { if (me.edit === 'edit' && !at.key) { history.begin(); paintCell(at); } },
         step(a, z) { if (me.edit === 'edit' && me.brush) paintCell(z); },
         up(tapped, at) {
           if (!tapped || !at.inside) { history.commit(); return; }
@@ -234,7 +233,8 @@
         const mine = ++parSeq;
         me.par = null;
         me.solution = null;
-        const r = await ctx.work(parLine, 'Par: proving the optimum…', { verb: 'solve', input: me.text, options: { 'time-limit': 20 } });
+        /* the text as given (a Tatham ID keeps its move limit) */
+        const r = await ctx.work(parLine, 'Par: proving the optimum…', { verb: 'solve', input: me.source || me.text, options: { 'time-limit': 20 } });
         if (mine !== parSeq || r.stopped) return;
         const a = r.answers[0];
         if (r.error || !a) { ctx.setStatus(parLine, 'bad', `Par unknown: ${r.error ? gameopt.errorText(r) : 'no answer'}.`); return; }
@@ -269,6 +269,10 @@
         history.set('B', before, rows.map((r) => r.join('')).join('\n'));
       }
       function edited() {
+        me.source = null;
+        me.par = null;
+        ctx.setStatus(parLine, '', 'Par: waiting for the board to settle…');
+        delete parLine.dataset.par;
         me.colours = [...new Set([...(me.allColours || []), ...me.start.flat()])].sort();
         if (!me.brush || !me.colours.includes(me.brush)) me.brush = me.colours[0];
         me.text = me.start.map((r) => r.join('')).join('\n') + '\n';
@@ -280,7 +284,8 @@
         parLine.hidden = false;
       }
 
-      me.setBoard = (text) => {
+      me.setBoard = (text, source) => {
+        me.source = source;
         me.start = parseGrid(text);
         me.text = text;
         me.colours = [...new Set(me.start.flat())].sort();
@@ -310,7 +315,7 @@
       const a = r.answers[0] || {};
       const grid = a.text || r.text;
       if (!grid) return { error: 'gameopt: the board came back without its cells' };
-      ctx.flood.setBoard(grid);
+      ctx.flood.setBoard(grid, r.answers.length === 1 && !format ? text : null);
       const b = ctx.flood.start;
       return { name: `${b[0].length}×${b.length}, ${ctx.flood.colours.length} colours${r.answers.length > 1 ? ` (the first of ${r.answers.length})` : ''}` };
     },

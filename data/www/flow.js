@@ -121,7 +121,7 @@
       function draw() {
         const b = me.b, { R, C } = b;
         me.labels = [...new Set(b.end.filter(Boolean))].sort((x, y) => LABELS.indexOf(x) - LABELS.indexOf(y));
-        const bd = board(R, C, `Flow board, ${R} rows by ${C} columns. Drag from an endpoint; arrows move, Shift+arrow extends the path from the cursor; Ctrl+Z undoes.`);
+        const bd = board(R, C, `Flow board, ${R} rows by ${C} columns. Drag from an endpoint; arrows move, Shift+arrow extends the path from the cursor; Ctrl+Z undoes.`, me.bd);
         me.bd = bd;
         me.cellEl = [];
         me.tagEl = [];
@@ -150,8 +150,7 @@
         }
         me.banner = svg('text', { class: 'banner', x: (C * S) / 2, y: (R * S) / 2, 'text-anchor': 'middle' }, 'Solved!');
         bd.g.over.append(me.banner);
-        input(bd, handlers);
-        ctx.boardBox.replaceChildren(bd.svg);
+        if (!bd.reused) { input(bd, handlers); ctx.boardBox.replaceChildren(bd.svg); }
         paint();
       }
       const dark = (col) => ['#0072B2', '#000000', '#882255', '#332288', '#117733', '#AA4499', '#D55E00', '#009E73'].includes(col);

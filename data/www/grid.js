@@ -25,8 +25,15 @@
         svg('circle', { cx: 4, cy: 4, r: 1.6, class: 'pat-ink' })));
   }
 
-  /* An empty board of rows x cols cells: layers to draw in, a cursor, and cell lookup. */
-  function board(rows, cols, label) {
+  /* An empty board of rows x cols cells: layers to draw in, a cursor, and cell lookup. An old
+   * board of the same size is emptied and given back (reused: its listeners, focus and a
+   * stroke under way stay), so an edit redraws without breaking the stroke. */
+  function board(rows, cols, label, old) {
+    if (old && old.rows === rows && old.cols === cols) {
+      for (const g of Object.values(old.g)) g.replaceChildren();
+      old.reused = true;
+      return old;
+    }
     const m = 6;
     const root = svg('svg', {
       viewBox: `${-m} ${-m} ${cols * S + 2 * m} ${rows * S + 2 * m}`, class: 'grid-board', tabindex: '0',

@@ -1,11 +1,12 @@
 #!/usr/bin/python3
 """Browser test of gameopt's page: starts `gameopt serve` on an ephemeral loopback port,
 opens the page in headless Chromium (Debian's chromium + chromium-driver, driven by
-python3-selenium; nothing is downloaded), pastes one family's puzzle, presses Solve and
-checks what a person would see: the status words, the answer's numbers and a drawn
-picture. The screenshot is saved as SHOTS/<family>.png.
+python3-selenium; nothing is downloaded) and acts as a person: pointer strokes and taps on
+the board, keys, buttons; then checks what a person would see (status words, the solved
+state, rings on the board, numbers). Each test keeps screenshots of its states as
+SHOTS/<test>*.png.
 
-    page_test.py --gameopt BUILD/gameopt --family country --shots BUILD/browser
+    page_test.py --gameopt BUILD/gameopt --family country-play --shots BUILD/browser
 
 Exit 0 passed, 1 failed, 77 skipped (no browser, or the family is not served yet)."""
 import argparse
@@ -24,7 +25,8 @@ DRIVER = "/usr/bin/chromedriver"
 # What each family's test pastes (our own data: data/<game>/) and checks.
 COUNTRY_SEED = "https://puzz.link/p?country/10/10/aiqqtlterrenlnbb9a3btscr9ejpeir67nqo4h3g24k3g2i2g421g2h3g31g"
 FLOW_SEED = "B.R..\nG..Y.\n.....\n.BYRG\n.....\n"
-FLOOD_EXAMPLE = open(os.path.join(os.path.dirname(__file__), "..", "..", "data", "flood", "example.txt")).read()
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+FLOOD_EXAMPLE = open(os.path.join(ROOT, "data", "flood", "example.txt")).read()
 
 
 def skip(why):
@@ -36,6 +38,8 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as EC
     from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -63,7 +67,8 @@ def start_server(gameopt):
 def browser():
     # Chromium leaves its singleton socket folders (org.chromium.Chromium.*) in TMPDIR after a
     # headless run; a private TMPDIR per test, removed at the end, keeps /tmp clean.
-    os.environ["TMPDIR"] = tempfile.mkdtemp(prefix="gameopt-browser-")
+    if not os.environ.get("TMPDIR", "").startswith(os.path.join(tempfile.gettempdir(), "gameopt-browser-")):
+        os.environ["TMPDIR"] = tempfile.mkdtemp(prefix="gameopt-browser-")
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -72,25 +77,103 @@ def browser():
     return webdriver.Chrome(service=Service(executable_path=DRIVER), options=opts)
 
 
-def paste(driver, family, text):
-    box = driver.find_element(By.ID, f"{family}-input")
+# ---- acting as a person: pointer strokes and keys on the board ----
+
+def board_svg(d, family):
+    svg = d.find_element(By.CSS_SELECTOR, f"#{family}-board svg.grid-board")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", svg)
+    return svg
+
+
+def board_point(d, svg, r, c, corner=False):
+    """Viewport coordinates of a cell's centre (or a grid corner) of the board drawn in svg."""
+    left, top, width, cols = d.execute_script(
+        "const b = arguments[0].getBoundingClientRect(); const v = arguments[0].viewBox.baseVal;"
+        "return [b.left, b.top, b.width, (v.width - 12) / 36];", svg)
+    scale = width / (cols * 36 + 12)
+    off = 0 if corner else 0.5
+    return int(left + (6 + (c + off) * 36) * scale), int(top + (6 + (r + off) * 36) * scale)
+
+
+def stroke(d, svg, points, corner=False):
+    """One pointer stroke (press, move through every point, release), as a finger draws."""
+    ab = ActionBuilder(d, duration=10)
+    p = ab.pointer_action
+    p.move_to_location(*board_point(d, svg, *points[0], corner=corner))
+    p.pointer_down()
+    for rc in points[1:]:
+        p.move_to_location(*board_point(d, svg, *rc, corner=corner))
+    p.pointer_up()
+    ab.perform()
+
+
+def tap(d, svg, r, c):
+    stroke(d, svg, [(r, c)])
+
+
+def wait_text(d, element_id, words, timeout=30):
+    e = d.find_element(By.ID, element_id)
+    WebDriverWait(d, timeout).until(lambda _: words in e.text and not e.get_attribute("data-busy"), f"'{words}' in #{element_id}: {e.text}")
+    return e.text
+
+
+def wait_idle(d, element_id, timeout=30):
+    e = d.find_element(By.ID, element_id)
+    WebDriverWait(d, timeout).until(lambda _: not e.get_attribute("data-busy") and e.text.strip(), f"#{element_id} answered")
+    return e.text
+
+
+def loaded(d, family, timeout=30):
+    wait_text(d, f"{family}-open-status", "on the board", timeout)
+
+
+def open_puzzle(d, family, text):
+    box = d.find_element(By.ID, f"{family}-input")
     box.clear()
     box.send_keys(text)
+    d.execute_script("document.getElementById(arguments[0]).textContent = '';", f"{family}-open-status")
+    loaded(d, family)
 
 
-def solve_and_wait(driver, family, timeout=60):
-    driver.find_element(By.ID, f"{family}-solve").click()
-    status = driver.find_element(By.ID, f"{family}-status")
-    WebDriverWait(driver, timeout).until(
-        lambda d: "busy" not in status.get_attribute("class") and status.text.strip() and "Solving" not in status.text)
-    WebDriverWait(driver, 10).until(
-        lambda d: d.execute_script(f"const i = document.querySelector('#{family}-results img.answer');"
+def country_loop(gameopt, puzzle):
+    """The loop of the puzzle's solution, cell after cell (from the command line's answer)."""
+    sol = json.loads(subprocess.run([gameopt, "country", "solve", "--json", "-"], input=puzzle + "\n",
+                                    check=True, capture_output=True, text=True).stdout)["solution"]
+    rows = [r.split() for r in sol]
+    step = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
+    start = next((r, c) for r in range(len(rows)) for c in range(len(rows[0])) if rows[r][c] != "-")
+    path, prev, cur = [start], None, start
+    while True:
+        nxt = [(cur[0] + step[x][0], cur[1] + step[x][1]) for x in rows[cur[0]][cur[1]]]
+        prev, cur = cur, nxt[0] if nxt[0] != prev else nxt[1]
+        path.append(cur)
+        if cur == start:
+            return path
+
+
+def lines_drawn(d, family="country"):
+    return d.execute_script(f"return document.querySelectorAll('#{family}-board .edge[data-s=\"1\"]').length;")
+
+
+def solve_box(d, family):
+    box = d.find_element(By.ID, f"{family}-solve-box")
+    if not box.get_attribute("open"):
+        box.find_element(By.TAG_NAME, "summary").click()
+
+
+def solve_and_wait(d, family, timeout=60):
+    solve_box(d, family)
+    d.find_element(By.ID, f"{family}-solve").click()
+    status = d.find_element(By.ID, f"{family}-status")
+    WebDriverWait(d, timeout).until(lambda _: "busy" not in status.get_attribute("class") and status.text.strip() not in ("", "Done."))
+    WebDriverWait(d, 10).until(
+        lambda _: d.execute_script(f"const i = document.querySelector('#{family}-results img.answer');"
                                    "return i && i.complete && i.naturalWidth > 0;"))
     return status.text
 
 
-def fact(driver, family, key):
-    return driver.find_element(By.CSS_SELECTOR, f"#{family}-results dd[data-key='{key}']").text
+def fact(d, family, key):
+    return d.find_element(By.CSS_SELECTOR, f"#{family}-results dd[data-key='{key}']").text
 
 
 def expect(cond, what):
@@ -98,60 +181,333 @@ def expect(cond, what):
         raise AssertionError(what)
 
 
-def test_country(d):
-    paste(d, "country", COUNTRY_SEED)
-    # The puzzle is drawn before it is solved.
-    WebDriverWait(d, 20).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#country-picture img")))
+# ---- the tests ----
+
+def test_country(t):
+    d = t.d
+    open_puzzle(d, "country", COUNTRY_SEED)
+    expect(d.execute_script("return document.querySelectorAll('#country-board .cell').length") == 100, "a 10x10 board drawn")
     status = solve_and_wait(d, "country")
-    expect(status.startswith("✔") or "solved" in status, f"status: {status}")
     expect("solved" in status and "unique" in status, f"status should say solved and unique: {status}")
     expect(fact(d, "country", "loop_cells") == "76", f"loop_cells {fact(d, 'country', 'loop_cells')}, want 76")
     expect(fact(d, "country", "solutions") == "1", "one solution")
 
 
-def test_flow(d):
-    paste(d, "flow", FLOW_SEED)
+def test_country_play(t):
+    """Draw the whole loop with the pointer: solved; undo, redo; the keyboard draws too."""
+    d = t.d
+    loaded(d, "country")  # the example opens by itself on a first visit
+    svg = board_svg(d, "country")
+    loop = country_loop(t.gameopt, COUNTRY_SEED)
+    half = len(loop) // 2
+    stroke(d, svg, loop[:half + 1])
+    expect(lines_drawn(d) == half, f"{half} lines after the first stroke: {lines_drawn(d)}")
+    t.shot("country-play-half")
+    stroke(d, svg, loop[half:])
+    text = wait_text(d, "country-play-status", "Solved!")
+    expect(d.find_element(By.ID, "panel-country").get_attribute("data-solved") == "true", "solved state")
+    expect("country check" in text, f"the checker said so: {text}")
+    t.shot("country-play-solved")
+    # Undo takes the second stroke back (one stroke, one step); redo restores it: solved again.
+    d.find_element(By.ID, "country-undo").click()
+    expect(lines_drawn(d) == half, f"undo: {lines_drawn(d)} lines")
+    expect(d.find_element(By.ID, "panel-country").get_attribute("data-solved") == "false", "not solved after undo")
+    d.find_element(By.ID, "country-redo").click()
+    wait_text(d, "country-play-status", "Solved!")
+    # The keyboard: Ctrl+Z on the board, arrows, Shift+arrow draws, x marks unused.
+    svg.send_keys(Keys.CONTROL, "z")
+    expect(lines_drawn(d) == half, "Ctrl+Z undoes")
+    svg.send_keys(Keys.CONTROL, "y")
+    wait_text(d, "country-play-status", "Solved!")
+    d.find_element(By.ID, "country-clear").click()
+    expect(lines_drawn(d) == 0, "cleared")
+    svg.click()
+    actions = ActionChains(d)
+    actions.key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_DOWN).key_up(Keys.SHIFT).send_keys("x").perform()
+    expect(lines_drawn(d) == 2, f"two lines by Shift+arrows: {lines_drawn(d)}")
+    expect(d.execute_script("return document.querySelectorAll('#country-board .mark[data-s=\"2\"]').length") == 1, "one cell marked unused by x")
+    t.shot("country-play-keys")
+
+
+def test_country_hint(t):
+    """A hint on the current position: its cell or side ringed, its rule named; then mistakes."""
+    d = t.d
+    loaded(d, "country")
+    d.find_element(By.ID, "country-hint").click()
+    status = d.find_element(By.ID, "country-play-status")
+    WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-hint"), f"a hint: {status.text}")
+    rule = status.get_attribute("data-rule")
+    expect(rule and rule in status.text, f"the rule is named: {status.text}")
+    expect(d.find_elements(By.CSS_SELECTOR, "#country-board .flag.hint"), "the hint's place is ringed on the board")
+    where = json.loads(status.get_attribute("data-cell"))
+    print("hint:", status.text, where)
+    t.shot("country-hint-ringed")
+    # Apply it, then a wrong line: mistakes finds it.
+    d.find_element(By.ID, "country-apply-hint").click()
+    loop = country_loop(t.gameopt, COUNTRY_SEED)
+    svg = board_svg(d, "country")
+    # a line between two loop cells that the loop does not join: the cell after the first, sideways
+    (r, c), wrong = next((loop[i], (loop[i][0] + dr, loop[i][1] + dc)) for i in range(1, len(loop) - 1)
+                         for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                         if 0 <= loop[i][0] + dr < 10 and 0 <= loop[i][1] + dc < 10
+                         and (loop[i][0] + dr, loop[i][1] + dc) not in (loop[i - 1], loop[i + 1]))
+    stroke(d, svg, [(r, c), wrong])
+    d.find_element(By.ID, "country-mistakes").click()
+    WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-mistakes") not in (None, ""), status.text)
+    expect(status.get_attribute("data-mistakes") != "0" and "mistake" in status.text.lower(), f"the wrong line found: {status.text}")
+    expect(d.find_elements(By.CSS_SELECTOR, "#country-board .flag.mistake"), "the mistake marked on the board")
+    t.shot("country-mistakes")
+
+
+def test_country_set(t):
+    """Draw a new puzzle (rooms by strokes along grid lines, numbers by keys): unique."""
+    d = t.d
+    loaded(d, "country")
+    d.find_element(By.ID, "country-mode-edit").click()
+    for i, v in (("country-new-rows", "4"), ("country-new-cols", "4")):
+        e = d.find_element(By.ID, i)
+        e.clear()
+        e.send_keys(v)
+    d.find_element(By.ID, "country-blank").click()
+    assist = d.find_element(By.ID, "country-assist")
+    WebDriverWait(d, 30).until(lambda _: assist.get_attribute("data-unique") == "no" and not assist.get_attribute("data-busy"), assist.text)
+    expect("Not unique" in assist.text, f"one room: not unique: {assist.text}")
+    t.shot("country-set-blank")
+    # country generate --size 4x4 --seed 1: rooms AABB AABB CCDD EEFF, B=2 C=2 F=1
+    svg = board_svg(d, "country")
+    stroke(d, svg, [(0, 2), (1, 2), (2, 2), (3, 2), (4, 2)], corner=True)
+    stroke(d, svg, [(2, 0), (2, 1), (2, 2), (2, 3), (2, 4)], corner=True)
+    stroke(d, svg, [(3, 0), (3, 1), (3, 2), (3, 3), (3, 4)], corner=True)
+    d.find_element(By.ID, "country-tool-number").click()
+    for (r, c), n in (((0, 2), "2"), ((2, 0), "2"), ((3, 2), "1")):
+        tap(d, svg, r, c)
+        svg.send_keys(n)
+    WebDriverWait(d, 30).until(lambda _: assist.get_attribute("data-unique") == "yes" and not assist.get_attribute("data-busy"), assist.text)
+    expect("Unique" in assist.text, assist.text)
+    text = d.find_element(By.ID, "country-input").get_attribute("value")
+    out = subprocess.run([t.gameopt, "country", "solve", "--count", "2", "--json", "-"], input=text, capture_output=True, text=True)
+    expect(json.loads(out.stdout)["solutions"] == 1, f"the command line agrees: unique: {out.stdout}")
+    t.shot("country-set-unique")
+    # Then play it: the board keeps the new puzzle.
+    d.find_element(By.ID, "country-mode-play").click()
+    expect(d.execute_script("return document.querySelectorAll('#country-board .cell').length") == 16, "the 4x4 to play")
+
+
+def test_country_share(t):
+    """Progress in the address: a fresh browser opens the link and finds puzzle and progress;
+    export to a puzz.link URL that the command line reads back."""
+    d = t.d
+    loaded(d, "country")
+    svg = board_svg(d, "country")
+    loop = country_loop(t.gameopt, COUNTRY_SEED)
+    stroke(d, svg, loop[:11])
+    tap(d, svg, 9, 9)  # a cell marked unused
+    d.find_element(By.CSS_SELECTOR, "#country-share-box summary").click()
+    d.find_element(By.ID, "country-share-progress").click()
+    d.find_element(By.ID, "country-copy-link").click()
+    link = d.find_element(By.ID, "country-share-link")
+    WebDriverWait(d, 10).until(lambda _: "s=" in link.get_attribute("value"), "a link with progress")
+    url = link.get_attribute("value")
+    print("link:", url)
+    # export: a puzz.link URL, read back by the command line
+    Select(d.find_element(By.ID, "country-export-to")).select_by_value("url")
+    d.find_element(By.ID, "country-export").click()
+    out = d.find_element(By.ID, "country-export-text")
+    WebDriverWait(d, 20).until(lambda _: out.is_displayed() and out.get_attribute("value").strip(), "the exported URL")
+    exported = out.get_attribute("value").strip()
+    expect(exported.startswith("https://puzz.link/p?country/10/10/"), f"a puzz.link URL: {exported}")
+    solved = json.loads(subprocess.run([t.gameopt, "country", "solve", "--count", "2", "--json", exported],
+                                       check=True, capture_output=True, text=True).stdout)
+    expect(solved["status"] == "solved" and solved["solutions"] == 1 and solved["loop_cells"] == 76, f"read back: {solved}")
+    t.shot("country-share-exported")
+    # A fresh browser (no state shared) opens the link.
+    e = browser()
+    try:
+        e.get(url)
+        WebDriverWait(e, 20).until(lambda _: e.execute_script("return document.body.dataset.ready === 'true';"))
+        loaded(e, "country")
+        WebDriverWait(e, 10).until(lambda _: lines_drawn(e) == 10, f"the 10 lines came back: {lines_drawn(e)}")
+        expect(e.execute_script("return document.querySelectorAll('#country-board .mark[data-s=\"2\"]').length") == 1, "the mark came back")
+        expect(e.execute_script("return document.querySelectorAll('#country-board .cell').length") == 100, "the puzzle came back")
+        e.save_screenshot(os.path.join(t.shots, "country-share-opened.png"))
+    finally:
+        e.quit()
+
+
+FLOW_ANSWER = "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGG\n"
+
+
+def flow_paths(puzzle, answer):
+    """Each colour's path, endpoint to endpoint, read from a solved board."""
+    ends = puzzle.split("\n")
+    ans = answer.split("\n")
+    R, C = len(ans) - 1, len(ans[0])
+    out = []
+    for col in sorted({ch for row in ends for ch in row if ch.isalnum()}):
+        e = [(r, c) for r in range(R) for c in range(C) if ends[r][c] == col]
+        path, seen = [e[0]], {e[0]}
+        while path[-1] != e[1]:
+            r, c = path[-1]
+            n = next((r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                     if 0 <= r + dr < R and 0 <= c + dc < C and ans[r + dr][c + dc] == col and (r + dr, c + dc) not in seen)
+            path.append(n)
+            seen.add(n)
+        out.append(path)
+    return out
+
+
+def test_flow(t):
+    d = t.d
+    open_puzzle(d, "flow", FLOW_SEED)
     status = solve_and_wait(d, "flow")
     expect("solved" in status, f"status: {status}")
     expect(fact(d, "flow", "status") == "solved", "status fact")
-    expect(fact(d, "flow", "method") != "", "the method is shown")
 
 
-def test_flood(d):
-    paste(d, "flood", FLOOD_EXAMPLE)
-    status = solve_and_wait(d, "flood")
-    expect("solved" in status and "optimal" in status and "16 moves" in status, f"status: {status}")
-    expect(fact(d, "flood", "length") == "16", "length 16")
-    # Colour-blind safe: every cell of the board to play shows its colour's character too.
-    cells = d.find_elements(By.CSS_SELECTOR, "#flood-board span")
-    expect(len(cells) == 144 and all(c.text.strip() in "012345" and c.text.strip() for c in cells),
-           "each of the 144 cells is labelled with its colour")
-    # Play: the par comes from the server, a hint names a move, playing it counts a move.
-    info = d.find_element(By.ID, "flood-play-status")
-    WebDriverWait(d, 30).until(lambda _: "par 16" in info.text, f"the par: {info.text}")
+def test_flow_play(t):
+    """Draw every path with the pointer: solved; undo, redo; a path cut by another."""
+    d = t.d
+    open_puzzle(d, "flow", FLOW_SEED)
+    svg = board_svg(d, "flow")
+    paths = flow_paths(FLOW_SEED, FLOW_ANSWER)
+    for p in paths[:-1]:
+        stroke(d, svg, p)
+    t.shot("flow-play-partial")
+    stroke(d, svg, paths[-1])
+    wait_text(d, "flow-play-status", "Solved!")
+    t.shot("flow-play-solved")
+    d.find_element(By.ID, "flow-undo").click()
+    expect(d.find_element(By.ID, "panel-flow").get_attribute("data-solved") == "false", "undo: not solved")
+    d.find_element(By.ID, "flow-redo").click()
+    wait_text(d, "flow-play-status", "Solved!")
+    # a hint from a fresh start names its rule
+    d.find_element(By.ID, "flow-clear").click()
+    d.find_element(By.ID, "flow-hint").click()
+    status = d.find_element(By.ID, "flow-play-status")
+    WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-hint"), status.text)
+    expect(status.get_attribute("data-rule") in status.text and d.find_elements(By.CSS_SELECTOR, "#flow-board .flag.hint"), status.text)
+    t.shot("flow-hint")
+
+
+def test_flow_set(t):
+    """Draw a new board: endpoints by taps; the assistant says whether it is unique."""
+    d = t.d
+    loaded(d, "flow")
+    d.find_element(By.ID, "flow-mode-edit").click()
+    for i, v in (("flow-new-rows", "3"), ("flow-new-cols", "3")):
+        e = d.find_element(By.ID, i)
+        e.clear()
+        e.send_keys(v)
+    d.find_element(By.ID, "flow-blank").click()
+    # A down the left, B down the right: A.B / ... / A.B (each tap redraws the board)
+    for rc in ((0, 0), (2, 0), (0, 2), (2, 2)):
+        tap(d, board_svg(d, "flow"), *rc)
+    assist = d.find_element(By.ID, "flow-assist")
+    WebDriverWait(d, 30).until(lambda _: assist.get_attribute("data-unique") and not assist.get_attribute("data-busy"), assist.text)
+    print("assistant:", assist.text)
+    expect(assist.get_attribute("data-unique") in ("yes", "no"), assist.text)
+    expect(d.find_element(By.ID, "flow-input").get_attribute("value") == "A.B\n...\nA.B\n", "the board in letters")
+    t.shot("flow-set")
+
+
+def flood_area(grid, move):
+    """The flooded area after the first move (grid is changed to the position)."""
+    def area():
+        seen, todo = {(0, 0)}, [(0, 0)]
+        while todo:
+            r, c = todo.pop()
+            for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if 0 <= n[0] < len(grid) and 0 <= n[1] < len(grid[0]) and n not in seen and grid[n[0]][n[1]] == grid[0][0]:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+    for r, c in area():
+        grid[r][c] = move
+    return area()
+
+
+def test_flood(t):
+    """Play Flood-It: the par, a hint, 'still optimal?', a cell clicked, undo, the solution hidden until asked."""
+    d = t.d
+    open_puzzle(d, "flood", FLOOD_EXAMPLE)
+    labels = d.execute_script("return [...document.querySelectorAll('#flood-board .flabel')].map(e => e.textContent);")
+    expect(len(labels) == 144 and all(x in "012345" and x for x in labels), "each of the 144 cells is labelled with its colour")
+    wait_text(d, "flood-par", "Par 16")
+    solution = d.find_element(By.ID, "flood-solution")
+    expect(not solution.is_displayed(), "the solution is hidden")
+    status = d.find_element(By.ID, "flood-play-status")
     d.find_element(By.ID, "flood-hint").click()
-    WebDriverWait(d, 30).until(lambda _: info.get_attribute("data-hint"), f"a hint: {info.text}")
-    move = info.get_attribute("data-hint")
-    expect("16 more moves" in info.text, f"hint text: {info.text}")
+    WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-hint"), f"a hint: {status.text}")
+    move = status.get_attribute("data-hint")
+    expect("16 more moves" in status.text, f"hint text: {status.text}")
     d.find_element(By.CSS_SELECTOR, f"#flood-palette button[data-colour='{move}']").click()
-    expect(info.get_attribute("data-moves") == "1", "one move played")
+    wait_text(d, "flood-play-status", "still optimal")
+    t.shot("flood-optimal")
+    # a wasted move (a colour that touches the flooded area nowhere) is never optimal: a cell of it
+    grid = [list(l) for l in FLOOD_EXAMPLE.split("\n") if l and not l.startswith("#")]
+    area = flood_area(grid, move)
+    near = {grid[r + dr][c + dc] for r, c in area for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            if 0 <= r + dr < 12 and 0 <= c + dc < 12 and (r + dr, c + dc) not in area}
+    waste = next((r, c) for r in range(12) for c in range(12) if (r, c) not in area and grid[r][c] not in near | {move})
+    tap(d, board_svg(d, "flood"), *waste)
+    WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-optimal") == "false" and not status.get_attribute("data-busy"), status.text)
+    expect("no longer optimal" in status.text, status.text)
+    t.shot("flood-not-optimal")
+    d.find_element(By.ID, "flood-undo").click()
+    wait_text(d, "flood-play-status", "still optimal")
+    expect(d.find_element(By.ID, "panel-flood").get_attribute("data-moves") == "1", "one move after undo")
+    d.find_element(By.ID, "flood-show-solution").click()
+    expect(solution.is_displayed() and "(16 moves)" in solution.text, f"the solution when asked: {solution.text}")
+
+
+def test_flood_tatham(t):
+    """A Tatham game ID pasted: its par and move limit; a board drawn by hand gets its par."""
+    d = t.d
+    ident = next(l.split()[0] for l in open(os.path.join(ROOT, "data", "flood", "ids.txt")) if l[0].isdigit())
+    open_puzzle(d, "flood", ident)
+    wait_text(d, "flood-par", "Par 18")
+    expect("move limit is 24" in d.find_element(By.ID, "flood-par").text, "the ID's move limit")
+    d.find_element(By.ID, "flood-mode-edit").click()
+    for i, v in (("flood-new-cols", "4"), ("flood-new-rows", "4"), ("flood-new-colours", "3")):
+        e = d.find_element(By.ID, i)
+        e.clear()
+        e.send_keys(v)
+    d.find_element(By.ID, "flood-blank").click()
+    d.find_element(By.CSS_SELECTOR, "#flood-paint button[data-colour='1']").click()
+    stroke(d, board_svg(d, "flood"), [(0, 3), (1, 3), (2, 3), (3, 3)])
+    d.find_element(By.CSS_SELECTOR, "#flood-paint button[data-colour='2']").click()
+    tap(d, board_svg(d, "flood"), 3, 0)
+    expect(d.find_element(By.ID, "flood-input").get_attribute("value") == "0001\n0001\n0001\n2001\n", "the painted board")
+    wait_text(d, "flood-par", "Par 2")
+    t.shot("flood-drawn")
+    # as a Tatham ID (the move limit from the C lookahead)
+    d.find_element(By.CSS_SELECTOR, "#flood-share-box summary").click()
+    Select(d.find_element(By.ID, "flood-export-to")).select_by_value("tatham")
+    d.find_element(By.ID, "flood-export").click()
+    out = d.find_element(By.ID, "flood-export-text")
+    WebDriverWait(d, 20).until(lambda _: out.get_attribute("value").strip(), "the ID")
+    expect(out.get_attribute("value").strip() == "4x4c3m5:0001000100012001,7", out.get_attribute("value"))
 
 
 def run_example(d, family):
+    box = d.find_element(By.ID, f"{family}-questions")
+    if not box.get_attribute("open"):
+        box.find_element(By.TAG_NAME, "summary").click()
     d.find_element(By.ID, f"{family}-example").click()
-    status = solve_and_wait(d, family)
-    expect("done" in status, f"status: {status}")
+    d.find_element(By.ID, f"{family}-solve").click()
+    status = d.find_element(By.ID, f"{family}-status")
+    WebDriverWait(d, 60).until(lambda _: "busy" not in status.get_attribute("class") and status.text.strip() not in ("", "Done."))
+    expect("done" in status.text, f"status: {status.text}")
     return d.find_element(By.CSS_SELECTOR, f"#{family}-results pre.json").get_attribute("textContent")
 
 
-def test_tokens(d):
-    # The seed's Montreal question: yellow L12 with LPS and QLS -> green X2; the rotations drawn.
-    answer = run_example(d, "tokens")
+def test_tokens(t):
+    answer = run_example(t.d, "tokens")
     expect('"feasible_rotations":[0,1,3,4]' in answer, f"feasible rotations 0,1,3,4: {answer[:300]}")
 
 
-def test_taxis(d):
-    # A game played by the md heuristic on the bundled Thurn & Taxis map, drawn.
+def test_taxis(t):
+    d = t.d
     answer = run_example(d, "taxis")
     expect('"heuristic":"md"' in answer and '"seed":3' in answer, f"the game played: {answer[:300]}")
     expect(int(fact(d, "taxis", "length")) > 0, "a path of positive length")
@@ -160,9 +516,8 @@ def test_taxis(d):
 def wait_attr(d, element, name, timeout=30):
     WebDriverWait(d, timeout).until(lambda _: element.get_attribute(name), f"{name} on {element.get_attribute('id')}")
     return element.get_attribute(name)
-
-
-def test_taxis_play(d, gameopt):
+def test_taxis_play(t):
+    d, gameopt = t.d, t.gameopt
     # A game against pp on the board map, seed 3: the server's `taxis turn` decides every move.
     d.find_element(By.ID, "taxis-play-seed").send_keys("3")
     d.find_element(By.ID, "taxis-play-start").click()
@@ -215,45 +570,48 @@ def test_taxis_play(d, gameopt):
 
 
 def generate_and_solve(d, family, options):
-    """New puzzle with the generate verb's typed options: drawn, then Solve answers solved."""
-    d.find_element(By.CSS_SELECTOR, "#panel-%s .more details summary" % family).click()
+    """New puzzle with the generate verb's typed options: on the board, then Solve answers solved."""
+    d.find_element(By.CSS_SELECTOR, f"#{family}-open-box details summary").click()
     for k, v in options.items():
         box = d.find_element(By.ID, f"{family}-generate-opt-{k}")
         box.clear()
         box.send_keys(v)
     d.find_element(By.ID, f"{family}-generate").click()
-    status = d.find_element(By.ID, f"{family}-status")
+    status = d.find_element(By.ID, f"{family}-open-status")
     WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-seed"), "a new puzzle")
     expect("A new puzzle (seed" in status.text, f"generate status: {status.text}")
     expect(d.find_element(By.ID, f"{family}-input").get_attribute("value").strip(), "the puzzle is in the box")
-    WebDriverWait(d, 10).until(lambda _: d.execute_script(
-        f"const i = document.querySelector('#{family}-picture img'); return i && i.complete && i.naturalWidth > 0;"), "drawn")
+    expect(d.find_elements(By.CSS_SELECTOR, f"#{family}-board svg.grid-board"), "on the board")
     text = solve_and_wait(d, family)
     expect("solved" in text, f"the new puzzle is solvable: {text}")
     return text
 
 
-def check(d, family, puzzle, answer=None, options=None):
-    details = d.find_element(By.ID, f"{family}-check-box")
-    if not details.get_attribute("open"):
-        details.find_element(By.TAG_NAME, "summary").click()
-    paste(d, family, puzzle)
+def tools(d, family):
+    box = d.find_element(By.ID, f"{family}-tools")
+    if not box.get_attribute("open"):
+        box.find_element(By.TAG_NAME, "summary").click()
+
+
+def check(d, family, puzzle, answer=None):
+    tools(d, family)
+    box = d.find_element(By.ID, f"{family}-input")
+    box.clear()
+    box.send_keys(puzzle)
     if answer is not None:
         box = d.find_element(By.ID, f"{family}-answer")
         box.clear()
         box.send_keys(answer)
-    for k, v in (options or {}).items():
-        box = d.find_element(By.ID, f"{family}-check-opt-{k}")
-        box.clear()
-        box.send_keys(v)
-    status = d.find_element(By.ID, f"{family}-status")
+    status = d.find_element(By.ID, f"{family}-tools-status")
     d.execute_script("arguments[0].removeAttribute('data-check');", status)
     d.find_element(By.ID, f"{family}-check").click()
-    WebDriverWait(d, 20).until(lambda _: status.get_attribute("data-check"), "a check answer")
-    return status.get_attribute("data-check"), status.text
+    WebDriverWait(d, 20).until(lambda _: status.get_attribute("data-check") or (
+        "bad" in status.get_attribute("class") and not status.get_attribute("data-busy")), "a check answer")
+    return status.get_attribute("data-check") or "error", status.text
 
 
-def test_country_verbs(d, gameopt):
+def test_country_verbs(t):
+    d, gameopt = t.d, t.gameopt
     generate_and_solve(d, "country", {"size": "6x6"})
     # Check: the seed solved by the command line (pzprv3 with its loop) is ok; one loop edge
     # changed is wrong with the checker's reason; a broken file is the located error.
@@ -267,9 +625,10 @@ def test_country_verbs(d, gameopt):
     expect(kind == "wrong" and "stdin: wrong: " in text, f"a changed loop is wrong: {text}")
     kind, text = check(d, "country", "pzprv3\ncountry\n2\nx\n")
     expect(kind == "error" and "gameopt: -:" in text, f"a located error: {text}")
+    # A broken puzzle pasted: the located error where the puzzle is opened.
+    wait_text(d, "country-open-status", "gameopt: -:")
     # Convert: the seed's URL as pzprv3, as the command line writes it.
-    paste(d, "country", COUNTRY_SEED)
-    d.find_element(By.CSS_SELECTOR, "#country-convert-box summary").click()
+    open_puzzle(d, "country", COUNTRY_SEED)
     Select(d.find_element(By.ID, "country-convert-to")).select_by_value("pzprv3")
     d.find_element(By.ID, "country-convert").click()
     out = d.find_element(By.ID, "country-converted")
@@ -280,9 +639,10 @@ def test_country_verbs(d, gameopt):
     d.execute_script("arguments[0].scrollIntoView({block: 'center'});", out)
 
 
-def test_flow_verbs(d, gameopt):
+def test_flow_verbs(t):
+    d = t.d
     generate_and_solve(d, "flow", {"size": "6x6"})
-    kind, text = check(d, "flow", FLOW_SEED, "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGG\n")
+    kind, text = check(d, "flow", FLOW_SEED, FLOW_ANSWER)
     expect(kind == "ok" and "stdin: ok" in text, f"the seed's answer is ok: {text}")
     kind, text = check(d, "flow", FLOW_SEED, "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGB\n")
     expect(kind == "wrong" and "the endpoint at row 4, column 5 has 0 path links" in text, f"wrong, with the reason: {text}")
@@ -290,16 +650,14 @@ def test_flow_verbs(d, gameopt):
     expect(kind == "error" and "gameopt: answer:5:5: row 5 is shorter than the board" in text, f"located: {text}")
 
 
-def test_flood_verbs(d, gameopt):
+def test_flood_verbs(t):
+    d = t.d
     text = generate_and_solve(d, "flood", {"size": "8x8", "colours": "4"})
     expect("optimal" in text, f"a proven optimum: {text}")
     moves = fact(d, "flood", "moves")
+    par = d.find_element(By.ID, "flood-par")
+    WebDriverWait(d, 30).until(lambda _: par.get_attribute("data-par") == str(len(moves)), f"the par: {par.text}")
     info = d.find_element(By.ID, "flood-play-status")
-    WebDriverWait(d, 30).until(lambda _: "par " in info.text and "computing" not in info.text, f"the par: {info.text}")
-    # The hint (the server solves the position) names a move of an optimal sequence.
-    d.find_element(By.ID, "flood-hint").click()
-    WebDriverWait(d, 30).until(lambda _: info.get_attribute("data-hint"), f"a hint: {info.text}")
-    expect(f"{len(moves)} more moves are optimal" in info.text, f"hint: {info.text}")
     # One move, checked by the server: not flooded yet; then the solver's moves: flooded.
     d.find_element(By.CSS_SELECTOR, f"#flood-palette button[data-colour='{moves[0]}']").click()
     d.find_element(By.ID, "flood-check-moves").click()
@@ -307,14 +665,129 @@ def test_flood_verbs(d, gameopt):
     expect("not flooded yet" in info.text, info.text)
     for m in moves[1:]:
         d.find_element(By.CSS_SELECTOR, f"#flood-palette button[data-colour='{m}']").click()
+    wait_text(d, "flood-play-status", "perfect")
     d.find_element(By.ID, "flood-check-moves").click()
     WebDriverWait(d, 20).until(lambda _: info.get_attribute("data-check") == "ok", f"flooded: {info.text}")
     expect(f"your {len(moves)} moves flood the board" in info.text, info.text)
 
 
-TESTS = {"country-verbs": test_country_verbs, "flow-verbs": test_flow_verbs, "flood-verbs": test_flood_verbs,
-         "country": test_country, "flow": test_flow, "flood": test_flood, "tokens": test_tokens, "taxis": test_taxis,
-         "taxis-play": test_taxis_play}
+def test_flood_fails(t):
+    """Issue 35 item 3: a request that fails ends in an error shown where it was asked, never
+    in 'par: computing...' for good. The server stops; the page says so."""
+    d = t.d
+    loaded(d, "flood")
+    wait_text(d, "flood-par", "Par")
+    t.stop_server()
+    d.find_element(By.ID, "flood-hint").click()
+    text = wait_idle(d, "flood-play-status")
+    expect("no answer from gameopt" in text, f"the failure is told: {text}")
+    # a new board: opening it fails the same way
+    box = d.find_element(By.ID, "flood-input")
+    box.clear()
+    box.send_keys("0120\n1201\n")
+    wait_text(d, "flood-open-status", "no answer from gameopt")
+
+
+# ---- phones and accessibility ----
+
+def test_phone(t):
+    """At 390x844 every tab is usable: no element wider than the view, no horizontal scroll."""
+    d = t.d
+    d.set_window_size(390, 844)
+    wide_js = ("const w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth,"
+               " [...document.querySelectorAll('body *')].filter(e => { const r = e.getBoundingClientRect();"
+               " return r.width > 0 && (r.right > w + 0.5 || r.left < -0.5) && !e.closest('.sr-only'); })"
+               ".slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))];")
+    width = d.execute_script("return document.documentElement.clientWidth;")
+    for tab in ("country", "flow", "flood", "tokens", "taxis"):
+        d.find_element(By.ID, f"tab-{tab}").click()
+        if tab in ("country", "flow", "flood"):
+            loaded(d, tab)
+        for summary in d.find_elements(By.CSS_SELECTOR, f"#panel-{tab} details:not([open]) > summary"):
+            if summary.is_displayed():
+                d.execute_script("arguments[0].click();", summary)
+        if tab == "taxis":
+            d.find_element(By.ID, "taxis-play-seed").send_keys("3")
+            d.find_element(By.ID, "taxis-play-start").click()
+            WebDriverWait(d, 20).until(lambda _: d.find_element(By.ID, "taxis-play-status").get_attribute("data-legal"))
+        if tab == "tokens":
+            run_example(d, "tokens")
+        scroll, wide = d.execute_script(wide_js)
+        expect(scroll <= width and not wide, f"{tab}: page {scroll} px for a {width} px view; too wide: {wide}")
+        d.execute_script("window.scrollTo(0, 0);")
+        d.save_screenshot(os.path.join(t.shots, f"phone-{tab}.png"))
+    # The status of an action is in view where it was taken: a hint on the country board.
+    d.find_element(By.ID, "tab-country").click()
+    hint = d.find_element(By.ID, "country-hint")
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'});", hint)
+    hint.click()
+    status = d.find_element(By.ID, "country-play-status")
+    WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-hint"))
+    top, bottom = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom];", status)
+    expect(0 <= top and bottom <= 844, f"the hint's words are in view ({top}..{bottom})")
+    t.shot("phone-country-hint")
+
+
+def test_a11y(t):
+    """Chromium's accessibility tree names the main controls with their roles; the keyboard
+    reaches every one of them (Tab), and plays on the board."""
+    d = t.d
+    loaded(d, "country")
+    tree = d.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    named = {}
+    for n in tree:
+        if n.get("ignored"):
+            continue
+        role = (n.get("role") or {}).get("value")
+        name = (n.get("name") or {}).get("value", "")
+        named.setdefault(role, set()).add(name)
+    want = {"tab": {"country", "flow", "flood", "taxis", "tokens"},
+            "button": {"▶ Play", "✎ Set a puzzle", "↶ Undo", "↷ Redo", "✔ Check", "Hint", "⚠ Mistakes?", "Line", "× Mark", "Clear"},
+            "application": {next(x for x in named.get("application", {""}) if x.startswith("Country Road board"))}}
+    for role, names in want.items():
+        missing = names - named.get(role, set())
+        expect(not missing, f"accessibility tree: {role} {sorted(missing)} missing (has {sorted(named.get(role, set()))[:20]})")
+    expect(any("status" == r for r in named), "live status regions")
+    # Tab through the page: the main controls are reached in order, each shows its focus.
+    seen = []
+    body = d.find_element(By.TAG_NAME, "body")
+    body.click()
+    for _ in range(60):
+        ActionChains(d).send_keys(Keys.TAB).perform()
+        e = d.switch_to.active_element
+        seen.append(e.get_attribute("id") or e.get_attribute("aria-label") or e.text)
+    for control in ("country-mode-play", "country-tool-line", "country-check-loop", "country-hint", "country-input", "country-example"):
+        expect(control in seen, f"{control} reached by Tab: {seen}")
+    expect(any(s and s.startswith("Country Road board") for s in seen), f"the board reached by Tab: {seen}")
+    # On the board: arrows, Shift+arrows draw, Enter marks.
+    board = d.find_element(By.CSS_SELECTOR, "#country-board svg")
+    d.execute_script("arguments[0].focus();", board)
+    ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.ARROW_DOWN).key_up(Keys.SHIFT).perform()
+    expect(lines_drawn(d) == 1, "Shift+arrow draws a line")
+    ActionChains(d).send_keys(Keys.ENTER).perform()
+    expect(d.execute_script("return document.querySelectorAll('#country-board .mark[data-s=\"2\"]').length") == 1, "Enter marks the cell")
+    expect("r2c1" in d.find_element(By.ID, "country-announce").text, "the cursor's cell is told")
+    t.shot("a11y-keys")
+TESTS = {"country": test_country, "country-play": test_country_play, "country-hint": test_country_hint,
+         "country-set": test_country_set, "country-share": test_country_share, "country-verbs": test_country_verbs,
+         "flow": test_flow, "flow-play": test_flow_play, "flow-set": test_flow_set, "flow-verbs": test_flow_verbs,
+         "flood": test_flood, "flood-tatham": test_flood_tatham, "flood-verbs": test_flood_verbs, "flood-fails": test_flood_fails,
+         "tokens": test_tokens, "taxis": test_taxis, "taxis-play": test_taxis_play, "phone": test_phone, "a11y": test_a11y}
+
+
+class Session:
+    """What a test works with: the browser, the command line, the server, its screenshots."""
+    def __init__(self, d, gameopt, shots, name, server):
+        self.d, self.gameopt, self.shots, self.name, self.server = d, gameopt, shots, name, server
+
+    def shot(self, state):
+        path = os.path.join(self.shots, f"{state}.png")
+        self.d.save_screenshot(path)
+        print(f"screenshot {path}")
+
+    def stop_server(self):
+        self.server.terminate()
+        self.server.wait(timeout=20)
 
 
 def main():
@@ -340,11 +813,12 @@ def main():
         paint = d.execute_script("return performance.getEntriesByType('paint').map(e => e.name + ' ' + e.startTime.toFixed(1) + ' ms');")
         print("paint:", "; ".join(paint))
         tab = args.family.split("-")[0]  # taxis-play: a second test of the taxis tab
+        if tab in ("phone", "a11y"):
+            tab = "country"
         if not d.find_elements(By.ID, f"tab-{tab}"):
             skip(f"{tab} is not in GET /api/games yet (its game table is not filled)")
         d.find_element(By.ID, f"tab-{tab}").click()
-        test = TESTS[args.family]
-        test(d, args.gameopt) if test.__code__.co_argcount == 2 else test(d)
+        TESTS[args.family](Session(d, args.gameopt, args.shots, args.family, server))
         shot = os.path.join(args.shots, f"{args.family}.png")
         d.save_screenshot(shot)
         print(f"passed; screenshot {shot}")
@@ -361,7 +835,8 @@ def main():
             d.quit()
         if os.environ.get("TMPDIR", "").startswith(os.path.join(tempfile.gettempdir(), "gameopt-browser-")):
             shutil.rmtree(os.environ["TMPDIR"], ignore_errors=True)
-        server.terminate()
+        if server.poll() is None:
+            server.terminate()
         try:
             code = server.wait(timeout=20)
         except subprocess.TimeoutExpired:
