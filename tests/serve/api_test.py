@@ -225,7 +225,7 @@ def errors(s):
 
     code, _, page = s.request("/", raw=True)
     check(code == 200 and "<title>gameopt</title>" in page, "the page")
-    code, _, js = s.request("/app.js", raw=True)
+    code, _, js = s.request("/request.js", raw=True)  # the page's one door to the API
     check(code == 200 and "api/games" in js, "the page's script")
 
 
