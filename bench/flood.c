@@ -125,8 +125,8 @@ static void run_row(const row *r, gopt_flood_puzzle **b, int n, const int *want,
     char width[16];
     snprintf(width, sizeof width, "%d", r->beam_width);
     if (r->beam_width) {
-        o.extra_name[o.nextra] = "beam-width";
-        o.extra_value[o.nextra++] = width;
+        gopt_error err = {0};
+        if (!gopt_options_set(&o, &gopt_game_flood, "solve", "beam-width", width, &err)) abort();
     }
     if (!r->hard) o.time_limit = 0;
     if (r->memory_mb > 0) o.memory_limit_mb = r->memory_mb;

@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
     int games = argc > 1 ? atoi(argv[1]) : 20000, runs = argc > 2 ? atoi(argv[2]) : 5;
     if (games < 1 || runs < 1 || runs > 32) return fprintf(stderr, "usage: taxis [GAMES] [RUNS<=32]\n"), 2;
     gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
     if (!g) return gopt_error_print(stderr, &err), 2;
 
     deck d = deal(g, games, 6, 2);

@@ -183,7 +183,7 @@ int main(int argc, char **argv) {
         else return fprintf(stderr, "unknown option %s\n", argv[k]), 2;
     }
     gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
     if (!g) return gopt_error_print(stderr, &err), 2;
     printf("ideal path on G_T, c = 6: search time per setting (median of %d runs, CPU), CBC on the first %d\n", runs, mip);
     printf("CBC: settings %d..%d, started from the %s's path; thread CPU seconds per setting\n", from, from + mip - 1,

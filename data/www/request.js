@@ -9,9 +9,8 @@
  * the action was taken (no spinner waits for good). A Stop is signal.abort(): the request is
  * dropped (the server notices the hang-up and cancels it) and the reply says "stopped".
  * When backend.js is loaded (window.gameoptBackend, issue 29: the server or the WebAssembly
- * worker behind one call(request)), requests go there; otherwise to the server's JSON API.
- * Until the server answers in the envelope itself, its replies (docs/serve.md) are read into
- * it here: the rest of the page knows only the envelope. */
+ * worker behind one call(request)), requests go there; otherwise to the server's JSON API,
+ * which answers in the envelope itself (replies of an older server are read into it). */
 'use strict';
 
 (function () {
@@ -51,17 +50,12 @@
   }
 
   async function viaServer(req, signal) {
-    const body = { input: req.input, args: req.args, options: req.options, picture: req.picture };
-    /* the mid-end's args name the input ("-") first; the API before it takes the words after */
+    /* the server's API is the mid-end's entry point: the request as it is, the game and verb
+     * in the path */
+    const body = { input: req.input, inputs: req.inputs, args: req.args, options: req.options, picture: req.picture };
+    /* "-" names the input, which the entry point puts first itself */
     if (body.args && body.args[0] === '-' && req.input !== undefined) body.args = body.args.slice(1);
-    if (body.args && !body.args.length) delete body.args;
-    if (req.inputs && req.inputs.length) {
-      /* the API before the mid-end takes one second text, named answer */
-      const second = req.inputs.find((i) => i.name === 'answer') || req.inputs[0];
-      body.answer = second.text;
-      if (body.args) body.args = body.args.filter((a) => a !== second.name && a !== '-');
-      if (body.args && !body.args.length) delete body.args;
-    }
+    for (const k of Object.keys(body)) if (body[k] === undefined || (Array.isArray(body[k]) && !body[k].length)) delete body[k];
     const r = await fetch(`api/${req.game}/${req.verb}`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal,
     });

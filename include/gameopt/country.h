@@ -122,7 +122,7 @@ bool gopt_country_check(const gopt_country_puzzle *p, const uint8_t *dirs, char 
 /* The loop as box-drawing glyphs, one per cell ("·" unused, " " hole), like the seed. */
 void gopt_country_draw(FILE *out, const gopt_country_puzzle *p, const uint8_t *dirs, bool unicode);
 /* Picture with room borders, numbers and the loop (NULL: the puzzle alone). */
-bool gopt_country_render(const gopt_country_puzzle *p, const uint8_t *dirs, const char *path, gopt_error *err);
+gopt_canvas *gopt_country_render(const gopt_country_puzzle *p, const uint8_t *dirs);
 
 /* ---- explaining ---- */
 /* The rules a step of an explanation names (gopt_country_rule_name gives the words). */
@@ -169,8 +169,10 @@ void gopt_country_explanation_free(gopt_country_explanation *x);
 int gopt_country_step_literal(const gopt_country_explanation *x, const gopt_country_step *st);
 /* Numbered steps, a summary line, and the loop drawn when the steps end with it. */
 void gopt_country_explain_print(FILE *out, const gopt_country_explanation *x, bool unicode);
+/* {"steps": [{"rule", "text"}], "guesses", "solutions", "complete"} */
+json_t *gopt_country_explain_json(const gopt_country_explanation *x);
 /* A strip of `panels` pictures of the board as the steps fill it (the last is the end). */
-bool gopt_country_explain_render(const gopt_country_explanation *x, int panels, const char *path, gopt_error *err);
+gopt_canvas *gopt_country_explain_render(const gopt_country_explanation *x, int panels);
 
 /* ---- grading ---- */
 typedef struct gopt_country_grade {

@@ -99,7 +99,7 @@ int gopt_flood_lower_bound(const gopt_flood_puzzle *p);
 int gopt_flood_regions(const gopt_flood_puzzle *p);
 
 /* ---- pictures (render.c) ---- */
-bool gopt_flood_render(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *path,
-                       gopt_error *err);
+/* The board, and with a solution the board after each move (the caller frees the canvas). */
+gopt_canvas *gopt_flood_render(const gopt_flood_puzzle *p, const gopt_flood_solution *s);
 
 #endif

@@ -112,8 +112,8 @@ char *gopt_flow_write(const gopt_flow_puzzle *p, const gopt_flow_solution *s);
 char **gopt_flow_rows(const gopt_flow_puzzle *p, const gopt_flow_solution *s, int *nrows);
 /* Pipes: one text line per display row, with ANSI colours when `colour`. */
 char *gopt_flow_draw(const gopt_flow_puzzle *p, const gopt_flow_solution *s, bool unicode, bool colour);
-/* An SVG / PNG / PDF picture (by the extension). */
-bool gopt_flow_render(const gopt_flow_puzzle *p, const gopt_flow_solution *s, const char *path, gopt_error *err);
+/* A picture of the board and, when s is non-NULL, its paths (the caller frees the canvas). */
+gopt_canvas *gopt_flow_render(const gopt_flow_puzzle *p, const gopt_flow_solution *s);
 
 /* ---- solutions ---- */
 gopt_flow_solution *gopt_flow_solution_new(const gopt_flow_puzzle *p);
@@ -154,7 +154,7 @@ typedef struct gopt_flow_settings {
 gopt_status gopt_flow_solve(const gopt_flow_puzzle *p, const gopt_flow_settings *s, gopt_answer *a);
 
 /* The integer program (without the lazy cycle cuts) as a CPLEX-LP file. */
-bool gopt_flow_write_lp(const gopt_flow_puzzle *p, const char *path, gopt_error *err);
+char *gopt_flow_lp_text(const gopt_flow_puzzle *p);
 
 /* A random full-coverage puzzle with a known solution: random paths grown on a w x h board
  * (for property tests and `generate`). NULL when the solve's limits (stop.h) stopped the walk. */

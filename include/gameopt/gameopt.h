@@ -5,6 +5,7 @@
 #define GAMEOPT_GAMEOPT_H
 
 #include "gameopt/alloc.h"
+#include "gameopt/api.h"
 #include "gameopt/assist.h"
 #include "gameopt/backbone.h"
 #include "gameopt/bitset.h"
@@ -18,6 +19,7 @@
 #include "gameopt/flood.h"
 #include "gameopt/game.h"
 #include "gameopt/flow.h"
+#include "gameopt/front.h"
 #include "gameopt/graph.h"
 #include "gameopt/grid.h"
 #include "gameopt/json.h"

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include "gameopt/error.h"
+#include "gameopt/text.h"
 
 /* A place in a file: line and column from 1 (0 when unknown). */
 typedef struct gopt_place {
@@ -52,16 +53,15 @@ typedef enum gopt_graph_format {
     GOPT_GRAPH_NCOL,     /* "name name" per line: symbolic names */
 } gopt_graph_format;
 
-/* Loads a graph file with igraph. Node attributes "name"/"label" become names and "x"/"y"
- * positions when present. The text is read first by the rules igraph applies (graph_scan.c):
- * errors name the line and column; tokens of more than 64 KiB are refused; the file and
- * igraph's parse structures count against --memory-limit. */
-gopt_graph *gopt_graph_load(const char *path, gopt_graph_format format, bool directed, gopt_error *err);
-/* The same, refusing graphs of more than max_nodes nodes while reading (an edge list naming
- * node 99999999 fails at its line and column instead of allocating 10^8 nodes). Only regular
- * files are read; a UTF-8 byte-order mark is skipped; names must be UTF-8. */
-gopt_graph *gopt_graph_load_at_most(const char *path, gopt_graph_format format, bool directed, int max_nodes,
-                                    gopt_error *err);
+/* Reads a graph file's text with igraph (the format by t's name's extension when AUTO). Node
+ * attributes "name"/"label" become names and "x"/"y" positions when present. The text is read
+ * first by the rules igraph applies (graph_scan.c): errors name the line and column; tokens of
+ * more than 64 KiB are refused; igraph's parse structures count against --memory-limit.
+ * Graphs of more than max_nodes nodes are refused while reading (an edge list naming node
+ * 99999999 fails at its line and column instead of allocating 10^8 nodes); names must be
+ * UTF-8. Files are read by the front end (gopt_read_named); this reads no file itself. */
+gopt_graph *gopt_graph_read(const gopt_text *t, gopt_graph_format format, bool directed, int max_nodes,
+                            gopt_error *err);
 
 /* Where node v (edge e) of a loaded graph is written: its own place when known, else the
  * graph's, else line 1. */

@@ -51,9 +51,11 @@ double gopt_mip_value(const gopt_mip *m, int col);
 /* value > 0.5, for binary columns */
 bool gopt_mip_bool(const gopt_mip *m, int col);
 
-/* Writes the model in CPLEX-LP format (readable by CBC, GLPK, CPLEX, Gurobi, HiGHS, SCIP);
- * path "-" is standard output. */
-bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err);
+/* The model in CPLEX-LP format (readable by CBC, GLPK, CPLEX, Gurobi, HiGHS, SCIP); the
+ * caller frees the text. */
+char *gopt_mip_lp_text(const gopt_mip *m);
+/* Why the last solve ended in GOPT_MIP_ERROR ("" when it did not or no reason is known). */
+const char *gopt_mip_why(const gopt_mip *m);
 
 /* Adds "mip_solves", "mip_nodes" to the counters. */
 void gopt_mip_add_counters(const gopt_mip *m, gopt_counters *c);

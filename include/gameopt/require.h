@@ -21,6 +21,11 @@
 void gopt_require_failed(const char *func, const char *cond, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* An internal error the process cannot answer past (out of memory outside a request, a
+ * broken installation): `gameopt: MESSAGE` on stderr, exit 4. The one place, with a contract
+ * violation, where the library itself writes to the process's streams: it ends the process. */
+_Noreturn void gopt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Tests replace the handler (e.g. with a longjmp) to check that a contract fires; NULL
  * restores abort(). Returns the previous handler. The handler must not return. */
 typedef void (*gopt_require_handler)(const char *func, const char *message);

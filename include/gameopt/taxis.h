@@ -20,6 +20,7 @@
 #include "gameopt/error.h"
 #include "gameopt/game.h"
 #include "gameopt/graph.h"
+#include "gameopt/progress.h"
 #include "gameopt/rng.h"
 #include "gameopt/text.h"
 
@@ -57,9 +58,10 @@ gopt_taxis_graph *gopt_taxis_graph_from(gopt_graph *graph, const char *name, con
 gopt_taxis_graph *gopt_taxis_graph_parse(gopt_text *t, const char *name, gopt_error *err);
 
 /* Loads a graph: `spec` is a bundled name ("thurn-taxis" -> data/graphs/thurn-taxis.board) or
- * a file. `format` is NULL (by extension: .board ours, .graphml, .gml, .ncol, else an edge list
- * of 0-based numbers) or one of "board", "graphml", "gml", "ncol", "edgelist". */
-gopt_taxis_graph *gopt_taxis_graph_load(const char *spec, const char *format, gopt_error *err);
+ * a file read through o's source (gopt_read_named; o may be NULL: the thread's). `format` is
+ * NULL (by extension: .board ours, .graphml, .gml, .ncol, else an edge list of 0-based
+ * numbers) or one of "board", "graphml", "gml", "ncol", "edgelist". */
+gopt_taxis_graph *gopt_taxis_graph_load(const gopt_options *o, const char *spec, const char *format, gopt_error *err);
 
 /* The graph in our board format (caller frees). */
 char *gopt_taxis_graph_format(const gopt_taxis_graph *g);
@@ -348,9 +350,8 @@ void gopt_taxis_ideal_many(const gopt_taxis_graph *g, gopt_taxis_setting *const 
                            const gopt_taxis_ideal_options *o, int threads, gopt_taxis_move *moves,
                            gopt_taxis_ideal *results);
 
-/* Writes the integer program of s in CPLEX-LP format (docs/methods.md, taxis). */
-bool gopt_taxis_mip_write_lp(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const char *file,
-                             gopt_error *err);
+/* The integer program of s in CPLEX-LP format (docs/methods.md, taxis); the caller frees it. */
+char *gopt_taxis_mip_lp_text(const gopt_taxis_graph *g, const gopt_taxis_setting *s);
 
 /* ---------------------------------------------------------------- experiments */
 
@@ -402,7 +403,7 @@ typedef struct gopt_taxis_run {
     uint64_t seed;
     int64_t begin, end;  /* settings [begin, end) of the seed's sequence */
     int threads;
-    bool progress;       /* draw a bar even when stderr is not a terminal */
+    const gopt_progress_sink *progress; /* where progress goes (NULL: nowhere) */
     const char *label;   /* for the progress bar */
     int *lengths;        /* NULL, or (end - begin) * nplayers node lengths, game-major */
     bool verify;         /* play every game again (untimed) and check its path / duel */
@@ -438,9 +439,9 @@ typedef struct gopt_taxis_overlay {
 } gopt_taxis_overlay;
 
 /* Draws the graph at its positions (a circle when it has none), the initial tuple of s
- * (NULL: none) and each overlay path in its own colour, numbered in path order. The file's
- * extension picks SVG, PNG or PDF. */
-bool gopt_taxis_render(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_overlay *paths,
-                       int npaths, const char *file, gopt_error *err);
+ * (NULL: none) and each overlay path in its own colour, numbered in path order (the caller
+ * frees the canvas). */
+gopt_canvas *gopt_taxis_render(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_overlay *paths,
+                               int npaths);
 
 #endif

@@ -31,14 +31,18 @@ typedef struct gopt_text_mark {
 /* Every text is UTF-8: a byte-order mark at the start is dropped, and gopt_text_load rejects
  * other encodings (e.g. Latin-1) at the first bad byte, so names never reach JSON mangled. */
 
-/* Loads a whole file ("-" is stdin). */
+/* Loads a whole file ("-" is stdin): front-end glue (src/front/files.c), for the front ends
+ * that read this machine's files; games read through gopt_read_named. */
 bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err);
 /* A command-line input: a file, "-" for stdin, or, when no file has that name and the
  * argument looks like a URL ("https://...", "www...", "?..."), the argument's own text,
  * named "url" in errors. So `gameopt GAME solve 'https://...'` reads the pasted link. */
 bool gopt_text_load_arg(gopt_text *t, const char *arg, gopt_error *err);
-/* Would gopt_text_load_arg read this argument as its own text? Also a link pasted without its
- * scheme ("puzz.link/p?country/...", "pzv.jp/p.html?..."): a host name, a path and a query. */
+/* Does s look like something a person pasted from a browser: a scheme, "www.", a query, or a
+ * link without its scheme ("puzz.link/p?country/...", "pzv.jp/p.html?..."): a host name, a
+ * path and a query? */
+bool gopt_text_looks_like_url(const char *s);
+/* Would gopt_text_load_arg read this argument as its own text (and no file has that name)? */
 bool gopt_text_arg_is_url(const char *arg);
 /* Reads from a copy of the given bytes; name is what errors call it. */
 void gopt_text_from(gopt_text *t, const char *name, const char *data, size_t len);

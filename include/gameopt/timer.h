@@ -4,6 +4,7 @@
 #define GAMEOPT_TIMER_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -21,8 +22,12 @@ void gopt_thread_child_cpu_add(double seconds);
  * shared or loaded. */
 typedef struct gopt_stopwatch {
     double wall, cpu;
+    bool process; /* counts every thread of the process */
 } gopt_stopwatch;
 gopt_stopwatch gopt_stopwatch_start(void);
+/* A stopwatch whose CPU is the whole process's (every thread, and children waited for): for
+ * a solve spread over threads of its own, when nothing else runs in the process. */
+gopt_stopwatch gopt_stopwatch_start_process(void);
 /* Wall seconds since the start; the calling thread's (and its children's) CPU seconds since then in *cpu_seconds
  * (may be NULL). Read it on the thread that started it. */
 double gopt_stopwatch_read(const gopt_stopwatch *w, double *cpu_seconds);

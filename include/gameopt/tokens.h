@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gameopt/canvas.h"
 #include "gameopt/error.h"
 #include "gameopt/text.h"
 #include "gameopt/timer.h"
@@ -349,20 +350,20 @@ const char *gopt_tokens_tile_title(const gopt_tokens_tile *tile, char *buf, size
 /* One object per answer: tile, color, feasible_rotations and per rotation placements,
  * unique and (when infeasible) why (docs/formats.md). */
 json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, bool all);
-/* The flow network of every rotation of every answer, in Graphviz DOT ("-": stdout). */
-bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers,
-                               int n, gopt_error *err);
-/* The old tile and every rotation of each new tile as hexes (.svg .png .pdf); `pointy`
- * draws pointy-topped hexes (1830, 1846: the same edge numbers, turned by 30 degrees). */
-bool gopt_tokens_render(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n,
-                        bool pointy, gopt_error *err);
+/* The flow network of every rotation of every answer, in Graphviz DOT (the caller frees the
+ * text; NULL with err set on failure). */
+char *gopt_tokens_network_text(const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n,
+                               gopt_error *err);
+/* The old tile and every rotation of each new tile as hexes; `pointy` draws pointy-topped
+ * hexes (1830, 1846: the same edge numbers, turned by 30 degrees). The caller frees the
+ * canvases these return. */
+gopt_canvas *gopt_tokens_render(const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n, bool pointy);
 /* Rows of (question, answer) pairs, as gopt_tokens_render draws one row; `empty` is
  * written when n is 0 (the audit's sheet of stuck cases). */
-bool gopt_tokens_render_cases(const char *path, const gopt_tokens_question *questions, const gopt_tokens_answer *answers,
-                              int n, const char *empty, bool pointy, gopt_error *err);
+gopt_canvas *gopt_tokens_render_cases(const gopt_tokens_question *questions, const gopt_tokens_answer *answers, int n,
+                                      const char *empty, bool pointy);
 /* Tiles alone, without tokens, tile i with rotation rotations[i], in rows of six. */
-bool gopt_tokens_render_tiles(const char *path, const gopt_tokens_tile *const *tiles, const int *rotations, int n,
-                              bool pointy, gopt_error *err);
+gopt_canvas *gopt_tokens_render_tiles(const gopt_tokens_tile *const *tiles, const int *rotations, int n, bool pointy);
 /* A tile's cities, towns and track as JSON (the `show` verb). */
 json_t *gopt_tokens_tile_json(const gopt_tokens_tile *tile, int rotation);
 

@@ -1,5 +1,6 @@
 /* Allocation that aborts on exhaustion, and a growable text buffer. */
 #include "gameopt/alloc.h"
+#include "gameopt/require.h"
 
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -41,8 +42,7 @@ static void *fail_big(void *p, size_t size) {
 static void *checked(void *p, size_t size) {
     if (!p && size) {
         if (oom_handler) oom_handler(size); /* does not return */
-        fprintf(stderr, "gameopt: out of memory (%zu bytes)\n", size);
-        exit(4);
+        gopt_fatal("out of memory (%zu bytes)", size);
     }
     return p;
 }

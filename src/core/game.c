@@ -17,14 +17,47 @@ void gopt_options_init(gopt_options *o) {
     o->shard_n = 1;
 }
 
-const char *gopt_option(const gopt_options *o, const char *name) {
-    /* The last occurrence wins, as on most command lines. */
-    for (int i = o->nextra - 1; i >= 0; i--)
-        if (strcmp(o->extra_name[i], name) == 0) return o->extra_value[i];
-    return NULL;
+/* ---- reading what a call names ---- */
+
+static _Thread_local const gopt_source *current_source;
+
+const gopt_source *gopt_source_enter(const gopt_source *s) {
+    const gopt_source *previous = current_source;
+    current_source = s;
+    return previous;
 }
 
-bool gopt_option_flag(const gopt_options *o, const char *name) { return gopt_option(o, name) != NULL; }
+bool gopt_read_named(const gopt_options *o, const char *name, gopt_text *t, gopt_error *err) {
+    GOPT_REQUIRE(name && t, "a name and a text");
+    const gopt_source *src = o && o->source ? o->source : current_source;
+    for (int i = 0; src && i < src->ninputs; i++)
+        if (strcmp(src->inputs[i].name, name) == 0) {
+            gopt_text_from(t, name, src->inputs[i].data, src->inputs[i].len);
+            return gopt_text_check_utf8(t, err) || (gopt_text_free(t), false);
+        }
+    /* a pasted link is its own text; where files are read a file of that name comes first
+     * (and where they are not, nothing is asked of the file system, which would tell a
+     * request whether a path exists) */
+    bool files = src && src->files && src->files->load;
+    if (files ? gopt_text_arg_is_url(name) : gopt_text_looks_like_url(name)) {
+        gopt_text_from_string(t, "url", name);
+        return gopt_text_check_utf8(t, err) || (gopt_text_free(t), false);
+    }
+    if (files) return src->files->load(src->files->ctx, name, t, err);
+    return gopt_fail(err, name, 0, 0, "no such input (files of this machine are not read here: send the text itself)");
+}
+
+bool gopt_named_exists(const gopt_options *o, const char *name) {
+    const gopt_source *src = o && o->source ? o->source : current_source;
+    for (int i = 0; src && i < src->ninputs; i++)
+        if (strcmp(src->inputs[i].name, name) == 0) return true;
+    return src && src->files && src->files->exists && src->files->exists(src->files->ctx, name);
+}
+
+const gopt_files *gopt_files_of(const gopt_options *o) {
+    const gopt_source *src = o && o->source ? o->source : current_source;
+    return src ? src->files : NULL;
+}
 
 void gopt_shard_range(const gopt_options *o, int64_t total, int64_t *begin, int64_t *end) {
     int64_t k = o->shard_k - 1, n = o->shard_n > 0 ? o->shard_n : 1;
@@ -88,7 +121,9 @@ gopt_status gopt_game_solve_checked(const gopt_game *g, const void *puzzle, cons
     gopt_solve_ctx ctx;
     gopt_ctx_init(&ctx, o->time_limit, o->cancel, budget);
     gopt_solve_ctx *outer = gopt_ctx_enter(&ctx);
-    gopt_stopwatch watch = gopt_stopwatch_start();
+    /* A solve with threads of its own (flood's A*) runs alone in the process (the batch
+     * gives each puzzle one thread when several run at once): its CPU is the process's. */
+    gopt_stopwatch watch = o->threads > 1 ? gopt_stopwatch_start_process() : gopt_stopwatch_start();
     gopt_stop_reason before = gopt_stop_check();
     if (before == GOPT_STOP_SIGNAL || before == GOPT_STOP_CANCEL) {
         a->status = GOPT_LIMIT;

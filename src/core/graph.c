@@ -241,59 +241,18 @@ static void copy_attributes(const igraph_t *ig, gopt_graph *g) {
     }
 }
 
-gopt_graph *gopt_graph_load(const char *path, gopt_graph_format format, bool directed, gopt_error *err) {
-    return gopt_graph_load_at_most(path, format, directed, INT_MAX / 2, err);
-}
-
-/* The whole file, charged to the memory budget; NULL with err set when it cannot be read. */
-static char *read_file(const char *path, size_t *len, size_t *charged, gopt_error *err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return gopt_fail(err, path, 0, 0, "cannot open: %s", strerror(errno)), NULL;
-    /* igraph's parsers read with stdio and treat a failed read as fatal: only regular files */
-    struct stat st = {0};
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        gopt_fail(err, path, 0, 0, "not a regular file%s", S_ISDIR(st.st_mode) ? " (a directory)" : "");
-        fclose(f);
-        return NULL;
-    }
-    gopt_buf b = {0};
-    char chunk[65536];
-    size_t n;
-    *charged = 0;
-    bool over = false;
-    while (!over && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (!gopt_budget_charge(NULL, n)) over = true;
-        else *charged += n, gopt_buf_append(&b, chunk, n);
-    }
-    bool failed = !over && ferror(f);
-    fclose(f);
-    if (over || failed) {
-        gopt_buf_free(&b);
-        gopt_budget_release(NULL, *charged);
-        *charged = 0;
-        if (over)
-            return gopt_fail(err, path, 0, 0, "the file is larger than --memory-limit allows (%.0f MB)",
-                             gopt_budget_process_mb()), NULL;
-        return gopt_fail(err, path, 0, 0, "cannot read: %s", strerror(errno)), NULL;
-    }
-    *len = b.len;
-    gopt_buf_putc(&b, 0);
-    return gopt_buf_take(&b);
-}
-
 /* igraph's parsing structures take a multiple of the text (its GML tree: about 20 bytes a
  * byte); this much is charged while it reads. */
 #define IGRAPH_BYTES_PER_BYTE 32
 
-gopt_graph *gopt_graph_load_at_most(const char *path, gopt_graph_format format, bool directed, int max_nodes,
-                                    gopt_error *err) {
+gopt_graph *gopt_graph_read(const gopt_text *t, gopt_graph_format format, bool directed, int max_nodes,
+                            gopt_error *err) {
+    const char *path = t->name;
     if (format == GOPT_GRAPH_AUTO) format = format_from_extension(path);
-    size_t len = 0, charged = 0;
-    char *file = read_file(path, &len, &charged, err);
-    if (!file) return NULL;
-    /* A UTF-8 byte-order mark is not part of the text; igraph's lexers would call it junk. */
-    char *data = file;
-    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0) data += 3, len -= 3;
+    /* the text was read by the front end (charged to the budget while read; the text reader
+     * dropped a byte-order mark, which igraph's lexers would call junk) */
+    char *data = t->data;
+    size_t len = t->len;
     graph_scan places = {0};
     gopt_graph *g = NULL;
     igraph_t ig;
@@ -379,8 +338,6 @@ done:
     if (locked) igraph_glue_unlock();
     if (parse_charged) gopt_budget_release(NULL, parse_bytes);
     graph_scan_free(&places);
-    free(file);
-    gopt_budget_release(NULL, charged);
     return g;
 }
 

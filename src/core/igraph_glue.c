@@ -1,6 +1,7 @@
 /* igraph's global state, set up once and used under one lock. */
 #include "core/igraph_glue.h"
 
+#include "gameopt/require.h"
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -41,8 +42,7 @@ static void on_fatal(const char *reason, const char *file, int line) {
     IGRAPH_FINALLY_FREE();
     if (fatal_jump) longjmp(*fatal_jump, 1);
     /* Outside igraph_glue_call there is nothing to return to: an internal error (exit 4). */
-    fprintf(stderr, "gameopt: internal error: %s\n", last_message);
-    exit(4);
+    gopt_fatal("internal error: %s", last_message);
 }
 
 static void init_once(void) {
@@ -50,8 +50,8 @@ static void init_once(void) {
      * without it means a broken installation, and there is no answer to give without igraph. */
     gopt_error err = {0};
     if (!gopt_igraph_load(NULL, &err)) {
-        gopt_error_print(stderr, &err);
-        exit(4);
+        char buf[1024];
+        gopt_fatal("%s", gopt_error_text(&err, buf, sizeof buf));
     }
     igraph_set_error_handler(keep_error);
     igraph_set_warning_handler(keep_warning);

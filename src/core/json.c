@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gameopt/alloc.h"
+#include "gameopt/require.h"
 
 /* Compact, in insertion order, reals with 10 significant digits (enough for means and
  * times, without the noise of 17-digit round trips). */
@@ -21,8 +22,7 @@ void gopt_json_print(FILE *out, const json_t *value) {
 char *gopt_json_string(const json_t *value) {
     char *s = json_dumps(value, GOPT_JSON_FLAGS | JSON_ENCODE_ANY);
     if (!s) {
-        fprintf(stderr, "gameopt: out of memory writing JSON\n");
-        exit(4);
+        gopt_fatal("out of memory writing JSON");
     }
     return s;
 }

@@ -14,6 +14,16 @@ gopt_require_handler gopt_require_set_handler(gopt_require_handler h) {
     return old;
 }
 
+void gopt_fatal(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("gameopt: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(4);
+}
+
 void gopt_require_failed(const char *func, const char *cond, const char *fmt, ...) {
     char why[512];
     va_list ap;

@@ -85,39 +85,6 @@ bool gopt_text_check_utf8(gopt_text *t, gopt_error *err) {
     return false;
 }
 
-bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err) {
-    bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) return gopt_fail(err, path, 0, 0, "cannot open: %s", strerror(errno));
-    gopt_buf b = {0};
-    char chunk[65536];
-    size_t n, charged = 0;
-    bool over = false;
-    /* The text counts against --memory-limit as it arrives, so an endless stdin or a huge file
-     * stops at the limit instead of after it. */
-    while (!over && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (!gopt_budget_charge(NULL, n)) over = true;
-        else charged += n, gopt_buf_append(&b, chunk, n);
-    }
-    bool failed = !over && ferror(f);
-    int saved = errno;
-    if (!is_stdin) fclose(f);
-    if (failed || over) {
-        gopt_buf_free(&b);
-        gopt_budget_release(NULL, charged);
-        if (over)
-            return gopt_fail(err, path, 0, 0, "the input is larger than --memory-limit allows (%.0f MB)",
-                             gopt_budget_process_mb());
-        return gopt_fail(err, path, 0, 0, "cannot read: %s", strerror(saved));
-    }
-    size_t len = b.len;
-    start(t, path, gopt_buf_take(&b), len);
-    t->charged = charged;
-    if (gopt_text_check_utf8(t, err)) return true;
-    gopt_text_free(t);
-    return false;
-}
-
 /* A host name as people type it without the scheme: labels of letters, digits and '-'
  * separated by dots, the last one letters only ("puzz.link", "swaroopg92.github.io"). */
 static size_t host_length(const char *s) {
@@ -136,7 +103,7 @@ static size_t host_length(const char *s) {
 /* Something a person pasted: a scheme ("https://"), "www.", a query ("?country/...",
  * "#m=edit&p=...") at its start, or a host, a path and a query without the scheme
  * ("puzz.link/p?country/..."), possibly inside quotes or angle brackets. */
-static bool looks_like_url(const char *s) {
+bool gopt_text_looks_like_url(const char *s) {
     while (*s == '"' || *s == '\'' || *s == '<' || *s == ' ') s++;
     if (*s == '?' || *s == '#' || strncmp(s, "www.", 4) == 0) return true;
     size_t host = host_length(s);
@@ -152,13 +119,7 @@ static bool looks_like_url(const char *s) {
 
 bool gopt_text_arg_is_url(const char *arg) {
     struct stat st;
-    return strcmp(arg, "-") != 0 && stat(arg, &st) != 0 && errno == ENOENT && looks_like_url(arg);
-}
-
-bool gopt_text_load_arg(gopt_text *t, const char *arg, gopt_error *err) {
-    if (!gopt_text_arg_is_url(arg)) return gopt_text_load(t, arg, err);
-    gopt_text_from_string(t, "url", arg);
-    return true;
+    return strcmp(arg, "-") != 0 && stat(arg, &st) != 0 && errno == ENOENT && gopt_text_looks_like_url(arg);
 }
 
 void gopt_text_from(gopt_text *t, const char *name, const char *data, size_t len) {

@@ -30,10 +30,20 @@ void gopt_thread_child_cpu_add(double seconds) { child_cpu += seconds; }
 /* The thread's own CPU time plus its children's. */
 static double work_cpu_seconds(void) { return gopt_thread_cpu_seconds() + child_cpu; }
 
-gopt_stopwatch gopt_stopwatch_start(void) { return (gopt_stopwatch){gopt_now(), work_cpu_seconds()}; }
+static double process_cpu_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 + child_cpu;
+}
+
+gopt_stopwatch gopt_stopwatch_start(void) { return (gopt_stopwatch){gopt_now(), work_cpu_seconds(), false}; }
+
+gopt_stopwatch gopt_stopwatch_start_process(void) {
+    return (gopt_stopwatch){gopt_now(), process_cpu_seconds(), true};
+}
 
 double gopt_stopwatch_read(const gopt_stopwatch *w, double *cpu_seconds) {
-    if (cpu_seconds) *cpu_seconds = work_cpu_seconds() - w->cpu;
+    if (cpu_seconds) *cpu_seconds = (w->process ? process_cpu_seconds() : work_cpu_seconds()) - w->cpu;
     return gopt_now() - w->wall;
 }
 

@@ -5,7 +5,6 @@
  * objective, drops every name when one is not LP-safe, and prints its warnings on stdout,
  * which belongs to our answers. The format itself is simple and documented (CPLEX "LP file
  * format"); GLPK's glpsol reads it back in the tests. */
-#include "gameopt/outfile.h"
 #include "gameopt/mip.h"
 
 #include <errno.h>
@@ -55,7 +54,10 @@ struct gopt_mip {
     double objective;
     double *values;
     int64_t solves, nodes;
+    char why[512]; /* why the last solve was GOPT_MIP_ERROR, when the library could not load */
 };
+
+const char *gopt_mip_why(const gopt_mip *m) { return m->why; }
 
 /* LP files allow letters, digits and !"#$%&()/,.;?@_`'{}|~ in names; anything else
  * becomes '_'. A name may not start with a digit or a period (nor be e/E and a number,
@@ -217,10 +219,9 @@ static void solve_here(const void *model, double seconds, cbc_outcome *out) {
 gopt_mip_result gopt_mip_solve(gopt_mip *m) {
     gopt_error err = {0};
     if (!gopt_cbc_load(NULL, &err)) {
-        /* A broken installation, not a property of the model: said once, on stderr, so the
-         * caller's "MIP error" status comes with the reason and the package to install. */
-        static _Atomic int said;
-        if (!said++) gopt_error_print(stderr, &err);
+        /* A broken installation, not a property of the model: the caller's "MIP error" note
+         * comes with the reason and the package to install (gopt_mip_why). */
+        gopt_error_text(&err, m->why, sizeof m->why);
         return m->result = GOPT_MIP_ERROR;
     }
     cbc_outcome out;
@@ -283,10 +284,11 @@ static void write_section(FILE *f, const gopt_mip *m, const char *title, bool (*
     if (count) fputc('\n', f);
 }
 
-bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err) {
-    gopt_outfile file; /* "-" is stdout; a file appears when complete */
-    if (!gopt_outfile_open(&file, path, err)) return false;
-    FILE *f = file.f;
+char *gopt_mip_lp_text(const gopt_mip *m) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    GOPT_REQUIRE(f, "an in-memory stream");
     fprintf(f, "\\ %s, written by gameopt\n%s\n obj:", m->name, m->maximize ? "Maximize" : "Minimize");
     int *idx = gopt_malloc((m->ncols + 1) * sizeof *idx);
     double *obj = gopt_malloc((m->ncols + 1) * sizeof *obj);
@@ -323,7 +325,8 @@ bool gopt_mip_write_lp(const gopt_mip *m, const char *path, gopt_error *err) {
     write_section(f, m, "Generals", is_general);
     write_section(f, m, "Binaries", is_binary);
     fputs("End\n", f);
-    return gopt_outfile_commit(&file, err);
+    fclose(f);
+    return text;
 }
 
 void gopt_mip_add_counters(const gopt_mip *m, gopt_counters *c) {

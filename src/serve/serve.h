@@ -1,12 +1,12 @@
 /* `gameopt serve`: a local web page and a JSON API over the same game tables the command
  * line uses (design §2). Four parts, one concern each:
- *   api.c     the request handler: body in, JSON out; no sockets, so the fuzzer calls it
+ *   api.c     the request handler: body -> the JSON entry point (gameopt/api.h) -> reply
  *   pool.c    the bounded queue and the worker threads that run the handler, and the
  *             watcher that cancels the work of clients that went away
  *   www.c     the page's files (data/www), read into memory once at start
  *   server.c  HTTP over libmicrohttpd: routing, limits, suspend/resume, clean stop
- * No request names a file: the page is served from memory, inputs travel in the body and
- * pictures are drawn into temporary files the server chooses itself. */
+ * No request names a file: the page is served from memory, inputs travel in the body, and
+ * every answer, text and picture comes back from the call in memory. */
 #ifndef GAMEOPT_SERVE_H
 #define GAMEOPT_SERVE_H
 
@@ -51,10 +51,9 @@ typedef struct serve_api {
 /* GET /api/games: the families, their verbs, formats, methods and options (from the option
  * tables: types, defaults, ranges, choices). */
 void serve_api_games(const serve_api *api, serve_reply *r);
-/* POST /api/<game>/<verb> with a JSON body: `solve` (and `draw`) through the game's parse,
- * solve and render functions; every other declared verb through its run function, its
- * output captured. `cancel` (may be NULL) becomes non-zero when
- * the client went away: work not yet started is skipped. */
+/* POST /api/<game>/<verb> with a JSON body: one call of the JSON entry point, bounded by
+ * the server's limits. `cancel` (may be NULL) becomes non-zero when the client went away:
+ * the call stops at its next check. */
 void serve_api_call(const serve_api *api, const char *game, const char *verb, const char *body, size_t len,
                     const atomic_int *cancel, serve_reply *r);
 /* An error reply {"error": "gameopt: MESSAGE", "exit": CODE}. */

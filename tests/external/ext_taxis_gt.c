@@ -13,7 +13,7 @@ static gopt_taxis_graph *gt;
 static int setup(void **state) {
     (void)state;
     gopt_error err = {0};
-    gt = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
+    gt = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
     if (!gt) gopt_error_print(stderr, &err);
     return gt ? 0 : -1;
 }

@@ -50,12 +50,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fwrite(bytes, 1, size, f);
     fclose(f);
     free(bytes);
-    if (flood_ckpt_header(path, &want, &got)) {
+    if (flood_ckpt_header(&gopt_local_files, path, &want, &got)) {
         /* the sizes agree with the file's, so these allocations are at most its size */
         assert(got.table_cap > 0 && got.nnodes < got.table_cap);
         size_t nchunks = (got.nnodes >> FLOOD_CHUNK_SHIFT) + 1;
         uint64_t **chunks = calloc(nchunks, sizeof *chunks), *table = malloc(got.table_cap * sizeof *table);
-        flood_ckpt_load(path, &got, chunks, NULL, table);
+        flood_ckpt_load(&gopt_local_files, path, &got, chunks, NULL, table);
         for (size_t c = 0; c < nchunks; c++) free(chunks[c]);
         free(chunks);
         free(table);

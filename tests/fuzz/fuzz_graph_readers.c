@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* the format by name, and (for the first three) by the file's extension too */
     for (int by_name = 1; by_name >= (f < 3 ? 0 : 1); by_name--) {
         gopt_error_clear(&err);
-        gopt_taxis_graph *g = gopt_taxis_graph_load(path, by_name ? formats[f] : NULL, &err);
+        gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, path, by_name ? formats[f] : NULL, &err);
         if (!g) {
             /* every error names a line and column (issue 35), the file's own */
             assert(err.set && err.msg[0] && strcmp(err.file, path) == 0 && err.line >= 1 && err.col >= 1);

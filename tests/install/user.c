@@ -8,16 +8,17 @@
 int main(int argc, char **argv) {
     if (argc != 2) return 2;
     gopt_error err = {0};
-    gopt_canvas *c = gopt_canvas_open(argv[1], 40, 20, &err);
-    if (!c) {
-        gopt_error_print(stderr, &err);
+    gopt_canvas *c = gopt_canvas_new(40, 20);
+    gopt_draw_circle(c, 10, 10, 5, &gopt_red, &gopt_black, 1);
+    gopt_buf picture = {0};
+    bool ok = gopt_canvas_encode(c, gopt_picture_format_of(argv[1]), argv[1], &picture, &err);
+    gopt_canvas_free(c);
+    FILE *f = ok ? fopen(argv[1], "wb") : NULL;
+    if (!f || fwrite(picture.data, 1, picture.len, f) != picture.len || fclose(f) != 0) {
+        if (!ok) gopt_error_print(stderr, &err);
         return 1;
     }
-    gopt_draw_circle(gopt_canvas_cr(c), 10, 10, 5, &gopt_red, &gopt_black, 1);
-    if (!gopt_canvas_close(c, &err)) {
-        gopt_error_print(stderr, &err);
-        return 1;
-    }
+    gopt_buf_free(&picture);
     /* max 5a + 4b + 3c subject to 2a + 3b + c <= 5, 4a + b + 2c <= 11, 3a + 4b + 2c <= 8:
      * the LP optimum a = 2, b = 0, c = 1 is integral, objective 13. */
     gopt_mip *m = gopt_mip_new("user");

@@ -27,9 +27,8 @@ static const gopt_flood_result *solve(const gopt_flood_puzzle *p, int below, gop
     char value[16];
     if (below > 0) {
         snprintf(value, sizeof value, "%d", below);
-        o.extra_name[0] = "shorter-than";
-        o.extra_value[0] = value;
-        o.nextra = 1;
+        gopt_error err = {0};
+        if (!gopt_options_set(&o, &gopt_game_flood, "solve", "shorter-than", value, &err)) fail_msg("%s", err.msg);
     }
     *a = (gopt_answer){.name = "part"};
     assert_int_equal(gopt_game_solve_checked(&gopt_game_flood, p, &o, a), GOPT_SOLVED);

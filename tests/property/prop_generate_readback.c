@@ -28,14 +28,11 @@ static void read_back(const family *f, const char *format, int w, int h, int col
     gopt_options_init(&o);
     o.format = format;
     o.seed = seed;
-    o.extra_name[o.nextra] = "size";
-    o.extra_value[o.nextra++] = size;
-    if (f->colours_option && colours > 0) {
-        o.extra_name[o.nextra] = f->colours_option;
-        o.extra_value[o.nextra++] = ncol;
-    }
-    gopt_rng rng = gopt_rng_stream(seed, 0);
     gopt_error err = {0};
+    if (!gopt_options_set(&o, g, "generate", "size", size, &err)) fail_msg("--size %s: %s", size, err.msg);
+    if (f->colours_option && colours > 0 && !gopt_options_set(&o, g, "generate", f->colours_option, ncol, &err))
+        fail_msg("--%s %s: %s", f->colours_option, ncol, err.msg);
+    gopt_rng rng = gopt_rng_stream(seed, 0);
     void *p = g->generate(&o, &rng, &err);
     if (!p) {
         /* a refusal must say why */

@@ -176,7 +176,7 @@ static void checker_matches_brute_force(void **state) {
 static void checker_rejects_broken_paths(void **state) {
     (void)state;
     gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
     assert_non_null(g);
     gopt_taxis_setting *s = gopt_taxis_setting_new(g->n, 6, 2);
     gopt_rng rng;
@@ -420,7 +420,7 @@ static void tentacles_obey_lemma_1(void **state) {
 static void experiments_do_not_depend_on_threads(void **state) {
     (void)state;
     gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
     assert_non_null(g);
     gopt_taxis_heuristic hs[GOPT_TAXIS_NAMED];
     gopt_taxis_player players[GOPT_TAXIS_NAMED];

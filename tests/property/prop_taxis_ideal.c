@@ -137,7 +137,7 @@ static void search_and_mip_match_brute_force(void **state) {
 static void solver_reuse_is_clean(void **state) {
     (void)state;
     gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
     assert_non_null(g);
     gopt_taxis_solver *kept = gopt_taxis_solver_new(g);
     gopt_taxis_setting *s = gopt_taxis_setting_new(g->n, 6, 2);
@@ -158,7 +158,7 @@ static void solver_reuse_is_clean(void **state) {
 static void search_matches_mip_on_gt(void **state) {
     (void)state;
     gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
     assert_non_null(g);
     gopt_taxis_solver *w = gopt_taxis_solver_new(g);
     for (int i = 0; i < (test_cases(5) < 5 ? test_cases(5) : 5); i++) {

@@ -103,7 +103,7 @@ static void mc_prefers_the_start_the_unseen_cards_extend(void **state) {
 static void mc_experiments_do_not_depend_on_threads(void **state) {
     (void)state;
     gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
     assert_non_null(g);
     gopt_taxis_mc o = gopt_taxis_mc_default;
     o.samples = 8;

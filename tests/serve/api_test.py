@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """API tests of `gameopt serve`: start the server on an ephemeral loopback port, send
-requests with curl, and compare every answer with the command line's --json for the same
-input (read from stdin). Then every error class: malformed requests, unknown names, bad
+requests with curl, and compare every reply's answers with the command line's --json for the
+same input (read from stdin): one mid-end behind both. Then every error class: malformed requests, unknown names, bad
 options, bad puzzles (the same located message as the CLI), proven no-solution (422),
 size limit (413), content type (415), methods (405), Host (403), a full queue (503),
 and that the server stops cleanly on SIGTERM. Times and memory are left out of the
@@ -69,7 +69,13 @@ class Server(serve_common.Server):
 def cli(game, text, args=()):
     r = subprocess.run([BIN, game, "solve", "--json", *args, "-"], input=text, capture_output=True, text=True)
     rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
-    return r.returncode, (rows[0] if len(rows) == 1 else rows), r.stderr.strip()
+    return r.returncode, rows, r.stderr.strip()
+
+
+def error_text(a):
+    """The reply's error line ("gameopt: ..."), or ""."""
+    e = a.get("error") if isinstance(a, dict) else None
+    return e.get("text", "") if isinstance(e, dict) else ""
 
 
 def cli_args(options):
@@ -90,7 +96,8 @@ def same_as_cli(s, game, text, options, label):
     want_exit, want, _ = cli(game, text, cli_args(options))
     check(exit_code == want_exit, f"{label}: X-Gameopt-Exit {exit_code}, CLI exit {want_exit}")
     check(code == HTTP_OF_EXIT[want_exit], f"{label}: HTTP {code} for exit {want_exit}")
-    check(normal(answer) == normal(want), f"{label}: API answer differs from the CLI's --json:\n  {answer}\n  {want}")
+    got = answer.get("answers") if isinstance(answer, dict) else answer
+    check(normal(got) == normal(want), f"{label}: API answers differ from the CLI's --json:\n  {got}\n  {want}")
 
 
 def read(path):
@@ -110,19 +117,24 @@ def answers(s):
     same_as_cli(s, "flood", read("data/flood/example.txt"), {"start": "lr", "method": "ida"}, "flood start lr, ida")
 
     # A picture when asked; the draw verb; the list of games.
+    svg = lambda a: next((o.get("text", "") for o in a.get("outputs", []) if o.get("role") == "picture"), "")
     code, _, a = s.request("/api/flow/solve", {"input": read("data/flow/seed_5x5.txt"), "picture": "svg"})
-    check(code == 200 and a.get("svg", "").startswith("<?xml") and "<svg" in a["svg"], "solve with an SVG picture")
-    code, _, a = s.request("/api/flood/draw", {"input": read("data/flood/example.txt")})
-    check(code == 200 and "<svg" in a.get("svg", "") and a.get("text", "").startswith("155332524351\n"),
+    check(code == 200 and svg(a).startswith("<?xml") and "<svg" in svg(a), "solve with an SVG picture")
+    check(a["outputs"][0]["type"] == "image/svg+xml" and a["outputs"][0]["name"] == "stdin", "the picture's type and name")
+    code, _, a = s.request("/api/flood/draw", {"input": read("data/flood/example.txt"), "picture": "svg"})
+    check(code == 200 and "<svg" in svg(a) and a["answers"][0].get("text", "").startswith("155332524351\n"),
           "draw: the picture and the board in the first format")
-    # Colour is never the only cue in the server's pictures: the drawn text (cairo writes each
-    # glyph as a <use>) labels every flood cell, every flow end, every taxis city.
-    glyphs = lambda svg: svg.count("<use xlink:href=\"#glyph")
-    check(glyphs(a.get("svg", "")) >= 144, f"every cell of the 12x12 flood board labelled: {glyphs(a.get('svg', ''))}")
-    code, _, a = s.request("/api/flow/draw", {"input": read("data/flow/seed_5x5.txt")})
-    check(code == 200 and glyphs(a.get("svg", "")) >= 8, "both ends of the four flow colours labelled")
+    # Colour is never the only cue in the server's pictures: text labels every flood cell,
+    # every flow end, every taxis city.
+    labels = lambda text: text.count("<text ")
+    check(labels(svg(a)) >= 144, f"every cell of the 12x12 flood board labelled: {labels(svg(a))}")
+    code, _, a = s.request("/api/flow/draw", {"input": read("data/flow/seed_5x5.txt"), "picture": "svg"})
+    check(code == 200 and labels(svg(a)) >= 8, "both ends of the four flow colours labelled")
     code, _, a = s.request("/api/taxis/play", {"options": {"seed": 3}, "picture": "svg"})
-    check(code == 200 and glyphs(a.get("svg", "")) >= len("".join(["Augsburg", "Basel", "Budweis"])), "taxis names drawn")
+    check(code == 200 and labels(svg(a)) >= 22, "taxis names drawn")
+    code, _, a = s.request("/api/flow/lp", {"input": read("data/flow/seed_5x5.txt")})
+    lp = next((o.get("text", "") for o in a.get("outputs", []) if o.get("role") == "lp"), "")
+    check(code == 200 and "Binaries" in lp, f"flow lp: the model comes in the reply, not on the server's stdout ({a})")
     code, _, g = s.request("/api/games")
     names = [x["name"] for x in g.get("games", [])] if isinstance(g, dict) else []
     check(code == 200 and {"country", "flow", "flood"} <= set(names), f"GET /api/games lists the families: {names}")
@@ -149,17 +161,15 @@ def answers(s):
             ("taxis", "turn", {"args": ["Munchen", "Lodz"], "options": {"seed": 3}},
              ["taxis", "turn", "--json", "--seed", "3", "Munchen", "Lodz"]),
             ("country", "convert", {"input": read("data/country/seed-10x10.txt"), "options": {"to": "url"}},
-             ["country", "convert", "--to", "url", "-"])):
+             ["country", "convert", "--json", "--to", "url", "-"])):
         if game not in names:
             continue
         code, exit_code, a = s.request(f"/api/{game}/{verb}", body)
         r = subprocess.run([BIN, *args], input=body.get("input", ""), capture_output=True, text=True)
-        rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()] if "--json" in args else None
-        want = (rows[0] if len(rows) == 1 else rows) if rows is not None else {"text": r.stdout}
-        if r.returncode == 2:  # a refused request: the CLI's message (a wrong move of taxis turn)
-            want = {"error": r.stderr.strip(), "exit": 2}
-        check(exit_code == r.returncode and normal(a) == normal(want),
-              f"{game} {verb}: the API answers as the CLI does:\n  {a}\n  {want}")
+        rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+        got = normal(a.get("answers")) if r.returncode != 2 else error_text(a)
+        want = normal(rows) if r.returncode != 2 else r.stderr.strip()  # a refused request: the CLI's message
+        check(exit_code == r.returncode and got == want, f"{game} {verb}: the API answers as the CLI does:\n  {got}\n  {want}")
 
 
 def cli_error(game, text, args=()):
@@ -170,7 +180,7 @@ def errors(s):
     def error_case(path, body, want_http, label, want_message=None, **kw):
         code, exit_code, a = s.request(path, body, **kw)
         check(code == want_http, f"{label}: HTTP {code}, want {want_http} ({a})")
-        msg = a.get("error", "") if isinstance(a, dict) else ""
+        msg = error_text(a)
         check(msg.startswith("gameopt: "), f"{label}: a one-line error message ({a})")
         if want_message is not None:
             check(msg == want_message, f"{label}: message {msg!r}, the CLI says {want_message!r}")
@@ -190,28 +200,31 @@ def errors(s):
     error_case("/api/country/solve", [1, 2], 400, "not an object")
     error_case("/api/country/solve", {"options": {}}, 400, "no input")
     error_case("/api/country/solve", {"input": "x", "file": "/etc/passwd"}, 400, "unknown field")
-    error_case("/api/country/check", {"input": "x", "answer": "y"}, 400, "an answer for a verb that reads one file",
-               "gameopt: country check reads no second text (\"answer\")")
+    error_case("/api/country/check", {"input": "x", "answer": "y"}, 400, "a field the entry point does not know",
+               "gameopt: request: unknown field 'answer' (expected game, verb, input, inputs, args, options, picture)")
     # flow check PUZZLE ANSWER: the answer is the second file; its errors name it `answer`.
     flow_seed = "B.R..\nG..Y.\n.....\n.BYRG\n.....\n"
-    for answer, want in (("BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGG\n", {"name": "stdin", "ok": True}),
-                         ("BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGB\n", {"name": "stdin", "ok": False,
-                          "why": "the endpoint at row 4, column 5 has 0 path links (it needs 1)"})):
-        code, exit_code, a = s.request("/api/flow/check", {"input": flow_seed, "answer": answer})
-        check(a == want and exit_code == (0 if want["ok"] else 1), f"flow check with an answer: {a}")
-    error_case("/api/flow/check", {"input": flow_seed, "answer": "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGG\n"}, 400,
+    with_answer = lambda answer: {"input": flow_seed, "inputs": [{"name": "answer", "text": answer}], "args": ["answer"]}
+    for answer, want in (("BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGG\n", {"name": "stdin", "status": "solved", "method": "check", "ok": True}),
+                         ("BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGB\n", {"name": "stdin", "status": "infeasible", "method": "check", "ok": False,
+                          "reason": "the endpoint at row 4, column 5 has 0 path links (it needs 1)"})):
+        code, exit_code, a = s.request("/api/flow/check", with_answer(answer))
+        got = normal(a.get("answers", [None])[0])
+        check(got == want and exit_code == (0 if want["ok"] else 1), f"flow check with an answer: {got}")
+    error_case("/api/flow/check", with_answer("BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGG\n"), 400,
                "a bad answer is located", "gameopt: answer:5:5: row 5 is shorter than the board (5 cells)")
     error_case("/api/country/solve", {"input": "x", "options": {"nope": 1}}, 400, "unknown option")
     error_case("/api/country/solve", {"input": "x", "options": {"count": 0}}, 400, "option out of range")
     error_case("/api/country/solve", {"input": "x", "options": {"count": "two"}}, 400, "option of the wrong type")
     error_case("/api/country/solve", {"input": "x", "options": {"output": "/tmp/x.svg"}}, 400, "no file names")
-    error_case("/api/country/solve", {"input": "x", "options": {"threads": 8}}, 400, "server options")
+    error_case("/api/flow/lp", {"input": "x", "options": {"output": "/tmp/x.lp"}}, 400, "no output names a file")
+    error_case("/api/taxis/play", {"options": {"save-setting": "/tmp/x.setting"}}, 400, "no side output names a file")
     error_case("/api/tokens/upgrade", {"options": {"catalog": "/etc/passwd"}}, 400, "no option names a file")
     error_case("/api/tokens/show", {"args": ["/etc/passwd"]}, 400, "no argument names a file")
     error_case("/api/tokens/show", {"args": ["CMakeLists.txt"]}, 400, "no argument names a file, relative either")
     error_case("/api/flood/hint", {"input": "12\n21\n", "options": {"beam-width": 0}}, 400, "a typed option out of range",
                cli("flood", "12\n21\n", ["--beam-width", "0"])[2])
-    error_case("/api/country/solve", {"input": "x", "picture": "png"}, 400, "unknown picture kind")
+    error_case("/api/country/solve", {"input": "x", "picture": "bmp"}, 400, "unknown picture kind")
     error_case("/api/nogame/solve", {"input": "x"}, 404, "unknown game")
     error_case("/api/country/frobnicate", {"input": "x"}, 404, "unknown verb")
     error_case("/api/country", {"input": "x"}, 404, "API path without a verb")
@@ -250,7 +263,7 @@ def busy(tmp):
         if c == "200":
             check(json.loads(body).get("status") == "unknown", "the server's time limit stops a long solve (status unknown)")
         else:
-            check("busy" in json.loads(body).get("error", ""), "503 says the server is busy")
+            check("busy" in error_text(json.loads(body)), "503 says the server is busy")
     s.stop()
 
 
@@ -328,7 +341,7 @@ def out_of_memory():
         os.environ.clear()
         os.environ.update(saved)
     code, exit_code, a = s.request("/api/flood/solve", {"input": board, "options": {"memory-limit": 1000}})
-    check(code == 503 and exit_code == 3 and "ran out of memory" in a.get("error", ""),
+    check(code == 503 and exit_code == 3 and "ran out of memory" in error_text(a),
           f"out of memory: 503 with a message ({code}, {a})")
     check(status(s).get("out_of_memory") == 1, f"counted: {status(s)}")
     code, _, a = s.request("/api/flow/solve", {"input": read("data/flow/seed_5x5.txt")})

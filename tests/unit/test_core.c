@@ -94,10 +94,13 @@ static void options_and_statuses(void **state) {
     gopt_options_init(&o);
     assert_true(o.verify);
     assert_int_equal(o.count, 1);
-    o.extra_name[0] = "start", o.extra_value[0] = "ul";
-    o.extra_name[1] = "start", o.extra_value[1] = "m";
-    o.extra_name[2] = "all", o.extra_value[2] = "";
-    o.nextra = 3;
+    static const gopt_opt own[] = {GOPT_STRING("start", "S", NULL, ""), GOPT_FLAG("all", ""), GOPT_OPT_END};
+    gopt_error err = {0};
+    assert_true(gopt_opt_set(&o, own, 0, "start", "ul", NULL, NULL, &err));
+    assert_true(gopt_opt_set(&o, own, 0, "start", "m", NULL, NULL, &err));
+    assert_true(gopt_opt_set(&o, own, 0, "all", NULL, NULL, NULL, &err));
+    assert_false(gopt_opt_set(&o, own, 0, "al", NULL, NULL, NULL, &err));
+    assert_string_equal(err.msg, "unknown option '--al' (did you mean --all?)");
     assert_string_equal(gopt_option(&o, "start"), "m");
     assert_true(gopt_option_flag(&o, "all"));
     assert_null(gopt_option(&o, "none"));
@@ -133,17 +136,33 @@ static void data_files_are_found(void **state) {
     assert_true(gopt_data_path("unit/test_core.c", buf, sizeof buf));
 }
 
+static int64_t last_done;
+static bool last_final;
+static char last_label[32];
+static void heard(void *ctx, const char *label, int64_t done, int64_t total, const char *status, bool final) {
+    (void)ctx, (void)total, (void)status;
+    last_done = done;
+    last_final = final;
+    snprintf(last_label, sizeof last_label, "%s", label);
+}
+
 static void progress_only_when_wanted(void **state) {
     (void)state;
-    /* Under CTest stderr is a pipe: no bar unless forced; a NULL bar is a valid no-op. */
-    gopt_progress *quiet = gopt_progress_start("quiet", 10, false);
+    /* Nobody watching: no progress; a NULL progress is a valid no-op. A sink hears the last
+     * count and a final report. */
+    gopt_progress *quiet = gopt_progress_start(NULL, "quiet", 10);
     assert_null(quiet);
     gopt_progress_add(quiet, 5);
     gopt_progress_finish(quiet);
-    gopt_progress *forced = gopt_progress_start("forced", 3, true);
+    gopt_progress_sink sink = {heard, NULL};
+    gopt_progress *forced = gopt_progress_start(&sink, "forced", 3);
     assert_non_null(forced);
     for (int i = 0; i < 3; i++) gopt_progress_add(forced, 1);
+    gopt_progress_status(forced, "bounds %d..%d", 3, 5);
     gopt_progress_finish(forced);
+    assert_int_equal(last_done, 3);
+    assert_true(last_final);
+    assert_string_equal(last_label, "forced");
 }
 
 int main(void) {

@@ -34,7 +34,7 @@ static void run(const flood_graph *g, double memory_bytes, int threads, int ligh
     flood_greedy(g, &ub);
     flood_limits lim = {.deadline = seconds > 0 ? gopt_now() + seconds : 0, .memory_bytes = memory_bytes,
                         .threads = threads, .cache_share = FLOOD_TAIL_CACHE_SHARE, .light = light,
-                        .checkpoint = path};
+                        .checkpoint = path, .files = &gopt_local_files};
     flood_astar(g, ub.moves, ub.length, &lim, out);
     free(ub.moves);
 }
@@ -132,13 +132,13 @@ static void resumed_from_any_progress(void **state) {
             flood_ckpt want = {.digest = flood_graph_digest(&g), .nw = g.nwords, .stride = light ? 2 : g.nwords + 1,
                                .light = light},
                        got;
-            assert_true(flood_ckpt_header(path, &want, &got));
+            assert_true(flood_ckpt_header(&gopt_local_files, path, &want, &got));
             int tried = 0;
             for (int T = got.T; T < whole.length; T++) {
                 for (int part = 0; part <= 3; part++) {
                     uint32_t done = (uint32_t)((uint64_t)got.nnodes * (uint64_t)part / 3);
                     copy_file(path, copy);
-                    assert_true(flood_ckpt_progress(copy, T, done));
+                    assert_true(flood_ckpt_progress(&gopt_local_files, copy, T, done));
                     flood_outcome o;
                     run(&g, limit, 1 + part % 2, light, copy, 0, &o);
                     if (!o.optimal || o.length != whole.length)
@@ -177,13 +177,13 @@ static void checkpoint_of_another_board_is_not_used(void **state) {
     run(&b, 0, 1, 0, NULL, 0, &whole_b);
     assert_true(stop_in_tail(&a, whole_a.peak_bytes / 2, 0, path));
     flood_ckpt want_a = {.digest = flood_graph_digest(&a), .nw = a.nwords, .stride = a.nwords + 1}, saved, after;
-    assert_true(flood_ckpt_header(path, &want_a, &saved));
+    assert_true(flood_ckpt_header(&gopt_local_files, path, &want_a, &saved));
     run(&b, whole_b.peak_bytes / 2, 1, 0, path, 0, &o);
     assert_true(o.optimal);
     assert_int_equal(o.length, whole_b.length);
     assert_true(o.tail_nodes > 0); /* B's own tail ran, beside A's file */
     free(o.moves);
-    assert_true(flood_ckpt_header(path, &want_a, &after)); /* A's, as it was */
+    assert_true(flood_ckpt_header(&gopt_local_files, path, &want_a, &after)); /* A's, as it was */
     assert_int_equal(after.T, saved.T);
     assert_int_equal(after.done, saved.done);
     assert_int_equal(after.checksum, saved.checksum);
@@ -222,7 +222,7 @@ static void damaged_checkpoint_is_not_loaded(void **state) {
     run(&g, 0, 1, 0, NULL, 0, &whole);
     assert_true(stop_in_tail(&g, whole.peak_bytes / 2, 0, path));
     flood_ckpt want = {.digest = flood_graph_digest(&g), .nw = g.nwords, .stride = g.nwords + 1}, got;
-    assert_true(flood_ckpt_header(path, &want, &got));
+    assert_true(flood_ckpt_header(&gopt_local_files, path, &want, &got));
     FILE *f = fopen(path, "r+b");
     assert_non_null(f);
     assert_int_equal(fseek(f, 0, SEEK_END), 0);
@@ -230,7 +230,7 @@ static void damaged_checkpoint_is_not_loaded(void **state) {
     for (int cut = 0; cut <= 1; cut++) {
         size_t nchunks = (got.nnodes >> FLOOD_CHUNK_SHIFT) + 1;
         uint64_t **chunks = gopt_calloc(nchunks, sizeof *chunks), *table = gopt_malloc(got.table_cap * 8);
-        assert_true(flood_ckpt_load(path, &got, chunks, NULL, table)); /* as saved */
+        assert_true(flood_ckpt_load(&gopt_local_files, path, &got, chunks, NULL, table)); /* as saved */
         for (size_t c = 0; c < nchunks; c++) free(chunks[c]);
         if (cut) {
             assert_int_equal(ftruncate(fileno(f), size - 8), 0);
@@ -239,7 +239,7 @@ static void damaged_checkpoint_is_not_loaded(void **state) {
         }
         fflush(f);
         memset(chunks, 0, nchunks * sizeof *chunks);
-        assert_false(flood_ckpt_load(path, &got, chunks, NULL, table));
+        assert_false(flood_ckpt_load(&gopt_local_files, path, &got, chunks, NULL, table));
         for (size_t c = 0; c < nchunks; c++) free(chunks[c]);
         free(chunks);
         free(table);

@@ -263,10 +263,8 @@ static void start_cells(void **state) {
     assert_false(gopt_flood_start_valid("10;2"));
     gopt_options o;
     gopt_options_init(&o);
-    o.extra_name[0] = "start";
-    o.extra_value[0] = "lr";
-    o.nextra = 1;
     gopt_error err = {0};
+    assert_true(gopt_options_set(&o, &gopt_game_flood, "solve", "start", "lr", &err));
     gopt_flood_puzzle *p = parse_one("12\n34\n", NULL, &o, &err);
     assert_int_equal(p->start, 3);
     gopt_flood_free(p);

@@ -246,7 +246,7 @@ static const char *const ideal_path[22] = {"Basel",    "Freiburg",   "Carlsruhe"
 static void figure7_worst_case(void **state) {
     (void)state;
     gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
     assert_non_null(g);
     gopt_text t;
     gopt_text_from_string(&t, "figure7", figure7);

@@ -88,7 +88,7 @@ static void igraph_formats_are_checked(void **state) {
     char *path = write_temp(".gml", "graph [ directed 0\n node [ id 0 label \"Ulm\" ]\n node [ id 1 label \"Kempten\" ]\n"
                                     " node [ id 2 label \"Augsburg\" ]\n edge [ source 0 target 1 ]\n"
                                     " edge [ source 2 target 1 ] ]\n");
-    gopt_taxis_graph *g = gopt_taxis_graph_load(path, NULL, &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, path, NULL, &err);
     assert_non_null(g);
     assert_int_equal(g->m, 2);
     assert_int_equal(gopt_taxis_node(g, "Augsburg"), 2);
@@ -98,7 +98,7 @@ static void igraph_formats_are_checked(void **state) {
     free(path);
 
     path = write_temp(".txt", "0 1\n1 2\n2 2\n");
-    assert_null(gopt_taxis_graph_load(path, NULL, &err));
+    assert_null(gopt_taxis_graph_load(NULL, path, NULL, &err));
     assert_non_null(strstr(err.msg, "is a loop at '2'"));
     assert_int_equal(err.line, 3);
     assert_int_equal(err.col, 1);
@@ -107,7 +107,7 @@ static void igraph_formats_are_checked(void **state) {
 
     gopt_error_clear(&err);
     path = write_temp(".edges", "0 1\n1 2\n2 1\n");
-    assert_null(gopt_taxis_graph_load(path, "edgelist", &err));
+    assert_null(gopt_taxis_graph_load(NULL, path, "edgelist", &err));
     assert_string_equal(err.msg, "a second road joins '1' and '2'; the graph must be simple");
     assert_int_equal(err.line, 3); /* the second road's place (issue 35: every error names one) */
     assert_int_equal(err.col, 1);
@@ -115,17 +115,17 @@ static void igraph_formats_are_checked(void **state) {
     free(path);
 
     gopt_error_clear(&err);
-    assert_null(gopt_taxis_graph_load("no-such-board", NULL, &err));
+    assert_null(gopt_taxis_graph_load(NULL, "no-such-board", NULL, &err));
     assert_non_null(strstr(err.msg, "no bundled graph of that name"));
     gopt_error_clear(&err);
-    assert_null(gopt_taxis_graph_load("x.board", "dot", &err));
+    assert_null(gopt_taxis_graph_load(NULL, "x.board", "dot", &err));
     assert_non_null(strstr(err.msg, "unknown graph format 'dot'"));
 }
 
 static void bundled_graph_loads(void **state) {
     (void)state;
     gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
     if (!g) gopt_error_print(stderr, &err);
     assert_non_null(g);
     assert_string_equal(g->name, "thurn-taxis");
@@ -262,7 +262,7 @@ static void graph_errors_after_reading_name_a_place(void **state) {
     char *path = write_temp(".ncol", b.data);
     gopt_buf_free(&b);
     gopt_error err = {0};
-    assert_null(gopt_taxis_graph_load(path, NULL, &err));
+    assert_null(gopt_taxis_graph_load(NULL, path, NULL, &err));
     assert_string_equal(err.msg, "a second road joins 'a' and 'b'; the graph must be simple");
     assert_int_equal(err.line, 2);
     assert_int_equal(err.col, 1);
@@ -271,7 +271,7 @@ static void graph_errors_after_reading_name_a_place(void **state) {
 
     path = write_temp(".gml", "graph [\n node [ id 1 label \"x\" ]\n node [ id 2 label \"x\" ] ]\n");
     gopt_error_clear(&err);
-    assert_null(gopt_taxis_graph_load(path, NULL, &err));
+    assert_null(gopt_taxis_graph_load(NULL, path, NULL, &err));
     assert_string_equal(err.msg, "a second node is named 'x'");
     assert_int_equal(err.line, 3);
     assert_int_equal(err.col, 2);
@@ -280,7 +280,7 @@ static void graph_errors_after_reading_name_a_place(void **state) {
 
     path = write_temp(".gml", "graph [\n directed 1\n node [ id 1 ] ]\n");
     gopt_error_clear(&err);
-    assert_null(gopt_taxis_graph_load(path, NULL, &err));
+    assert_null(gopt_taxis_graph_load(NULL, path, NULL, &err));
     assert_int_equal(err.line, 2);
     assert_int_equal(err.col, 2);
 
@@ -302,6 +302,7 @@ static void graph_errors_after_reading_name_a_place(void **state) {
 }
 
 int main(void) {
+    gopt_source_enter(&gopt_local_source); /* the graph files these tests write */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(board_is_read),
         cmocka_unit_test(board_errors_say_where),

@@ -359,6 +359,20 @@ void gopt_country_explain_print(FILE *out, const gopt_country_explanation *x, bo
     }
 }
 
+json_t *gopt_country_explain_json(const gopt_country_explanation *x) {
+    json_t *steps = json_array();
+    gopt_buf b = {0};
+    for (int i = 0; i < x->nsteps; i++) {
+        b.len = 0;
+        describe(x, &x->steps[i], &b);
+        json_array_append_new(steps, json_pack("{s:s, s:s}", "rule", gopt_country_rule_name(x->steps[i].rule), "text",
+                                               b.data ? b.data : ""));
+    }
+    gopt_buf_free(&b);
+    return json_pack("{s:o, s:i, s:I, s:b}", "steps", steps, "guesses", x->guesses, "solutions",
+                     (json_int_t)x->solutions, "complete", x->complete);
+}
+
 /* The state after `upto` steps, as loop edges and known cells, for pictures. */
 void country_explain_state(const gopt_country_explanation *x, int upto, uint8_t *dirs, int8_t *cells, uint8_t *cut) {
     const country_graph *g = x->graph;

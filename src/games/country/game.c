@@ -48,9 +48,9 @@ static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer 
     return s;
 }
 
-static bool render(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
+static gopt_canvas *render(const void *puzzle, const void *solution) {
     const gopt_country_solution *loop = solution;
-    return gopt_country_render(puzzle, loop ? loop->dirs : NULL, path, err);
+    return gopt_country_render(puzzle, loop ? loop->dirs : NULL);
 }
 
 /* --size WxH (columns x rows), --empty-rooms, --clues (verbs.c). */

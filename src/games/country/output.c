@@ -72,8 +72,6 @@ json_t *country_json(const void *puzzle, const gopt_answer *a, const gopt_option
     const gopt_country_solution *loop = a->solution;
     const gopt_country_stats *stats = a->extra;
     json_t *j = json_object();
-    json_object_set_new(j, "name", json_string(a->name));
-    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
     json_object_set_new(j, "solutions", json_integer(a->solutions));
     json_object_set_new(j, "loop_cells", json_integer(loop ? loop->length : 0));
     json_t *rows = json_null();
@@ -93,6 +91,5 @@ json_t *country_json(const void *puzzle, const gopt_answer *a, const gopt_option
     }
     json_object_set_new(j, "solution", rows);
     json_object_set_new(j, "rounds", json_integer(stats ? stats->rounds : 0));
-    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     return j;
 }

@@ -7,6 +7,8 @@
 #include "internal.h"
 #include "gameopt/json.h"
 #include "gameopt/mip.h"
+#include "gameopt/progress.h"
+#include "gameopt/stop.h"
 
 static const char *const print_formats[] = {"drawing", "url", "pzprv3", "block", "text", "penpa", NULL};
 
@@ -44,18 +46,6 @@ static bool read_puzzles(gopt_call *call, gopt_batch *b) {
     return gopt_call_check(call) && gopt_batch_read_call(call, b);
 }
 
-static void print_check(gopt_call *call, const char *name, bool ok, const char *why) {
-    if (call->opts.json) {
-        json_t *j = json_object();
-        json_object_set_new(j, "name", json_string(name));
-        json_object_set_new(j, "ok", json_boolean(ok));
-        if (!ok) json_object_set_new(j, "reason", json_string(why));
-        gopt_json_emit(call->out, j);
-    } else {
-        fprintf(call->out, "%s: %s%s\n", name, ok ? "ok" : "wrong: ", ok ? "" : why);
-    }
-}
-
 static int run_check(gopt_call *call) {
     gopt_batch b = {0};
     int code = read_puzzles(call, &b) ? 0 : 2;
@@ -66,8 +56,8 @@ static int run_check(gopt_call *call) {
         const gopt_country_puzzle *p = b.items[i].puzzle;
         char why[256] = "";
         bool ok = gopt_country_check(p, p->given, why, sizeof why);
-        if (!ok) code = 1;
-        print_check(call, b.items[i].name, ok, why);
+        if (!ok) code = GOPT_INFEASIBLE;
+        gopt_call_check_result(call, b.items[i].name, ok, why, NULL, NULL);
     }
     gopt_batch_free(&gopt_game_country, &b);
     return code;
@@ -78,7 +68,6 @@ static int run_convert(gopt_call *call) {
     if (!to) return gopt_call_usage(call, "country convert: --to FORMAT is required (url, pzprv3, block, text, penpa)");
     gopt_batch b = {0};
     int code = read_puzzles(call, &b) ? 0 : 2;
-    gopt_buf out = {0};
     for (size_t i = 0; i < b.n && !code; i++) {
         const gopt_country_puzzle *p = b.items[i].puzzle;
         const char *why = NULL;
@@ -87,12 +76,12 @@ static int run_convert(gopt_call *call) {
             code = gopt_call_usage(call, "%s: cannot write as %s: %s", b.items[i].name, to, why);
             break;
         }
-        if (i && strcmp(to, "text") == 0) gopt_buf_putc(&out, '\n'); /* puzzles end at blank lines */
-        gopt_buf_puts(&out, text);
+        if (i && strcmp(to, "text") == 0) fputc('\n', call->out); /* puzzles end at blank lines */
+        fputs(text, call->out);
+        gopt_answer a = {.name = b.items[i].name, .status = GOPT_SOLVED, .method = "convert"};
+        gopt_call_answer(call, &a, json_pack("{s:s, s:s, s:b}", "format", to, "text", text, "with_loop", p->given != NULL));
         free(text);
     }
-    if (!code && out.data) fputs(out.data, call->out);
-    gopt_buf_free(&out);
     gopt_batch_free(&gopt_game_country, &b);
     return code;
 }
@@ -100,19 +89,20 @@ static int run_convert(gopt_call *call) {
 static int run_lp(gopt_call *call) {
     gopt_batch b = {0};
     if (!read_puzzles(call, &b)) return gopt_batch_free(&gopt_game_country, &b), 2;
-    const char *output = call->opts.output;
     if (b.n != 1) {
         size_t n = b.n;
         gopt_batch_free(&gopt_game_country, &b);
         return gopt_call_usage(call, "country lp: one puzzle at a time (the input holds %zu)", n);
     }
     gopt_mip *m = gopt_country_mip_model(b.items[0].puzzle, gopt_option_flag(&call->opts, "with-cuts"));
-    gopt_batch_free(&gopt_game_country, &b);
-    gopt_error err = {0};
-    fflush(call->out);
-    bool ok = gopt_mip_write_lp(m, output ? output : "-", &err);
+    char *text = gopt_mip_lp_text(m);
+    gopt_call_side(call, "lp", "output", b.items[0].name, "lp", text, strlen(text));
+    gopt_answer a = {.name = b.items[0].name, .status = GOPT_SOLVED, .method = "lp"};
+    gopt_call_answer(call, &a, json_pack("{s:s}", "lp", text));
+    free(text);
     gopt_mip_free(m);
-    return ok ? 0 : gopt_call_input(call, &err);
+    gopt_batch_free(&gopt_game_country, &b);
+    return GOPT_SOLVED;
 }
 
 /* --clues: "minimal", "all" or a whole percentage; -2 when malformed. */
@@ -136,55 +126,65 @@ void *country_generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
     return gopt_country_generate_with(&go, rng, err);
 }
 
-/* generate: --count puzzles as text in --format (url by default) or, with --output, to a
- * file (.svg .png .pdf: a picture of each, numbered when several); --grade adds a comment
- * line with each puzzle's grade. */
+/* generate: --count puzzles as text in --format (url by default), each an answer too, and a
+ * picture of each with --output x.svg; --grade adds a comment line with each puzzle's grade.
+ * A stop (Ctrl-C, --time-limit) keeps the puzzles made before it (exit 3). */
 static int run_generate(gopt_call *call) {
     const gopt_options *o = &call->opts;
-    if (!gopt_call_check(call)) return 2;
+    if (!gopt_call_check(call)) return GOPT_BAD_INPUT;
     const char *format = o->format ? o->format : "url";
-    bool picture = o->output && gopt_picture_format_of(o->output) != GOPT_PIC_NONE;
     int64_t begin, end;
     gopt_shard_range(o, o->count, &begin, &end);
-    gopt_buf text = {0};
-    int code = 0;
-    for (int64_t i = begin; i < end && !code; i++) {
+    gopt_progress *bar = gopt_progress_start(o->progress_sink, "country generate", end - begin);
+    int code = GOPT_SOLVED;
+    for (int64_t i = begin; i < end && code == GOPT_SOLVED; i++) {
         gopt_rng rng = gopt_rng_stream(o->seed, (uint64_t)i);
         gopt_error err = {0};
+        gopt_stopwatch watch = gopt_stopwatch_start();
         gopt_country_puzzle *p = country_generate(o, &rng, &err);
+        gopt_stop_reason why = gopt_stop_check();
+        if (why != GOPT_GO) {
+            if (p) gopt_country_free(p);
+            gopt_call_warn(call, "country generate: %s after %lld of %lld puzzles", gopt_stop_text(why),
+                           (long long)(i - begin), (long long)(end - begin));
+            code = GOPT_LIMIT;
+            break;
+        }
         if (!p) {
             code = gopt_call_input(call, &err);
             break;
         }
-        if (picture) {
-            char *path = gopt_numbered_path(o->output, (long)(i - begin + 1), end - begin > 1);
-            if (!gopt_country_render(p, NULL, path, &err)) code = gopt_call_input(call, &err);
-            free(path);
+        const char *bad = NULL;
+        char *t = gopt_country_write(p, NULL, format, &bad);
+        if (!t) {
+            code = gopt_call_usage(call, "generate: cannot write as %s: %s", format, bad);
+            gopt_country_free(p);
+            break;
         }
-        const char *why = NULL;
-        char *t = gopt_country_write(p, NULL, format, &why);
-        if (!t) code = gopt_call_usage(call, "generate: cannot write as %s: %s", format, why);
-        if (t && i > begin && strcmp(format, "url") != 0 && strcmp(format, "penpa") != 0) gopt_buf_putc(&text, '\n');
-        if (t) gopt_buf_puts(&text, t);
-        free(t);
-        if (!code && gopt_option_flag(o, "grade")) {
+        if (i > begin && strcmp(format, "url") != 0 && strcmp(format, "penpa") != 0) fputc('\n', call->out);
+        fputs(t, call->out);
+        char name[48];
+        snprintf(name, sizeof name, "generated:%lld", (long long)i + 1);
+        gopt_answer a = {.name = name, .status = GOPT_SOLVED, .method = "generate"};
+        json_t *fields = json_pack("{s:s, s:s}", "format", format, "puzzle", t);
+        if (gopt_option_flag(o, "grade")) {
             gopt_country_grade gr;
             gopt_country_grade_of(p, &gr);
-            gopt_buf_printf(&text, "# grade %s: %ld conflicts, %ld lazy rounds, %d of %d steps by trial, %d guesses, %d numbers\n",
-                            gr.word, gr.conflicts, gr.rounds, gr.trials, gr.steps, gr.guesses, gr.numbers);
+            fprintf(call->out, "# grade %s: %ld conflicts, %ld lazy rounds, %d of %d steps by trial, %d guesses, %d numbers\n",
+                    gr.word, gr.conflicts, gr.rounds, gr.trials, gr.steps, gr.guesses, gr.numbers);
+            json_object_set_new(fields, "grade", json_pack("{s:s, s:I, s:I, s:i, s:i, s:i, s:i}", "word", gr.word, "conflicts",
+                                                           (json_int_t)gr.conflicts, "rounds", (json_int_t)gr.rounds,
+                                                           "trials", gr.trials, "steps", gr.steps, "guesses", gr.guesses,
+                                                           "numbers", gr.numbers));
         }
+        a.seconds = gopt_stopwatch_read(&watch, &a.cpu_seconds);
+        gopt_call_answer(call, &a, fields);
+        if (!gopt_call_picture(call, name, o->picture ? gopt_country_render(p, NULL) : NULL)) code = GOPT_BAD_INPUT;
+        free(t);
         gopt_country_free(p);
+        gopt_progress_add(bar, 1);
     }
-    if (!code && text.data) {
-        if (o->output && !picture) {
-            FILE *f = fopen(o->output, "w");
-            if (!f || fputs(text.data, f) < 0) code = gopt_call_usage(call, "%s: cannot write", o->output);
-            if (f) fclose(f);
-        } else if (!picture) {
-            fputs(text.data, call->out);
-        }
-    }
-    gopt_buf_free(&text);
+    gopt_progress_finish(bar);
     return code;
 }
 
@@ -195,16 +195,16 @@ static int run_explain(gopt_call *call) {
     const gopt_options *o = &call->opts;
     int panels = (int)gopt_opt_int(o, explain_opts, "panels");
     for (size_t i = 0; i < b.n && code != 2; i++) {
+        gopt_stopwatch watch = gopt_stopwatch_start();
         gopt_country_explanation *x = gopt_country_explain(b.items[i].puzzle);
         if (b.n > 1) fprintf(call->out, "%s%s:\n", i ? "\n" : "", b.items[i].name);
         gopt_country_explain_print(call->out, x, !gopt_option_flag(o, "ascii"));
-        if (x->solutions < 1) code = 1;
-        if (o->output) {
-            gopt_error err = {0};
-            char *path = gopt_numbered_path(o->output, (long)i + 1, b.n > 1);
-            if (!gopt_country_explain_render(x, panels, path, &err)) code = gopt_call_input(call, &err);
-            free(path);
-        }
+        if (x->solutions < 1) code = GOPT_INFEASIBLE;
+        gopt_answer a = {.name = b.items[i].name, .status = x->solutions < 1 ? GOPT_INFEASIBLE : GOPT_SOLVED,
+                         .method = "explain"};
+        a.seconds = gopt_stopwatch_read(&watch, &a.cpu_seconds);
+        gopt_call_answer(call, &a, gopt_country_explain_json(x));
+        if (o->picture && !gopt_call_picture(call, b.items[i].name, gopt_country_explain_render(x, panels))) code = GOPT_BAD_INPUT;
         gopt_country_explanation_free(x);
     }
     gopt_batch_free(&gopt_game_country, &b);
@@ -235,5 +235,6 @@ const gopt_verb country_verbs[] = {
      GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_TIME_LIMIT, NULL, country_run_hint},
     {"setter", "for setters: numbers that can go, or a number that makes the puzzle unique", "[FILE...]",
      GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_TIME_LIMIT, NULL, country_run_setter},
+    GOPT_DRAW_VERB,
     {0},
 };

@@ -822,7 +822,7 @@ static void tail_save_progress(tail *t) {
     lock(t->s);
     uint32_t done = tail_done(t);
     unlock(t->s);
-    flood_ckpt_progress(t->s->lim->checkpoint, t->T, done);
+    flood_ckpt_progress(t->s->lim->files, t->s->lim->checkpoint, t->T, done);
     t->saved_at = gopt_now();
 }
 
@@ -931,13 +931,12 @@ static bool tail_checkpoint(astar *s, int T) {
                     .cut = s->cut, .UB = s->UB, .nnodes = s->nnodes, .nstates = s->nstates,
                     .table_cap = s->table_cap, .T = T, .done = 0, .peak = s->peak};
     char why[300];
-    if (flood_ckpt_foreign(s->lim->checkpoint, c.digest)) {
-        fprintf(stderr, "gameopt: --checkpoint %s holds another board's search: left alone, this one keeps none\n",
-                s->lim->checkpoint);
+    if (flood_ckpt_foreign(s->lim->files, s->lim->checkpoint, c.digest)) {
+        gopt_warn("--checkpoint %s holds another board's search: left alone, this one keeps none", s->lim->checkpoint);
         return false;
     }
-    if (flood_ckpt_save(s->lim->checkpoint, &c, s->chunks, s->states, s->table, why, sizeof why)) return true;
-    fprintf(stderr, "gameopt: --checkpoint: %s (the search goes on without)\n", why);
+    if (flood_ckpt_save(s->lim->files, s->lim->checkpoint, &c, s->chunks, s->states, s->table, why, sizeof why)) return true;
+    gopt_warn("--checkpoint: %s (the search goes on without)", why);
     return false;
 }
 
@@ -999,10 +998,10 @@ static bool astar_tail(astar *s, worker *w, int threads, int *LB, bool resumed, 
         } else {
             *LB = T + 1;
             done = *LB >= s->UB;
-            if (keep && !done) flood_ckpt_progress(s->lim->checkpoint, T + 1, 0);
+            if (keep && !done) flood_ckpt_progress(s->lim->files, s->lim->checkpoint, T + 1, 0);
         }
     }
-    if (keep && done) remove(s->lim->checkpoint); /* the proof is complete: nothing to resume */
+    if (keep && done) s->lim->files->remove(s->lim->files->ctx, s->lim->checkpoint); /* the proof is complete: nothing to resume */
     for (int j = 0; j < threads; j++) free(caches[j].slots);
     free(caches);
     if (buckets && s->budget) gopt_budget_release(s->budget, cache_bytes);
@@ -1015,7 +1014,7 @@ static bool astar_tail(astar *s, worker *w, int threads, int *LB, bool resumed, 
  * it filled, and how far the tail had come (*LB: its threshold). */
 static bool resume(astar *s, flood_ckpt *got, int *LB) {
     flood_ckpt want = {.digest = flood_graph_digest(s->g), .nw = s->nw, .stride = s->stride, .light = s->light};
-    if (!flood_ckpt_header(s->lim->checkpoint, &want, got) || got->UB != s->UB || got->T < *LB) return false;
+    if (!flood_ckpt_header(s->lim->files, s->lim->checkpoint, &want, got) || got->UB != s->UB || got->T < *LB) return false;
     size_t nchunks = ((size_t)got->nnodes + CHUNK_NODES - 1) >> CHUNK_SHIFT;
     size_t nstates = s->light ? ((size_t)got->nstates + CHUNK_NODES - 1) >> CHUNK_SHIFT : 0;
     if (!s->threaded) {
@@ -1029,7 +1028,7 @@ static bool resume(astar *s, flood_ckpt *got, int *LB) {
     s->nchunks = nchunks;
     s->nstates_chunks = nstates;
     uint64_t *table = gopt_malloc((size_t)got->table_cap * sizeof *table);
-    if (!flood_ckpt_load(s->lim->checkpoint, got, s->chunks, s->states, table)) {
+    if (!flood_ckpt_load(s->lim->files, s->lim->checkpoint, got, s->chunks, s->states, table)) {
         /* a fresh search follows: it must find no chunk (a short read leaves some unmade) */
         for (size_t c = 0; c < nchunks; c++) free(s->chunks[c]), s->chunks[c] = NULL;
         for (size_t c = 0; c < nstates; c++) free(s->states[c]), s->states[c] = NULL;

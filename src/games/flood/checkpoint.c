@@ -1,5 +1,6 @@
 /* A* checkpoints: the file is a fixed header, then the store as it is in memory (nodes,
- * states, table), so saving and loading are a few large writes and reads. */
+ * states, table), so saving and loading are a few large writes and reads. The file is the
+ * user's: it is opened, renamed and removed through the front end's file access (files). */
 #include "checkpoint.h"
 
 #include <errno.h>
@@ -69,15 +70,24 @@ static bool read_chunks(FILE *f, uint64_t **chunks, uint32_t n, int words, uint6
     return true;
 }
 
-bool flood_ckpt_save(const char *path, const flood_ckpt *c, uint64_t *const *chunks, uint64_t *const *states,
-                     const uint64_t *table, char *why, size_t why_size) {
+/* A file of the checkpoint's, through the front end; NULL (errno set) when it cannot. */
+static FILE *open_file(const gopt_files *files, const char *path, const char *mode) {
+    gopt_error err = {0};
+    FILE *f = files && files->open ? files->open(files->ctx, path, mode, &err) : NULL;
+    if (!f && !errno) errno = EACCES;
+    return f;
+}
+
+bool flood_ckpt_save(const gopt_files *files, const char *path, const flood_ckpt *c, uint64_t *const *chunks,
+                     uint64_t *const *states, const uint64_t *table, char *why, size_t why_size) {
     disk_header h = {.version = CKPT_VERSION, .header_bytes = sizeof h, .digest = c->digest, .nw = c->nw,
                      .stride = c->stride, .light = c->light, .cut = c->cut, .UB = c->UB, .nnodes = c->nnodes,
                      .nstates = c->nstates, .table_cap = c->table_cap, .peak = c->peak,
                      .progress = (uint64_t)(uint32_t)c->T << 32 | c->done};
     memcpy(h.magic, CKPT_MAGIC, 8);
     char *tmp = gopt_format("%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
+    errno = 0;
+    FILE *f = open_file(files, tmp, "wb");
     uint64_t sum = 0;
     bool ok = f && write_all(f, &h, sizeof h) && write_chunks(f, chunks, c->nnodes, c->stride, &sum) &&
               (!c->light || write_chunks(f, states, c->nstates, c->nw, &sum)) &&
@@ -86,22 +96,22 @@ bool flood_ckpt_save(const char *path, const flood_ckpt *c, uint64_t *const *chu
     ok = ok && fseek(f, 0, SEEK_SET) == 0 && write_all(f, &h, sizeof h) && fflush(f) == 0 && fdatasync(fileno(f)) == 0;
     int err = errno;
     if (f && fclose(f) != 0 && ok) ok = false, err = errno;
-    if (ok && rename(tmp, path) != 0) ok = false, err = errno;
+    if (ok && !files->rename(files->ctx, tmp, path)) ok = false, err = errno;
     if (!ok) {
         snprintf(why, why_size, "%s: %s", f ? path : tmp, strerror(err));
-        remove(tmp);
+        if (files && files->remove) files->remove(files->ctx, tmp);
     }
     free(tmp);
     return ok;
 }
 
-bool flood_ckpt_progress(const char *path, int T, uint32_t done) {
-    int fd = open(path, O_WRONLY);
-    if (fd < 0) return false;
+bool flood_ckpt_progress(const gopt_files *files, const char *path, int T, uint32_t done) {
+    FILE *f = open_file(files, path, "r+b");
+    if (!f) return false;
     uint64_t progress = (uint64_t)(uint32_t)T << 32 | done;
-    bool ok = pwrite(fd, &progress, sizeof progress, offsetof(disk_header, progress)) == (ssize_t)sizeof progress &&
-              fdatasync(fd) == 0;
-    return close(fd) == 0 && ok;
+    bool ok = fseek(f, (long)offsetof(disk_header, progress), SEEK_SET) == 0 && write_all(f, &progress, sizeof progress) &&
+              fflush(f) == 0 && fdatasync(fileno(f)) == 0;
+    return fclose(f) == 0 && ok;
 }
 
 /* The bytes a file with this header has: anything else is not a checkpoint (and nothing is
@@ -112,18 +122,18 @@ static double file_bytes(const disk_header *h) {
 }
 
 /* A checkpoint's header (its magic checked) and the file's size. */
-static bool read_header(const char *path, disk_header *h, long *size) {
-    FILE *f = fopen(path, "rb");
+static bool read_header(const gopt_files *files, const char *path, disk_header *h, long *size) {
+    FILE *f = open_file(files, path, "rb");
     if (!f) return false;
     bool ok = read_all(f, h, sizeof *h) && fseek(f, 0, SEEK_END) == 0 && (*size = ftell(f)) >= 0;
     fclose(f);
     return ok && memcmp(h->magic, CKPT_MAGIC, 8) == 0;
 }
 
-bool flood_ckpt_header(const char *path, const flood_ckpt *want, flood_ckpt *got) {
+bool flood_ckpt_header(const gopt_files *files, const char *path, const flood_ckpt *want, flood_ckpt *got) {
     disk_header h;
     long size;
-    if (!read_header(path, &h, &size) || h.version != CKPT_VERSION || h.header_bytes != sizeof h ||
+    if (!read_header(files, path, &h, &size) || h.version != CKPT_VERSION || h.header_bytes != sizeof h ||
         h.digest != want->digest || h.nw != want->nw || h.stride != want->stride || h.light != want->light ||
         h.table_cap == 0 || (h.table_cap & (h.table_cap - 1)) != 0 || h.nnodes >= h.table_cap ||
         (h.light && h.nstates > h.nnodes) || (double)size != file_bytes(&h))
@@ -135,14 +145,15 @@ bool flood_ckpt_header(const char *path, const flood_ckpt *want, flood_ckpt *got
     return true;
 }
 
-bool flood_ckpt_foreign(const char *path, uint64_t digest) {
+bool flood_ckpt_foreign(const gopt_files *files, const char *path, uint64_t digest) {
     disk_header h;
     long size;
-    return read_header(path, &h, &size) && h.digest != digest;
+    return read_header(files, path, &h, &size) && h.digest != digest;
 }
 
-bool flood_ckpt_load(const char *path, const flood_ckpt *c, uint64_t **chunks, uint64_t **states, uint64_t *table) {
-    FILE *f = fopen(path, "rb");
+bool flood_ckpt_load(const gopt_files *files, const char *path, const flood_ckpt *c, uint64_t **chunks,
+                     uint64_t **states, uint64_t *table) {
+    FILE *f = open_file(files, path, "rb");
     if (!f) return false;
     uint64_t sum = 0;
     bool ok = fseek(f, (long)sizeof(disk_header), SEEK_SET) == 0 && read_chunks(f, chunks, c->nnodes, c->stride, &sum) &&

@@ -15,6 +15,9 @@
 
 #include "internal.h"
 
+/* Every function takes the front end's file access (gopt_files: the command line's; a front
+ * end without files cannot be given --checkpoint, a path-typed option). */
+
 /* Seconds between two writes of the tail's progress: what a stop loses at most. */
 #define FLOOD_CKPT_EVERY 60.0
 
@@ -36,20 +39,21 @@ uint64_t flood_graph_digest(const flood_graph *g);
 /* Writes the header and the store (nnodes nodes of `stride` words in chunks, nstates states
  * of nw words, the table) to FILE.tmp, syncs it and renames it to FILE. False, with errno's
  * reason in why, when it could not (the search goes on without). */
-bool flood_ckpt_save(const char *path, const flood_ckpt *c, uint64_t *const *chunks, uint64_t *const *states,
-                     const uint64_t *table, char *why, size_t why_size);
+bool flood_ckpt_save(const gopt_files *files, const char *path, const flood_ckpt *c, uint64_t *const *chunks,
+                     uint64_t *const *states, const uint64_t *table, char *why, size_t why_size);
 /* Updates the progress of a saved file in place (one 8-byte write, then a sync). */
-bool flood_ckpt_progress(const char *path, int T, uint32_t done);
+bool flood_ckpt_progress(const gopt_files *files, const char *path, int T, uint32_t done);
 /* Reads a file's header: false when there is none, it is not a checkpoint, or it does not
  * belong to this board and layout (want's digest, nw, stride, light). */
-bool flood_ckpt_header(const char *path, const flood_ckpt *want, flood_ckpt *got);
+bool flood_ckpt_header(const gopt_files *files, const char *path, const flood_ckpt *want, flood_ckpt *got);
 /* Whether the file is a checkpoint of another board: one a run must not overwrite (a batch
  * given one --checkpoint, or the wrong file, would lose that board's proof). */
-bool flood_ckpt_foreign(const char *path, uint64_t digest);
+bool flood_ckpt_foreign(const gopt_files *files, const char *path, uint64_t digest);
 /* Reads the store of a file whose header matched into chunks (room for enough chunk
  * pointers; each chunk is allocated here, CHUNK_NODES nodes), states and table (table_cap
  * words, allocated by the caller). False on a short, long or failed read, or when the store
  * does not match its checksum. */
-bool flood_ckpt_load(const char *path, const flood_ckpt *c, uint64_t **chunks, uint64_t **states, uint64_t *table);
+bool flood_ckpt_load(const gopt_files *files, const char *path, const flood_ckpt *c, uint64_t **chunks,
+                     uint64_t **states, uint64_t *table);
 
 #endif

@@ -89,7 +89,8 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
         .threads = o->threads,
         .cache_share = FLOOD_TAIL_CACHE_SHARE,
         .light = g.nregions > FLOOD_LIGHT_REGIONS ? FLOOD_LIGHT_EVERY : 0,
-        .checkpoint = gopt_option(o, "checkpoint"),
+        .checkpoint = gopt_files_of(o) ? gopt_option(o, "checkpoint") : NULL,
+        .files = gopt_files_of(o),
     };
     int width = (int)gopt_opt_int(o, flood_solve_opts, "beam-width");
     int depth = (int)gopt_opt_int(o, flood_solve_opts, "depth");
@@ -217,7 +218,6 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     const gopt_flood_solution *s = a->solution;
     json_t *j = json_object();
     json_object_set_new(j, "index", json_integer(a->index));
-    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
     json_object_set_new(j, "length", s ? json_integer(s->length) : json_null());
     char *moves = s ? gopt_flood_moves_text(p, s->moves, s->length) : NULL;
     json_object_set_new(j, "moves", moves ? json_string(moves) : json_null());
@@ -225,18 +225,13 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     json_object_set_new(j, "optimal", json_boolean(r && r->optimal));
     json_object_set_new(j, "lower_bound", r ? json_integer(r->lower_bound) : json_null());
     json_object_set_new(j, "nodes", json_integer(r ? r->nodes : 0));
-    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     gopt_json_set_real(j, "peak_mb", r ? r->peak_mb : 0, 3);
-    json_object_set_new(j, "name", json_string(a->name));
     if (p->limit >= 0) json_object_set_new(j, "limit", json_integer(p->limit));
-    if (!r && a->note[0]) json_object_set_new(j, "note", json_string(a->note));
     (void)o;
     return j;
 }
 
-static bool render(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
-    return gopt_flood_render(puzzle, solution, path, err);
-}
+static gopt_canvas *render(const void *puzzle, const void *solution) { return gopt_flood_render(puzzle, solution); }
 
 /* --size WxH and --colours C: every cell uniformly random. */
 static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {

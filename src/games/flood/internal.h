@@ -211,6 +211,7 @@ typedef struct flood_limits {
     int light;            /* A*: > 1: a node keeps its state only every `light` moves (astar.c) */
     const char *checkpoint; /* A*: the file its full store and the tail's progress are kept in
                              * and resumed from (checkpoint.h); NULL: none */
+    const gopt_files *files; /* the front end's file access, for the checkpoint */
 } flood_limits;
 
 /* Where the solve verbs store light nodes: large boards, where memory is the wall (b28c6

@@ -29,12 +29,12 @@ static gopt_rgb colour_of(const gopt_flood_puzzle *p, int c) {
     return gopt_palette(c);
 }
 
-static void draw_board(cairo_t *cr, const gopt_flood_puzzle *p, const uint8_t *cells, double x0, double y0,
+static void draw_board(gopt_canvas *cv, const gopt_flood_puzzle *p, const uint8_t *cells, double x0, double y0,
                        double size) {
     for (int r = 0; r < p->h; r++)
         for (int c = 0; c < p->w; c++) {
             gopt_rgb fill = colour_of(p, cells[r * p->w + c]);
-            gopt_draw_rect(cr, x0 + c * size, y0 + r * size, size, size, &fill, NULL, 0);
+            gopt_draw_rect(cv, x0 + c * size, y0 + r * size, size, size, &fill, NULL, 0);
             /* the colour's name too (its first three characters), so the board reads without
              * telling colours apart; frames too small to read go without */
             if (size >= 10) {
@@ -42,18 +42,17 @@ static void draw_board(cairo_t *cr, const gopt_flood_puzzle *p, const uint8_t *c
                 snprintf(label, sizeof label, "%s", p->names[cells[r * p->w + c]]);
                 size_t n = strlen(label);
                 double light = 0.3 * fill.r + 0.59 * fill.g + 0.11 * fill.b;
-                gopt_draw_text(cr, x0 + (c + 0.5) * size, y0 + (r + 0.5) * size, label,
+                gopt_draw_text(cv, x0 + (c + 0.5) * size, y0 + (r + 0.5) * size, label,
                                size * (n <= 1 ? 0.5 : n == 2 ? 0.42 : 0.32), light > 0.5 ? gopt_black : gopt_white);
             }
         }
-    gopt_draw_rect(cr, x0, y0, p->w * size, p->h * size, NULL, &gopt_black, size > 6 ? 1.0 : 0.5);
+    gopt_draw_rect(cv, x0, y0, p->w * size, p->h * size, NULL, &gopt_black, size > 6 ? 1.0 : 0.5);
     /* the start cell */
     double sx = x0 + (p->start % p->w + 0.5) * size, sy = y0 + (p->start / p->w + 0.5) * size;
-    gopt_draw_circle(cr, sx, sy, size * 0.22, &gopt_white, &gopt_black, size > 6 ? 1.0 : 0.4);
+    gopt_draw_circle(cv, sx, sy, size * 0.22, &gopt_white, &gopt_black, size > 6 ? 1.0 : 0.4);
 }
 
-bool gopt_flood_render(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *path,
-                       gopt_error *err) {
+gopt_canvas *gopt_flood_render(const gopt_flood_puzzle *p, const gopt_flood_solution *s) {
     int side = p->w > p->h ? p->w : p->h;
     double cell = fmax(2.0, fmin(32.0, 480.0 / side));
     double margin = 12, bw = p->w * cell, bh = p->h * cell;
@@ -65,10 +64,8 @@ bool gopt_flood_render(const gopt_flood_puzzle *p, const gopt_flood_solution *s,
     int per_row = frames ? (int)fmax(1, floor((width - 2 * margin + gap) / (fw + gap))) : 0;
     int rows = frames ? (s->length + per_row - 1) / per_row : 0;
     double height = 2 * margin + bh + (frames ? gap + rows * (fh + label + gap) : 0);
-    gopt_canvas *cv = gopt_canvas_open(path, width, height, err);
-    if (!cv) return false;
-    cairo_t *cr = gopt_canvas_cr(cv);
-    draw_board(cr, p, p->cells, (width - bw) / 2, margin, cell);
+    gopt_canvas *cv = gopt_canvas_new(width, height);
+    draw_board(cv, p, p->cells, (width - bw) / 2, margin, cell);
     if (frames) {
         flood_sim sim;
         flood_sim_init(&sim, p);
@@ -76,12 +73,12 @@ bool gopt_flood_render(const gopt_flood_puzzle *p, const gopt_flood_solution *s,
         for (int i = 0; i < s->length; i++) {
             flood_sim_play(&sim, s->moves[i]);
             double x = margin + (i % per_row) * (fw + gap), y = top + (i / per_row) * (fh + label + gap);
-            draw_board(cr, p, sim.colour, x, y, fcell);
+            draw_board(cv, p, sim.colour, x, y, fcell);
             char text[80];
             snprintf(text, sizeof text, "%d: %.60s", i + 1, p->names[s->moves[i]]);
-            gopt_draw_text(cr, x + fw / 2, y + fh + label / 2 + 1, text, 9, gopt_black);
+            gopt_draw_text(cv, x + fw / 2, y + fh + label / 2 + 1, text, 9, gopt_black);
         }
         flood_sim_free(&sim);
     }
-    return gopt_canvas_close(cv, err);
+    return cv;
 }

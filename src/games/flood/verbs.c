@@ -25,7 +25,7 @@ const gopt_opt flood_solve_opts[] = {
     GOPT_INT("depth", "N", "3", 1, 6, "moves looked ahead by --method lookahead"),
     GOPT_FLAG("no-frames", "pictures show the board alone, without the strip of frames"),
     SHORTER_OPT,
-    GOPT_STRING("checkpoint", "FILE", NULL, "A* whose memory fills keeps its store and progress in FILE (about the memory limit); run again with it to resume (one board)"),
+    GOPT_PATH("checkpoint", "FILE", "A* whose memory fills keeps its store and progress in FILE (about the memory limit); run again with it to resume (one board)"),
     GOPT_OPT_END,
 };
 static const gopt_opt check_opts[] = {
@@ -80,11 +80,10 @@ static bool boards_read(gopt_text *t, const gopt_options *o, gopt_batch *b, gopt
 static gopt_options solve_options(const gopt_options *o) {
     gopt_options s = *o;
     s.nextra = 0;
-    for (int i = 0; i < o->nextra; i++)
-        if (gopt_opt_find(flood_solve_opts, o->extra_name[i])) {
-            s.extra_name[s.nextra] = o->extra_name[i];
-            s.extra_value[s.nextra++] = o->extra_value[i];
-        }
+    for (int i = 0; i < o->nextra; i++) {
+        const gopt_opt *spec = gopt_opt_find(flood_solve_opts, o->extra[i].spec->name);
+        if (spec) s.extra[s.nextra++] = (gopt_opt_value){spec, o->extra[i].text, {o->extra[i].n[0], o->extra[i].n[1]}, o->extra[i].x};
+    }
     return s;
 }
 
@@ -130,7 +129,7 @@ static bool read_sequences(gopt_call *call, const gopt_batch *b, uint8_t **seq, 
     gopt_text t = {0}; /* freed below also when loading the file failed */
     bool ok = true;
     if (moves_opt) gopt_text_from_string(&t, "--moves", moves_opt);
-    else ok = gopt_text_load(&t, call->args[1], err);
+    else ok = gopt_read_named(&call->opts, call->args[1], &t, err);
     *proven = ok && !moves_opt && flood_proven_table(t.data);
     if (*proven) {
         ok = flood_proven_read(&t, b, seq, len, optimum, err);
@@ -164,21 +163,15 @@ static int print_checks(gopt_call *call, const gopt_batch *b, uint8_t **seq, con
         }
         good += valid;
         total += len[i];
-        if (o->json) {
-            json_t *j = json_pack("{s:I,s:s,s:b,s:i}", "index", (json_int_t)i, "name", name, "ok", valid, "length", len[i]);
-            if (!valid) json_object_set_new(j, "reason", json_string(why));
-            gopt_json_emit(call->out, j);
-        } else if (valid && !o->quiet) {
-            fprintf(call->out, "%s: ok, %d moves\n", name, len[i]);
-        } else if (!valid) {
-            fprintf(call->out, "%s: fails: %s\n", name, why);
-        }
+        char *line = valid && o->quiet ? gopt_strdup("")
+                     : valid ? gopt_format("%s: ok, %d moves\n", name, len[i])
+                             : gopt_format("%s: fails: %s\n", name, why);
+        gopt_call_check_result(call, name, valid, why, json_pack("{s:I, s:i}", "index", (json_int_t)i, "length", len[i]), line);
+        free(line);
     }
-    if (!o->json && proven)
-        fprintf(call->out, "%ld of %zu boards listed: %ld ok, %ld moves in total\n", listed, b->n, good, total);
-    else if (!o->json)
-        fprintf(call->out, "%zu boards: %ld ok, %ld moves in total\n", b->n, good, total);
-    return good == listed ? 0 : 1;
+    if (proven) fprintf(call->out, "%ld of %zu boards listed: %ld ok, %ld moves in total\n", listed, b->n, good, total);
+    else fprintf(call->out, "%zu boards: %ld ok, %ld moves in total\n", b->n, good, total);
+    return good == listed ? GOPT_SOLVED : GOPT_INFEASIBLE;
 }
 
 static int run_check(gopt_call *call) {
@@ -220,12 +213,11 @@ static void print_hint(gopt_call *call, const gopt_flood_puzzle *q, int played, 
     char *rest = gopt_flood_moves_text(q, s->moves, s->length);
     char *next = s->length ? gopt_flood_moves_text(q, s->moves, 1) : gopt_strdup("");
     bool optimal = r && r->optimal;
-    if (call->opts.json) {
-        json_t *j = json_pack("{s:i,s:s?,s:i,s:s,s:b,s:i,s:I}", "played", played, "move", s->length ? next : NULL,
-                              "remaining", s->length, "moves", rest, "optimal", optimal, "lower_bound",
-                              r ? r->lower_bound : 0, "nodes", (json_int_t)(r ? r->nodes : 0));
-        gopt_json_emit(call->out, j);
-    } else if (s->length == 0) {
+    gopt_call_answer(call, a,
+                     json_pack("{s:i,s:s?,s:i,s:s,s:b,s:i,s:I}", "played", played, "move", s->length ? next : NULL,
+                               "remaining", s->length, "moves", rest, "optimal", optimal, "lower_bound",
+                               r ? r->lower_bound : 0, "nodes", (json_int_t)(r ? r->nodes : 0)));
+    if (s->length == 0) {
         fprintf(call->out, "the board is flooded after %d moves\n", played);
     } else {
         char proof[64];
@@ -265,8 +257,8 @@ static int hint_from(gopt_call *call, const gopt_flood_puzzle *p) {
     gopt_status st = gopt_game_solve_checked(&gopt_game_flood, q, &so, &a);
     int code = (int)st;
     if (st == GOPT_ERROR || !a.solution) {
-        fprintf(call->diag, "gameopt: hint: %s\n", a.note[0] ? a.note : "internal error");
-        code = st == GOPT_LIMIT ? 3 : 4;
+        gopt_call_warn(call, "hint: %s", a.note[0] ? a.note : "internal error");
+        code = st == GOPT_LIMIT ? GOPT_LIMIT : GOPT_ERROR;
     } else {
         print_hint(call, q, n, &a);
     }
@@ -316,10 +308,12 @@ static int split_from(gopt_call *call, const gopt_flood_puzzle *p) {
     size_t n = flood_split(p, played, nplayed, depth, &parts);
     for (size_t i = 0; i < n; i++) {
         char *moves = gopt_flood_moves_text(p, parts[i].moves, parts[i].n);
-        if (call->opts.json)
-            gopt_json_emit(call->out, json_pack("{s:I,s:s,s:i,s:b}", "part", (json_int_t)i + 1, "moves", moves,
-                                                "played", parts[i].n, "flooded", parts[i].flooded));
-        else fprintf(call->out, "%s\n", moves);
+        char name[32];
+        snprintf(name, sizeof name, "part:%zu", i + 1);
+        gopt_answer a = {.name = name, .status = GOPT_SOLVED, .method = "split"};
+        gopt_call_answer(call, &a, json_pack("{s:I,s:s,s:i,s:b}", "part", (json_int_t)i + 1, "moves", moves, "played",
+                                             parts[i].n, "flooded", parts[i].flooded));
+        fprintf(call->out, "%s\n", moves);
         free(moves);
     }
     flood_parts_free(parts, n);
@@ -364,12 +358,11 @@ static void print_par(gopt_call *call, const gopt_flood_puzzle *p, const gopt_an
     const gopt_flood_result *r = a->extra;
     const gopt_flood_solution *s = a->solution;
     char *moves = gopt_flood_moves_text(p, s->moves, s->length);
-    if (call->opts.json) {
-        json_t *j = json_pack("{s:I,s:s,s:i,s:b,s:i,s:i}", "index", (json_int_t)a->index, "name", a->name, "par",
-                              s->length, "optimal", r->optimal, "lower_bound", r->lower_bound, "limit", p->limit);
-        json_object_set_new(j, "moves", json_string(moves));
-        gopt_json_emit(call->out, j);
-    } else {
+    json_t *j = json_pack("{s:I,s:i,s:b,s:i,s:i}", "index", (json_int_t)a->index, "par", s->length, "optimal", r->optimal,
+                          "lower_bound", r->lower_bound, "limit", p->limit);
+    json_object_set_new(j, "moves", json_string(moves));
+    gopt_call_answer(call, a, j);
+    {
         if (r->optimal) fprintf(call->out, "%s: par %d", a->name, s->length);
         else fprintf(call->out, "%s: par unknown, %d..%d (%s)", a->name, r->lower_bound, s->length, a->note);
         if (p->limit >= 0) {
@@ -398,7 +391,7 @@ static int run_par(gopt_call *call) {
         gopt_status st = gopt_game_solve_checked(&gopt_game_flood, b.items[k].puzzle, &so, &a);
         code = (int)gopt_status_worst((gopt_status)code, st);
         if (st == GOPT_ERROR || !a.extra || !a.solution)
-            fprintf(call->diag, "gameopt: %s: %s\n", a.name, a.note[0] ? a.note : "internal error");
+            gopt_call_warn(call, "%s: %s", a.name, a.note[0] ? a.note : "internal error");
         else print_par(call, b.items[k].puzzle, &a);
         gopt_answer_free(&gopt_game_flood, &a);
     }
@@ -429,5 +422,6 @@ const gopt_verb flood_verbs[] = {
      GOPT_COMMON_JSON | GOPT_COMMON_METHOD | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_MEMORY_LIMIT | GOPT_COMMON_VERIFY,
      par_opts, run_par},
     {"generate", "random boards", "", GOPT_GENERATE_COMMON, flood_generate_opts, run_generate},
+    GOPT_DRAW_VERB,
     {0},
 };

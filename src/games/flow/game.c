@@ -1,7 +1,6 @@
 /* The flow family's gopt_game table: options in, answers out (text, JSON, pictures). */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "internal.h"
 #include "gameopt/json.h"
@@ -77,10 +76,10 @@ static const char *status_word(gopt_status s) {
 }
 
 /* Pipes on a terminal, the puzzle's own format elsewhere; --style chooses. */
-static bool use_pipes(FILE *out, const gopt_options *o) {
+static bool use_pipes(const gopt_options *o) {
     const char *style = gopt_option(o, "style");
     if (style) return strcmp(style, "pipes") == 0;
-    return isatty(fileno(out));
+    return o->terminal;
 }
 
 static void print(FILE *out, const void *puzzle, const gopt_answer *a, const gopt_options *o) {
@@ -95,7 +94,7 @@ static void print(FILE *out, const void *puzzle, const gopt_answer *a, const gop
                 a->status != GOPT_SOLVED ? a->note : "");
     }
     if (!s) return;
-    char *text = use_pipes(out, o) ? gopt_flow_draw(p, s, true, gopt_term_colour_ok(out)) : gopt_flow_write(p, s);
+    char *text = use_pipes(o) ? gopt_flow_draw(p, s, true, o->colour) : gopt_flow_write(p, s);
     fputs(text, out);
     free(text);
 }
@@ -103,8 +102,6 @@ static void print(FILE *out, const void *puzzle, const gopt_answer *a, const gop
 static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_options *o) {
     (void)o;
     json_t *j = json_object();
-    json_object_set_new(j, "name", json_string(a->name));
-    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
     json_object_set_new(j, "solutions", json_integer(a->solutions));
     /* the convention the count and any "unsolvable" hold under */
     json_object_set_new(j, "paths", json_string(((const gopt_flow_puzzle *)puzzle)->untouching ? "untouching" : "simple"));
@@ -121,15 +118,10 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     } else {
         json_object_set_new(j, "rows", json_null());
     }
-    json_object_set_new(j, "method", json_string(a->method ? a->method : "auto"));
-    if (a->status != GOPT_SOLVED && a->note[0]) json_object_set_new(j, "note", json_string(a->note)); /* the proof or the limit */
-    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
     return j;
 }
 
-static bool render(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
-    return gopt_flow_render(puzzle, solution, path, err);
-}
+static gopt_canvas *render(const void *puzzle, const void *solution) { return gopt_flow_render(puzzle, solution); }
 
 /* --size WxH and --colours N (default: one per eight cells). */
 static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {

@@ -8,11 +8,10 @@
 
 #include "internal.h"
 #include "gameopt/canvas.h"
-#include "render/cairo_dl.h"
 
 typedef struct picture {
     const gopt_flow_puzzle *p;
-    cairo_t *cr;
+    gopt_canvas *cv;
     double size, margin; /* of a cell, around the board */
     bool graph;          /* draw links as lines (diagonal layouts) rather than square cells */
 } picture;
@@ -30,13 +29,13 @@ static void draw_board(const picture *g) {
         if (p->kind[v] == GOPT_FLOW_BRIDGE_V) continue;
         if (g->graph) {
             for (const gopt_flow_link *l = flow_links(p, v), *end = l + flow_degree(p, v); l < end; l++)
-                if (l->node > v && !l->warp) gopt_draw_line(g->cr, cx(g, v), cy(g, v), cx(g, l->node), cy(g, l->node), s * 0.06, gopt_light_grey);
-            gopt_draw_circle(g->cr, cx(g, v), cy(g, v), s * 0.12, &gopt_light_grey, NULL, 0);
+                if (l->node > v && !l->warp) gopt_draw_line(g->cv, cx(g, v), cy(g, v), cx(g, l->node), cy(g, l->node), s * 0.06, gopt_light_grey);
+            gopt_draw_circle(g->cv, cx(g, v), cy(g, v), s * 0.12, &gopt_light_grey, NULL, 0);
             continue;
         }
-        gopt_draw_rect(g->cr, cx(g, v) - s / 2, cy(g, v) - s / 2, s, s, &cell, &gopt_light_grey, s * 0.04);
+        gopt_draw_rect(g->cv, cx(g, v) - s / 2, cy(g, v) - s / 2, s, s, &cell, &gopt_light_grey, s * 0.04);
         if (p->kind[v] == GOPT_FLOW_BRIDGE_H)
-            gopt_draw_rect(g->cr, cx(g, v) - s * 0.3, cy(g, v) - s * 0.3, s * 0.6, s * 0.6, NULL, &gopt_grey, s * 0.05);
+            gopt_draw_rect(g->cv, cx(g, v) - s * 0.3, cy(g, v) - s * 0.3, s * 0.6, s * 0.6, NULL, &gopt_grey, s * 0.05);
     }
     if (g->graph) return;
     /* walls: neighbouring positions without a link between them */
@@ -55,7 +54,7 @@ static void draw_board(const picture *g) {
             if (linked) continue;
             double x0 = cx(g, v) + (d == GOPT_FLOW_E ? s / 2 : -s / 2), y0 = cy(g, v) + s / 2;
             double x1 = cx(g, v) + s / 2, y1 = cy(g, v) + (d == GOPT_FLOW_E ? -s / 2 : s / 2);
-            gopt_draw_line(g->cr, x0, y0, x1, y1, s * 0.12, wall);
+            gopt_draw_line(g->cv, x0, y0, x1, y1, s * 0.12, wall);
         }
     }
 }
@@ -68,11 +67,11 @@ static void stub(const picture *g, int v, int dir, double *x, double *y) {
 
 static void draw_path(const picture *g, const gopt_flow_solution *sol, int k) {
     const gopt_flow_puzzle *p = g->p;
-    cairo_t *cr = g->cr;
+    gopt_canvas *cv = g->cv;
     gopt_rgb colour = gopt_palette(k);
-    cairo_new_path(cr);
+    gopt_canvas_new_path(cv);
     int cur = p->ends[k][0], came_by = -1;
-    cairo_move_to(cr, cx(g, cur), cy(g, cur));
+    gopt_canvas_move_to(cv, cx(g, cur), cy(g, cur));
     for (int steps = 0; steps <= p->nnodes; steps++) {
         const gopt_flow_link *next = NULL;
         for (const gopt_flow_link *l = flow_links(p, cur), *end = l + flow_degree(p, cur); l < end; l++)
@@ -81,26 +80,26 @@ static void draw_path(const picture *g, const gopt_flow_solution *sol, int k) {
         double x, y;
         if (next->warp) {
             stub(g, cur, next->dir, &x, &y);
-            cairo_line_to(cr, x, y);
+            gopt_canvas_line_to(cv, x, y);
             const gopt_flow_link *back = flow_links(p, next->node);
             while (back->edge != next->edge) back++;
             stub(g, next->node, back->dir, &x, &y);
-            cairo_move_to(cr, x, y);
+            gopt_canvas_move_to(cv, x, y);
         } else if (next->dir >= GOPT_FLOW_UP) {
             gopt_rgb ring = colour;
-            cairo_stroke(cr);
-            gopt_draw_circle(cr, cx(g, cur), cy(g, cur), g->size * 0.3, NULL, &ring, g->size * 0.1);
-            gopt_draw_circle(cr, cx(g, next->node), cy(g, next->node), g->size * 0.3, NULL, &ring, g->size * 0.1);
-            cairo_move_to(cr, cx(g, next->node), cy(g, next->node));
+            gopt_canvas_stroke(cv);
+            gopt_draw_circle(cv, cx(g, cur), cy(g, cur), g->size * 0.3, NULL, &ring, g->size * 0.1);
+            gopt_draw_circle(cv, cx(g, next->node), cy(g, next->node), g->size * 0.3, NULL, &ring, g->size * 0.1);
+            gopt_canvas_move_to(cv, cx(g, next->node), cy(g, next->node));
         }
-        cairo_line_to(cr, cx(g, next->node), cy(g, next->node));
+        gopt_canvas_line_to(cv, cx(g, next->node), cy(g, next->node));
         came_by = next->edge;
         cur = next->node;
         if (p->colour[cur] >= 0) break;
     }
-    cairo_set_source_rgb(cr, colour.r, colour.g, colour.b);
-    cairo_set_line_width(cr, g->size * 0.34);
-    cairo_stroke(cr);
+    gopt_canvas_set_rgb(cv, colour.r, colour.g, colour.b);
+    gopt_canvas_set_line_width(cv, g->size * 0.34);
+    gopt_canvas_stroke(cv);
 }
 
 static void draw_endpoints(const picture *g) {
@@ -110,23 +109,21 @@ static void draw_endpoints(const picture *g) {
         double light = 0.3 * c.r + 0.59 * c.g + 0.11 * c.b;
         for (int side = 0; side < 2; side++) {
             int v = p->ends[k][side];
-            gopt_draw_circle(g->cr, cx(g, v), cy(g, v), g->size * 0.38, &c, NULL, 0);
-            if (g->size >= 8) gopt_draw_text(g->cr, cx(g, v), cy(g, v), p->label[k], g->size * 0.42, light > 0.6 ? gopt_black : gopt_white);
+            gopt_draw_circle(g->cv, cx(g, v), cy(g, v), g->size * 0.38, &c, NULL, 0);
+            if (g->size >= 8) gopt_draw_text(g->cv, cx(g, v), cy(g, v), p->label[k], g->size * 0.42, light > 0.6 ? gopt_black : gopt_white);
         }
     }
 }
 
-bool gopt_flow_render(const gopt_flow_puzzle *p, const gopt_flow_solution *s, const char *path, gopt_error *err) {
+gopt_canvas *gopt_flow_render(const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
     int across = p->layers * (p->cols + 1) - 1, span = across > p->rows ? across : p->rows;
     picture g = {.p = p, .size = fmin(28.0, fmax(1.0, 1400.0 / span))};
     g.margin = g.size / 2;
     for (int i = 0; i < 2 * p->nedges; i++) g.graph |= p->links[i].dir >= GOPT_FLOW_NE && p->links[i].dir <= GOPT_FLOW_NW;
-    gopt_canvas *canvas = gopt_canvas_open(path, across * g.size + 2 * g.margin, p->rows * g.size + 2 * g.margin, err);
-    if (!canvas) return false;
-    g.cr = gopt_canvas_cr(canvas);
+    g.cv = gopt_canvas_new(across * g.size + 2 * g.margin, p->rows * g.size + 2 * g.margin);
     draw_board(&g);
     if (s)
         for (int k = 0; k < p->ncolours; k++) draw_path(&g, s, k);
     draw_endpoints(&g);
-    return gopt_canvas_close(canvas, err);
+    return g.cv;
 }

@@ -252,10 +252,10 @@ gopt_status flow_solve_mip(flow_run *r) {
     return st;
 }
 
-bool gopt_flow_write_lp(const gopt_flow_puzzle *p, const char *path, gopt_error *err) {
+char *gopt_flow_lp_text(const gopt_flow_puzzle *p) {
     mip_model mm;
     build(&mm, p);
-    bool ok = gopt_mip_write_lp(mm.m, path, err);
+    char *text = gopt_mip_lp_text(mm.m);
     release(&mm);
-    return ok;
+    return text;
 }

@@ -70,16 +70,6 @@ static bool read_puzzles(gopt_call *call, const char *path, gopt_batch *b) {
     return true;
 }
 
-static void print_check(gopt_call *call, const char *name, bool ok, const char *why) {
-    if (call->opts.json) {
-        json_t *j = json_pack("{s:s, s:b}", "name", name, "ok", ok);
-        if (!ok) json_object_set_new(j, "why", json_string(why));
-        gopt_json_emit(call->out, j);
-    } else if (!ok || !call->opts.quiet) {
-        fprintf(call->out, "%s: %s%s\n", name, ok ? "ok" : "wrong: ", ok ? "" : why);
-    }
-}
-
 /* Reads one answer per puzzle from the ANSWER file, then checks each. */
 static int check_answers(gopt_call *call, const gopt_batch *b, gopt_text *t) {
     gopt_flow_solution **answers = gopt_calloc(b->n ? b->n : 1, sizeof *answers);
@@ -91,8 +81,8 @@ static int check_answers(gopt_call *call, const gopt_batch *b, gopt_text *t) {
     for (size_t i = 0; i < b->n && code != 2; i++) {
         char why[256];
         bool ok = gopt_flow_check(b->items[i].puzzle, answers[i], why, sizeof why);
-        if (!ok) code = 1;
-        print_check(call, b->items[i].name, ok, why);
+        if (!ok) code = GOPT_INFEASIBLE;
+        gopt_call_check_result(call, b->items[i].name, ok, why, NULL, NULL);
     }
     for (size_t i = 0; i < b->n; i++) gopt_flow_solution_free(answers[i]);
     free(answers);
@@ -106,7 +96,7 @@ static int run_check(gopt_call *call) {
     gopt_text t;
     int code = 2;
     if (!read_puzzles(call, call->args[0], &b)) code = 2;
-    else if (!gopt_text_load(&t, call->args[1], &err)) code = gopt_call_input(call, &err);
+    else if (!gopt_read_named(&call->opts, call->args[1], &t, &err)) code = gopt_call_input(call, &err);
     else {
         code = check_answers(call, &b, &t);
         gopt_text_free(&t);
@@ -122,12 +112,12 @@ static int run_lp(gopt_call *call) {
         return gopt_call_usage(call, "--output %s: an LP file ends in .lp", output);
     gopt_batch b = {0};
     int code = read_puzzles(call, call->args[0], &b) ? 0 : 2;
-    fflush(call->out);
     for (size_t i = 0; i < b.n && code == 0; i++) {
-        char *path = output ? gopt_numbered_path(output, (long)i + 1, b.n > 1) : gopt_strdup("-");
-        gopt_error err = {0};
-        if (!gopt_flow_write_lp(b.items[i].puzzle, path, &err)) code = gopt_call_input(call, &err);
-        free(path);
+        char *text = gopt_flow_lp_text(b.items[i].puzzle);
+        gopt_call_side(call, "lp", "output", b.items[i].name, "lp", text, strlen(text));
+        gopt_answer a = {.name = b.items[i].name, .status = GOPT_SOLVED, .method = "lp"};
+        gopt_call_answer(call, &a, json_pack("{s:s}", "lp", text));
+        free(text);
     }
     gopt_batch_free(&gopt_game_flow, &b);
     return code;
@@ -154,5 +144,6 @@ const gopt_verb flow_verbs[] = {
      ASSIST_COMMON, assist_opts, flow_run_explain},
     {"setter", "for setters: unique? if not, a split of one path that makes it unique (checked)", "[FILE...]", ASSIST_COMMON,
      assist_opts, flow_run_setter},
+    GOPT_DRAW_VERB,
     {0},
 };

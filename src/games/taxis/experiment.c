@@ -159,48 +159,59 @@ static void chunk_play(chunk *c, const gopt_taxis_graph *g, const gopt_taxis_pla
     if (verify && !inline_check) chunk_verify(c, g, player, work, tally, reading);
 }
 
+/* One thread's share of an experiment (the chunks are shared out when a team runs it). */
+static void experiment_share(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_player *players,
+                             int nplayers, gopt_taxis_tally *tallies, int64_t chunks, gopt_progress *bar,
+                             gopt_solve_ctx *limits) {
+    gopt_solve_ctx *outer = gopt_ctx_enter(limits); /* the engines look too */
+    chunk *c = chunk_new(g, run);
+    gopt_taxis_tally *local = gopt_calloc((size_t)nplayers, sizeof *local);
+    gopt_taxis_tally *saved = gopt_calloc((size_t)nplayers, sizeof *saved);
+    void **work = gopt_calloc((size_t)nplayers, sizeof *work);
+    for (int p = 0; p < nplayers; p++) {
+        if (tallies[p].hist) local[p].hist = gopt_calloc((size_t)g->n + 1, sizeof *local[p].hist);
+        if (players[p].work_new) work[p] = players[p].work_new(players[p].ctx, g);
+    }
+#pragma omp for schedule(dynamic, 1)
+    for (int64_t index = 0; index < chunks; index++) {
+        if (gopt_stop_check_ctx(limits) != GOPT_GO) continue; /* Ctrl-C or the time limit: the tallies so far stand */
+        int64_t first = chunk_deal(c, run, index);
+        /* A stop inside a chunk may cut a game short: such a chunk is not counted at all. */
+        tallies_save(saved, local, nplayers, g->n);
+        for (int p = 0; p < nplayers && gopt_stop_check_ctx(limits) == GOPT_GO; p++) { /* a stop drops the chunk */
+            int *lengths = run->lengths ? run->lengths + (size_t)(first - run->begin) * (size_t)nplayers + p : NULL;
+            chunk_play(c, g, &players[p], p == 0, work[p], &local[p], lengths, nplayers, run->verify,
+                       players[p].reading ? *players[p].reading : (gopt_taxis_reading){0});
+        }
+        if (gopt_stop_check_ctx(limits) != GOPT_GO) tallies_save(local, saved, nplayers, g->n);
+        gopt_progress_add(bar, c->count);
+    }
+#pragma omp critical(taxis_experiment)
+    for (int p = 0; p < nplayers; p++) tally_add(&tallies[p], &local[p], g->n);
+    for (int p = 0; p < nplayers; p++) {
+        free(local[p].hist);
+        if (players[p].work_free) players[p].work_free(work[p]);
+    }
+    for (int p = 0; p < nplayers; p++) free(saved[p].hist);
+    free(saved);
+    free(work);
+    free(local);
+    chunk_free(c);
+    gopt_ctx_enter(outer);
+}
+
 void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_player *players,
                            int nplayers, gopt_taxis_tally *tallies) {
     int64_t chunks = chunk_count(run);
-    gopt_progress *bar = gopt_progress_start(run->label ? run->label : "taxis", run->end - run->begin, run->progress);
+    gopt_progress *bar = gopt_progress_start(run->progress, run->label ? run->label : "taxis", run->end - run->begin);
     gopt_solve_ctx *limits = gopt_ctx_current(); /* the caller's time limit, for every thread */
-#pragma omp parallel num_threads(run->threads) if (run->threads > 1)
-    {
-        gopt_solve_ctx *outer = gopt_ctx_enter(limits); /* the engines look too */
-        chunk *c = chunk_new(g, run);
-        gopt_taxis_tally *local = gopt_calloc((size_t)nplayers, sizeof *local);
-        gopt_taxis_tally *saved = gopt_calloc((size_t)nplayers, sizeof *saved);
-        void **work = gopt_calloc((size_t)nplayers, sizeof *work);
-        for (int p = 0; p < nplayers; p++) {
-            if (tallies[p].hist) local[p].hist = gopt_calloc((size_t)g->n + 1, sizeof *local[p].hist);
-            if (players[p].work_new) work[p] = players[p].work_new(players[p].ctx, g);
-        }
-#pragma omp for schedule(dynamic, 1)
-        for (int64_t index = 0; index < chunks; index++) {
-            if (gopt_stop_check_ctx(limits) != GOPT_GO) continue; /* Ctrl-C or the time limit: the tallies so far stand */
-            int64_t first = chunk_deal(c, run, index);
-            /* A stop inside a chunk may cut a game short: such a chunk is not counted at all. */
-            tallies_save(saved, local, nplayers, g->n);
-            for (int p = 0; p < nplayers && gopt_stop_check_ctx(limits) == GOPT_GO; p++) { /* a stop drops the chunk */
-                int *lengths = run->lengths ? run->lengths + (size_t)(first - run->begin) * (size_t)nplayers + p : NULL;
-                chunk_play(c, g, &players[p], p == 0, work[p], &local[p], lengths, nplayers, run->verify,
-                           players[p].reading ? *players[p].reading : (gopt_taxis_reading){0});
-            }
-            if (gopt_stop_check_ctx(limits) != GOPT_GO) tallies_save(local, saved, nplayers, g->n);
-            gopt_progress_add(bar, c->count);
-        }
-#pragma omp critical(taxis_experiment)
-        for (int p = 0; p < nplayers; p++) tally_add(&tallies[p], &local[p], g->n);
-        for (int p = 0; p < nplayers; p++) {
-            free(local[p].hist);
-            if (players[p].work_free) players[p].work_free(work[p]);
-        }
-        for (int p = 0; p < nplayers; p++) free(saved[p].hist);
-        free(saved);
-        free(work);
-        free(local);
-        chunk_free(c);
-        gopt_ctx_enter(outer);
+    /* a parallel region only for several threads: a server worker that never entered one
+     * owns no OpenMP state when it ends */
+    if (run->threads > 1) {
+#pragma omp parallel num_threads(run->threads)
+        experiment_share(g, run, players, nplayers, tallies, chunks, bar, limits);
+    } else {
+        experiment_share(g, run, players, nplayers, tallies, chunks, bar, limits);
     }
     gopt_progress_finish(bar);
 }
@@ -226,44 +237,53 @@ void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run,
     gopt_taxis_tournament_read(g, run, (gopt_taxis_reading){0}, hs, nh, matches);
 }
 
+/* One thread's share of a tournament (the chunks are shared out when a team runs it). */
+static void tournament_share(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,
+                             const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches, int64_t chunks,
+                             size_t cells, gopt_progress *bar, gopt_solve_ctx *limits) {
+    gopt_solve_ctx *outer = gopt_ctx_enter(limits);
+    chunk *c = chunk_new(g, run);
+    gopt_taxis_match *local = gopt_calloc(cells, sizeof *local), *saved = gopt_calloc(cells, sizeof *saved);
+#pragma omp for schedule(dynamic, 1)
+    for (int64_t index = 0; index < chunks; index++) {
+        if (gopt_stop_check_ctx(limits) != GOPT_GO) continue;
+        chunk_deal(c, run, index);
+        memcpy(saved, local, cells * sizeof *local); /* taken back if a stop cuts the chunk */
+        /* A stop drops the chunk, so no duel after it is played: each would still run its
+         * searches up to their next look at the stop (--time-limit overran by 0.2 s). */
+        for (size_t cell = 0; cell < cells && gopt_stop_check_ctx(limits) == GOPT_GO; cell++) {
+            gopt_taxis_heuristic pair[2] = {hs[cell / (size_t)nh], hs[cell % (size_t)nh]};
+            for (int k = 0; k < c->count && gopt_stop_check_ctx(limits) == GOPT_GO; k++)
+                duel(c, k, g, pair, r, run->verify, &local[cell]);
+        }
+        if (gopt_stop_check_ctx(limits) != GOPT_GO) memcpy(local, saved, cells * sizeof *local);
+        gopt_progress_add(bar, c->count);
+    }
+#pragma omp critical(taxis_tournament)
+    for (size_t cell = 0; cell < cells; cell++) {
+        matches[cell].games += local[cell].games;
+        matches[cell].first_wins += local[cell].first_wins;
+        matches[cell].second_wins += local[cell].second_wins;
+        matches[cell].ties += local[cell].ties;
+        matches[cell].failed += local[cell].failed;
+    }
+    free(local);
+    free(saved);
+    chunk_free(c);
+    gopt_ctx_enter(outer);
+}
+
 void gopt_taxis_tournament_read(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,
                                 const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches) {
     int64_t chunks = chunk_count(run);
     size_t cells = (size_t)nh * (size_t)nh;
-    gopt_progress *bar = gopt_progress_start(run->label ? run->label : "taxis", run->end - run->begin, run->progress);
+    gopt_progress *bar = gopt_progress_start(run->progress, run->label ? run->label : "taxis", run->end - run->begin);
     gopt_solve_ctx *limits = gopt_ctx_current();
-#pragma omp parallel num_threads(run->threads) if (run->threads > 1)
-    {
-        gopt_solve_ctx *outer = gopt_ctx_enter(limits);
-        chunk *c = chunk_new(g, run);
-        gopt_taxis_match *local = gopt_calloc(cells, sizeof *local), *saved = gopt_calloc(cells, sizeof *saved);
-#pragma omp for schedule(dynamic, 1)
-        for (int64_t index = 0; index < chunks; index++) {
-            if (gopt_stop_check_ctx(limits) != GOPT_GO) continue;
-            chunk_deal(c, run, index);
-            memcpy(saved, local, cells * sizeof *local); /* taken back if a stop cuts the chunk */
-            /* A stop drops the chunk, so no duel after it is played: each would still run its
-             * searches up to their next look at the stop (--time-limit overran by 0.2 s). */
-            for (size_t cell = 0; cell < cells && gopt_stop_check_ctx(limits) == GOPT_GO; cell++) {
-                gopt_taxis_heuristic pair[2] = {hs[cell / (size_t)nh], hs[cell % (size_t)nh]};
-                for (int k = 0; k < c->count && gopt_stop_check_ctx(limits) == GOPT_GO; k++)
-                    duel(c, k, g, pair, r, run->verify, &local[cell]);
-            }
-            if (gopt_stop_check_ctx(limits) != GOPT_GO) memcpy(local, saved, cells * sizeof *local);
-            gopt_progress_add(bar, c->count);
-        }
-#pragma omp critical(taxis_tournament)
-        for (size_t cell = 0; cell < cells; cell++) {
-            matches[cell].games += local[cell].games;
-            matches[cell].first_wins += local[cell].first_wins;
-            matches[cell].second_wins += local[cell].second_wins;
-            matches[cell].ties += local[cell].ties;
-            matches[cell].failed += local[cell].failed;
-        }
-        free(local);
-        free(saved);
-        chunk_free(c);
-        gopt_ctx_enter(outer);
+    if (run->threads > 1) { /* as in gopt_taxis_experiment */
+#pragma omp parallel num_threads(run->threads)
+        tournament_share(g, run, r, hs, nh, matches, chunks, cells, bar, limits);
+    } else {
+        tournament_share(g, run, r, hs, nh, matches, chunks, cells, bar, limits);
     }
     gopt_progress_finish(bar);
 }

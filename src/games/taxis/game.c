@@ -31,7 +31,7 @@ typedef struct taxis_solution {
 
 static gopt_taxis_graph *graph_of(const gopt_options *o, const gopt_opt *table, gopt_error *err) {
     const char *format = gopt_option(o, "graph-format");
-    return gopt_taxis_graph_load(gopt_opt_string(o, table, "graph"), format, err);
+    return gopt_taxis_graph_load(o, gopt_opt_string(o, table, "graph"), format, err);
 }
 
 static int parse(gopt_text *t, const gopt_options *o, void **puzzle, gopt_error *err) {
@@ -126,23 +126,18 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     const taxis_puzzle *p = puzzle;
     const taxis_solution *x = a->solution;
     json_t *j = json_object(), *names = json_array();
-    json_object_set_new(j, "name", json_string(a->name));
-    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
     json_object_set_new(j, "length", x ? json_integer(x->len) : json_null());
     for (int k = 0; x && k < x->len; k++) json_array_append_new(names, json_string(gopt_taxis_name(p->g, x->path[k])));
     json_object_set_new(j, "path", names);
-    json_object_set_new(j, "method", json_string(a->method ? a->method : "search"));
-    gopt_json_set_real(j, "seconds", a->seconds, 6);
-    if (a->status != GOPT_SOLVED && a->note[0]) json_object_set_new(j, "note", json_string(a->note));
     (void)o;
     return j;
 }
 
-static bool render(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
+static gopt_canvas *render(const void *puzzle, const void *solution) {
     const taxis_puzzle *p = puzzle;
     const taxis_solution *x = solution;
     gopt_taxis_overlay ideal = {x ? x->path : NULL, x ? x->len : 0, "ideal"};
-    return gopt_taxis_render(p->g, p->s, x ? &ideal : NULL, x ? 1 : 0, path, err);
+    return gopt_taxis_render(p->g, p->s, x ? &ideal : NULL, x ? 1 : 0);
 }
 
 /* A random setting of --c face-up cards and --dups copies of each node. */

@@ -160,28 +160,22 @@ static bool has_suffix(const char *s, const char *suffix) {
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
-static gopt_taxis_graph *load_board(const char *path, const char *name, gopt_error *err) {
-    gopt_text t;
-    if (!gopt_text_load(&t, path, err)) return NULL;
-    gopt_taxis_graph *g = gopt_taxis_graph_parse(&t, name, err);
-    gopt_text_free(&t);
+static gopt_taxis_graph *parse_board(gopt_text *t, const char *name, gopt_error *err) {
+    gopt_taxis_graph *g = gopt_taxis_graph_parse(t, name, err);
+    gopt_text_free(t);
     return g;
 }
 
-gopt_taxis_graph *gopt_taxis_graph_load(const char *spec, const char *format, gopt_error *err) {
+gopt_taxis_graph *gopt_taxis_graph_load(const gopt_options *o, const char *spec, const char *format, gopt_error *err) {
     char path[4096];
     /* A bare word names a bundled graph (a file of that name is read when there is none). */
     if (!strchr(spec, '/') && !strchr(spec, '.') && strcmp(spec, "-") != 0) {
         char relative[512];
+        gopt_text t;
         snprintf(relative, sizeof relative, "graphs/%s.board", spec);
-        if (gopt_data_path(relative, path, sizeof path)) return load_board(path, spec, err);
-        if (access(spec, R_OK) != 0) {
-            gopt_fail(err, spec, 0, 0, "no bundled graph of that name and no such file (bundled: thurn-taxis)");
-            return NULL;
-        }
+        if (gopt_data_path(relative, path, sizeof path))
+            return gopt_data_load(relative, &t, err) ? parse_board(&t, spec, err) : NULL;
     }
-    char *name = base_name(spec);
-    gopt_taxis_graph *g = NULL;
     gopt_graph_format f = GOPT_GRAPH_AUTO;
     bool board = false;
     if (!format) board = has_suffix(spec, ".board") || strcmp(spec, "-") == 0;
@@ -190,16 +184,27 @@ gopt_taxis_graph *gopt_taxis_graph_load(const char *spec, const char *format, go
     else if (strcmp(format, "gml") == 0) f = GOPT_GRAPH_GML;
     else if (strcmp(format, "ncol") == 0) f = GOPT_GRAPH_NCOL;
     else if (strcmp(format, "edgelist") == 0) f = GOPT_GRAPH_EDGELIST;
-    else {
-        gopt_fail(err, spec, 0, 0, "unknown graph format '%s' (board, graphml, gml, ncol, edgelist)", format);
-        free(name);
+    else return gopt_fail(err, spec, 0, 0, "unknown graph format '%s' (board, graphml, gml, ncol, edgelist)", format), NULL;
+    /* a file the user named: through the call's source (the command line's files; a
+     * request's own texts on the server) */
+    gopt_text text;
+    gopt_error rerr = {0};
+    if (!gopt_read_named(o, spec, &text, &rerr)) {
+        if (!strchr(spec, '/') && !strchr(spec, '.'))
+            gopt_fail(err, spec, 0, 0, "no bundled graph of that name and no such file (bundled: thurn-taxis)");
+        else
+            *err = rerr;
         return NULL;
     }
-    if (board) g = load_board(spec, name, err);
-    else {
-        gopt_graph *graph = gopt_graph_load_at_most(spec, f, false, GOPT_TAXIS_MAX_NODES, err);
+    char *name = base_name(spec);
+    gopt_taxis_graph *g = NULL;
+    if (board) {
+        g = gopt_taxis_graph_parse(&text, name, err);
+    } else {
+        gopt_graph *graph = gopt_graph_read(&text, f, false, GOPT_TAXIS_MAX_NODES, err);
         if (graph) g = gopt_taxis_graph_from(graph, name, spec, err);
     }
+    gopt_text_free(&text);
     free(name);
     return g;
 }

@@ -76,16 +76,26 @@ gopt_status gopt_taxis_ideal_solve(gopt_taxis_solver *w, const gopt_taxis_settin
     return result->status;
 }
 
+/* One thread's share of gopt_taxis_ideal_many (the loop is shared out when a team runs it). */
+static void ideal_share(const gopt_taxis_graph *g, gopt_taxis_setting *const *settings, int count,
+                        const gopt_taxis_ideal_options *o, gopt_taxis_move *moves, gopt_taxis_ideal *results) {
+    gopt_taxis_solver *w = gopt_taxis_solver_new(g);
+#pragma omp for schedule(dynamic, 1)
+    for (int i = 0; i < count; i++)
+        gopt_taxis_ideal_solve(w, settings[i], o, moves + (size_t)i * (size_t)g->n, &results[i]);
+    gopt_taxis_solver_free(w);
+}
+
 void gopt_taxis_ideal_many(const gopt_taxis_graph *g, gopt_taxis_setting *const *settings, int count,
                            const gopt_taxis_ideal_options *o, int threads, gopt_taxis_move *moves,
                            gopt_taxis_ideal *results) {
-#pragma omp parallel num_threads(threads) if (threads > 1 && count > 1)
-    {
-        gopt_taxis_solver *w = gopt_taxis_solver_new(g);
-#pragma omp for schedule(dynamic, 1)
-        for (int i = 0; i < count; i++)
-            gopt_taxis_ideal_solve(w, settings[i], o, moves + (size_t)i * (size_t)g->n, &results[i]);
-        gopt_taxis_solver_free(w);
+    /* a parallel region only for several threads: a server worker that never entered one
+     * owns no OpenMP state when it ends */
+    if (threads > 1 && count > 1) {
+#pragma omp parallel num_threads(threads)
+        ideal_share(g, settings, count, o, moves, results);
+    } else {
+        ideal_share(g, settings, count, o, moves, results);
     }
 }
 

@@ -7,7 +7,13 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "gameopt/outfile.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
 #include "games/taxis/report.h"
 #include "gameopt/alloc.h"
 
@@ -25,21 +31,74 @@ static bool gnuplot_available(void) {
     return found;
 }
 
-/* A gnuplot single-quoted string ('' stands for a quote). */
-static void quoted(gopt_buf *b, const char *s) {
-    gopt_buf_putc(b, '\'');
-    for (; *s; s++) {
-        if (*s == '\'') gopt_buf_putc(b, '\'');
-        gopt_buf_putc(b, *s);
-    }
-    gopt_buf_putc(b, '\'');
+/* The figure goes to gnuplot's standard output (`set output` without a file): no file of
+ * ours is named, and the bytes come back to the caller. */
+static void terminal(gopt_buf *b, bool svg, int width, int height) {
+    gopt_buf_printf(b, "set terminal %s size %d,%d font 'sans,10'\nset output\n", svg ? "svg dynamic" : "pngcairo", width,
+                    height);
+    gopt_buf_puts(b, "set key outside right top\nset grid ytics\n");
 }
 
-static void terminal(gopt_buf *b, const char *file, bool svg, int width, int height) {
-    gopt_buf_printf(b, "set terminal %s size %d,%d font 'sans,10'\nset output ", svg ? "svg dynamic" : "pngcairo", width,
-                    height);
-    quoted(b, file);
-    gopt_buf_puts(b, "\nset key outside right top\nset grid ytics\n");
+/* Runs gnuplot on the script: writes it to gnuplot's stdin and reads its stdout into out at
+ * the same time (poll), so neither side waits on a full pipe. gnuplot's own messages are not
+ * ours to print. The exit status, or -1 when it could not run. */
+static int run_gnuplot(const gopt_buf *script, gopt_buf *out) {
+    int in[2], from[2];
+    if (pipe(in) != 0) return -1;
+    if (pipe(from) != 0) {
+        close(in[0]), close(in[1]);
+        return -1;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+    posix_spawn_file_actions_adddup2(&fa, from[1], 1);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addclose(&fa, in[1]);
+    posix_spawn_file_actions_addclose(&fa, from[0]);
+    char *argv[] = {"gnuplot", NULL};
+    extern char **environ;
+    pid_t pid;
+    int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(in[0]);
+    close(from[1]);
+    if (rc != 0) {
+        close(in[1]);
+        close(from[0]);
+        return -1;
+    }
+    signal(SIGPIPE, SIG_IGN); /* gnuplot may end before reading it all: a write error, not a signal */
+    size_t sent = 0;
+    bool writing = true;
+    fcntl(in[1], F_SETFL, O_NONBLOCK);
+    for (;;) {
+        struct pollfd p[2] = {{.fd = from[0], .events = POLLIN}, {.fd = writing ? in[1] : -1, .events = POLLOUT}};
+        if (poll(p, 2, -1) < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        if (writing && (p[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
+            ssize_t n = write(in[1], script->data + sent, script->len - sent);
+            if (n > 0) sent += (size_t)n;
+            if ((n < 0 && errno != EAGAIN) || sent == script->len) {
+                close(in[1]);
+                writing = false;
+            }
+        }
+        if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+            char chunk[65536];
+            ssize_t n = read(from[0], chunk, sizeof chunk);
+            if (n > 0) gopt_buf_append(out, chunk, (size_t)n);
+            else if (n == 0 || errno != EINTR) break;
+        }
+    }
+    if (writing) close(in[1]);
+    close(from[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 static void names_word_list(gopt_buf *b, const taxis_study *s) {
@@ -140,7 +199,7 @@ static void script_hist(gopt_buf *b, const taxis_study *s, int *rows, int *cols)
     gopt_buf_puts(b, "unset multiplot\n");
 }
 
-int taxis_plot(const taxis_study *s, bool table1, const char *file, gopt_error *err) {
+int taxis_plot(const taxis_study *s, bool table1, const char *file, gopt_buf *out, gopt_error *err) {
     const char *dot = strrchr(file, '.');
     bool svg = dot && strcasecmp(dot, ".svg") == 0, png = dot && strcasecmp(dot, ".png") == 0;
     if (!svg && !png) return gopt_fail(err, "--plot", 0, 0, "'%s': plots are .svg or .png files", file), -1;
@@ -154,27 +213,12 @@ int taxis_plot(const taxis_study *s, bool table1, const char *file, gopt_error *
     for (int i = 0; i < s->npoints; i++) ndups += i == 0 || s->points[i].dups != s->points[i - 1].dups;
     int width = table1 ? 900 : s->hist ? 600 * cols : 420 * ndups + 160;
     int height = table1 ? 500 : s->hist ? 320 * rows : 640;
-    /* gnuplot draws into a temporary file beside the target, renamed when it succeeded; its
-     * own messages are not ours to print (one line says what went wrong). */
-    gopt_outfile out;
-    if (!gopt_outfile_begin(&out, file, err)) {
-        gopt_buf_free(&body);
-        return -1;
-    }
     gopt_buf script = {0};
-    terminal(&script, out.temp, svg, width, height);
+    terminal(&script, svg, width, height);
     gopt_buf_puts(&script, body.data);
     gopt_buf_free(&body);
-    FILE *pipe = popen("gnuplot 2>/dev/null", "w");
-    int status = -1;
-    if (pipe) {
-        fwrite(script.data, 1, script.len, pipe);
-        status = pclose(pipe);
-    }
+    int status = run_gnuplot(&script, out);
     gopt_buf_free(&script);
-    if (status != 0) {
-        gopt_outfile_abort(&out);
-        return gopt_fail(err, file, 0, 0, "gnuplot failed to draw the figure"), -1;
-    }
-    return gopt_outfile_commit(&out, err) ? 1 : -1;
+    if (status != 0 || out->len == 0) return gopt_fail(err, file, 0, 0, "gnuplot failed to draw the figure"), -1;
+    return 1;
 }

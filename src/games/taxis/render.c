@@ -6,7 +6,6 @@
 
 #include "games/taxis/internal.h"
 #include "gameopt/canvas.h"
-#include "render/cairo_dl.h"
 
 #define WIDTH 640.0
 #define MARGIN 36.0
@@ -50,15 +49,15 @@ static layout place(const gopt_taxis_graph *g, int legend_lines) {
     return l;
 }
 
-static void draw_overlay(cairo_t *cr, const layout *l, const gopt_taxis_overlay *o, int index) {
+static void draw_overlay(gopt_canvas *cv, const layout *l, const gopt_taxis_overlay *o, int index) {
     gopt_rgb colour = gopt_palette(index);
     double width = fmax(2.0, 7.0 - 2.5 * index);
     for (int k = 1; k < o->len; k++)
-        gopt_draw_line(cr, l->x[o->nodes[k - 1]], l->y[o->nodes[k - 1]], l->x[o->nodes[k]], l->y[o->nodes[k]], width,
+        gopt_draw_line(cv, l->x[o->nodes[k - 1]], l->y[o->nodes[k - 1]], l->x[o->nodes[k]], l->y[o->nodes[k]], width,
                        colour);
 }
 
-static void draw_nodes(cairo_t *cr, const gopt_taxis_graph *g, const layout *l, const gopt_taxis_overlay *paths,
+static void draw_nodes(gopt_canvas *cv, const gopt_taxis_graph *g, const layout *l, const gopt_taxis_overlay *paths,
                        int npaths) {
     /* A node on a path shows the colour of the first path through it and its place there. */
     int *owner = gopt_malloc((size_t)g->n * sizeof *owner), *place_on = gopt_malloc((size_t)g->n * sizeof *place_on);
@@ -67,55 +66,49 @@ static void draw_nodes(cairo_t *cr, const gopt_taxis_graph *g, const layout *l, 
         for (int k = 0; k < paths[i].len; k++) owner[paths[i].nodes[k]] = i, place_on[paths[i].nodes[k]] = k + 1;
     for (int v = 0; v < g->n; v++) {
         gopt_rgb fill = owner[v] >= 0 ? gopt_palette(owner[v]) : gopt_white;
-        gopt_draw_circle(cr, l->x[v], l->y[v], RADIUS, &fill, &gopt_black, 1.2);
+        gopt_draw_circle(cv, l->x[v], l->y[v], RADIUS, &fill, &gopt_black, 1.2);
         if (owner[v] >= 0) {
             char number[16];
             snprintf(number, sizeof number, "%d", place_on[v]);
-            gopt_draw_text(cr, l->x[v], l->y[v], number, 9, gopt_white);
+            gopt_draw_text(cv, l->x[v], l->y[v], number, 9, gopt_white);
         }
-        gopt_draw_text(cr, l->x[v], l->y[v] + RADIUS + 11, gopt_taxis_name(g, v), 9, gopt_black);
+        gopt_draw_text(cv, l->x[v], l->y[v] + RADIUS + 11, gopt_taxis_name(g, v), 9, gopt_black);
     }
     free(owner);
     free(place_on);
 }
 
-static void draw_legend(cairo_t *cr, const layout *l, const gopt_taxis_overlay *paths, int npaths, bool initial) {
+static void draw_legend(gopt_canvas *cv, const layout *l, const gopt_taxis_overlay *paths, int npaths, bool initial) {
     double y = l->height - MARGIN / 2 - (npaths + initial - 1) * LEGEND_LINE;
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, 10);
+    gopt_canvas_set_font(cv, 10, false);
     for (int i = 0; i < npaths + initial; i++, y += LEGEND_LINE) {
-        if (i < npaths) gopt_draw_line(cr, MARGIN, y, MARGIN + 24, y, 4, gopt_palette(i));
-        else gopt_draw_circle(cr, MARGIN + 12, y, 6, NULL, &(gopt_rgb){0.85, 0.65, 0.1}, 2.5);
+        if (i < npaths) gopt_draw_line(cv, MARGIN, y, MARGIN + 24, y, 4, gopt_palette(i));
+        else gopt_draw_circle(cv, MARGIN + 12, y, 6, NULL, &(gopt_rgb){0.85, 0.65, 0.1}, 2.5);
         char text[320];
         if (i < npaths) snprintf(text, sizeof text, "%s (node length %d)", paths[i].label ? paths[i].label : "path", paths[i].len);
         else snprintf(text, sizeof text, "face up at the start");
-        cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_move_to(cr, MARGIN + 32, y + 3.5);
-        cairo_show_text(cr, text);
-        cairo_new_path(cr);
+        gopt_canvas_set_rgb(cv, 0, 0, 0);
+        gopt_canvas_move_to(cv, MARGIN + 32, y + 3.5);
+        gopt_canvas_show_text(cv, text);
+        gopt_canvas_new_path(cv);
     }
 }
 
-bool gopt_taxis_render(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_overlay *paths,
-                       int npaths, const char *file, gopt_error *err) {
+gopt_canvas *gopt_taxis_render(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_overlay *paths,
+                               int npaths) {
     layout l = place(g, npaths + (s != NULL));
-    gopt_canvas *canvas = gopt_canvas_open(file, WIDTH, l.height, err);
-    bool ok = canvas != NULL;
-    if (ok) {
-        cairo_t *cr = gopt_canvas_cr(canvas);
-        for (int e = 0; e < g->m; e++) {
-            int u = g->graph->from[e], v = g->graph->to[e];
-            gopt_draw_line(cr, l.x[u], l.y[u], l.x[v], l.y[v], 2, gopt_light_grey);
-        }
-        for (int i = 0; i < npaths; i++) draw_overlay(cr, &l, &paths[i], i);
-        if (s)
-            for (int k = 0; k < s->c; k++)
-                gopt_draw_circle(cr, l.x[s->cards[k]], l.y[s->cards[k]], RADIUS + 4, NULL, &(gopt_rgb){0.85, 0.65, 0.1}, 2.5);
-        draw_nodes(cr, g, &l, paths, npaths);
-        draw_legend(cr, &l, paths, npaths, s != NULL);
-        ok = gopt_canvas_close(canvas, err);
+    gopt_canvas *cv = gopt_canvas_new(WIDTH, l.height);
+    for (int e = 0; e < g->m; e++) {
+        int u = g->graph->from[e], v = g->graph->to[e];
+        gopt_draw_line(cv, l.x[u], l.y[u], l.x[v], l.y[v], 2, gopt_light_grey);
     }
+    for (int i = 0; i < npaths; i++) draw_overlay(cv, &l, &paths[i], i);
+    if (s)
+        for (int k = 0; k < s->c; k++)
+            gopt_draw_circle(cv, l.x[s->cards[k]], l.y[s->cards[k]], RADIUS + 4, NULL, &(gopt_rgb){0.85, 0.65, 0.1}, 2.5);
+    draw_nodes(cv, g, &l, paths, npaths);
+    draw_legend(cv, &l, paths, npaths, s != NULL);
     free(l.x);
     free(l.y);
-    return ok;
+    return cv;
 }

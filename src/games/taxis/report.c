@@ -19,6 +19,12 @@ static void print_header(FILE *out, const taxis_study *s, const char *per) {
     fprintf(out, "%s\n", per);
 }
 
+/* A table as one answer (--json): the envelope's name says which. */
+static void emit(gopt_call *call, const char *name, json_t *table) {
+    gopt_answer a = {.name = name, .status = GOPT_SOLVED, .method = strcmp(name, "tournament") == 0 ? "tournament" : "experiment"};
+    gopt_call_answer(call, &a, table);
+}
+
 static void tally_json(json_t *row, const gopt_taxis_tally *t) {
     gopt_json_set_real(row, "mean", gopt_taxis_tally_mean(t), 6);
     gopt_json_set_real(row, "stderr", gopt_taxis_tally_stderr(t), 6);
@@ -31,7 +37,8 @@ static void print_mean_cell(FILE *out, const gopt_taxis_tally *t) {
     fprintf(out, " %15s", cell);
 }
 
-void taxis_print_table1(FILE *out, const taxis_study *s, taxis_format f) {
+void taxis_print_table1(gopt_call *call, const taxis_study *s, taxis_format f) {
+    FILE *out = call->out;
     const taxis_point *pt = &s->points[0];
     int ne = GOPT_TAXIS_NEXTENSIONS;
     if (f == TAXIS_JSON) {
@@ -49,7 +56,7 @@ void taxis_print_table1(FILE *out, const taxis_study *s, taxis_format f) {
         json_object_set_new(o, "rows", rows);
         json_object_set_new(o, "seed", json_integer((json_int_t)s->seed));
         json_object_set_new(o, "graph", json_string(s->g->name));
-        gopt_json_emit(out, o);
+        emit(call, "table1", o);
         return;
     }
     if (f == TAXIS_CSV) {
@@ -88,7 +95,7 @@ static int longest_seen(const taxis_study *s, const taxis_point *pt) {
     return top;
 }
 
-static void print_sweep_json(FILE *out, const taxis_study *s) {
+static void print_sweep_json(gopt_call *call, const taxis_study *s) {
     json_t *o = json_object(), *rows = json_array();
     json_object_set_new(o, "games", json_integer(s->end - s->begin));
     json_object_set_new(o, "seed", json_integer((json_int_t)s->seed));
@@ -114,7 +121,7 @@ static void print_sweep_json(FILE *out, const taxis_study *s) {
             json_array_append_new(rows, row);
         }
     json_object_set_new(o, "rows", rows);
-    gopt_json_emit(out, o);
+    emit(call, "sweep", o);
 }
 
 static void print_sweep_csv(FILE *out, const taxis_study *s) {
@@ -146,8 +153,9 @@ static void print_sweep_hist(FILE *out, const taxis_study *s, const taxis_point 
     }
 }
 
-void taxis_print_sweep(FILE *out, const taxis_study *s, taxis_format f) {
-    if (f == TAXIS_JSON) return print_sweep_json(out, s);
+void taxis_print_sweep(gopt_call *call, const taxis_study *s, taxis_format f) {
+    FILE *out = call->out;
+    if (f == TAXIS_JSON) return print_sweep_json(call, s);
     if (f == TAXIS_CSV) return print_sweep_csv(out, s);
     print_header(out, s, " per point");
     for (int table = 0; table < 2; table++) {
@@ -203,8 +211,9 @@ void taxis_print_per_game(FILE *out, int c, int dups, int64_t first, int64_t cou
 
 static double rate(int64_t part, int64_t games) { return games ? (double)part / (double)games : 0; }
 
-void taxis_print_tournament(FILE *out, const gopt_taxis_graph *g, const gopt_taxis_run *run, const char *const *names,
+void taxis_print_tournament(gopt_call *call, const gopt_taxis_graph *g, const gopt_taxis_run *run, const char *const *names,
                             int nh, const gopt_taxis_match *matches, taxis_format f) {
+    FILE *out = call->out;
     int64_t games = run->end - run->begin;
     if (f == TAXIS_JSON) {
         json_t *o = json_object(), *matrix = json_array();
@@ -225,7 +234,7 @@ void taxis_print_tournament(FILE *out, const gopt_taxis_graph *g, const gopt_tax
         json_object_set_new(o, "dups", json_integer(run->dups));
         json_object_set_new(o, "seed", json_integer((json_int_t)run->seed));
         json_object_set_new(o, "graph", json_string(g->name));
-        gopt_json_emit(out, o);
+        emit(call, "tournament", o);
         return;
     }
     if (f == TAXIS_CSV) {

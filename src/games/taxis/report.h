@@ -1,5 +1,5 @@
-/* Output of the taxis verbs: a game's turns, experiment tables as text, CSV or JSON, the
- * tournament matrix, and figures through gnuplot. Used by the command line (src/cli/game_taxis.c). */
+/* Output of the taxis verbs: a game's turns, experiment tables as text, CSV or JSON answers
+ * (into the call's sinks), the tournament matrix, and figures through gnuplot. */
 #ifndef GAMEOPT_TAXIS_REPORT_H
 #define GAMEOPT_TAXIS_REPORT_H
 
@@ -28,16 +28,16 @@ typedef struct taxis_study {
 } taxis_study;
 
 /* The paper's Tables 1 and 2: the 4 x 5 table of one point (players in start-major order). */
-void taxis_print_table1(FILE *out, const taxis_study *s, taxis_format f);
+void taxis_print_table1(gopt_call *call, const taxis_study *s, taxis_format f);
 /* Figures 8 and 9 (and 10-12 with histograms): every point, every player. */
-void taxis_print_sweep(FILE *out, const taxis_study *s, taxis_format f);
+void taxis_print_sweep(gopt_call *call, const taxis_study *s, taxis_format f);
 /* Every game's node length per player as CSV (shards concatenate): the header, then the
  * lines of `count` settings from `first` on (lengths game-major). */
 void taxis_print_per_game_header(FILE *out, const gopt_taxis_player *players, int nplayers);
 void taxis_print_per_game(FILE *out, int c, int dups, int64_t first, int64_t count, const int *lengths, int nplayers);
 
 /* Table 4: rates "first : second" for every ordered pair. */
-void taxis_print_tournament(FILE *out, const gopt_taxis_graph *g, const gopt_taxis_run *run, const char *const *names,
+void taxis_print_tournament(gopt_call *call, const gopt_taxis_graph *g, const gopt_taxis_run *run, const char *const *names,
                             int nh, const gopt_taxis_match *matches, taxis_format f);
 
 /* The nodes of a path as "A - B - C" (no line end). */
@@ -49,8 +49,8 @@ void taxis_print_path(FILE *out, const gopt_taxis_graph *g, const int *path, int
 bool taxis_print_turns(FILE *out, const gopt_taxis_graph *g, const gopt_taxis_setting *s, const gopt_taxis_move *moves,
                        int len, bool finished, gopt_taxis_reading r, json_t *json_moves);
 
-/* Draws the study's figure into file (.svg or .png) with gnuplot. Returns 1 when drawn, 0 when
- * gnuplot is missing (nothing written), -1 with err on failure. */
-int taxis_plot(const taxis_study *s, bool table1, const char *file, gopt_error *err);
+/* The study's figure drawn by gnuplot, as an SVG or PNG (by file's extension) in out. Returns 1
+ * when drawn, 0 when gnuplot is missing (nothing drawn), -1 with err on failure. */
+int taxis_plot(const taxis_study *s, bool table1, const char *file, gopt_buf *out, gopt_error *err);
 
 #endif

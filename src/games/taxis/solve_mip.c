@@ -456,16 +456,15 @@ gopt_status taxis_mip_run(const gopt_taxis_graph *g, const gopt_taxis_setting *s
     return status;
 }
 
-bool gopt_taxis_mip_write_lp(const gopt_taxis_graph *g, const gopt_taxis_setting *s, const char *file,
-                             gopt_error *err) {
+char *gopt_taxis_mip_lp_text(const gopt_taxis_graph *g, const gopt_taxis_setting *s) {
     int *reveal = gopt_malloc((size_t)g->n * sizeof *reveal), *earliest = gopt_malloc((size_t)g->n * sizeof *earliest);
     reveal_turns(s, reveal);
     earliest_turns(g, reveal, -1, earliest);
     plan pl = {false, -1, -1, turn_bound(g->n, earliest), reveal, earliest, 0};
     model m = build(g, &pl);
-    bool ok = gopt_mip_write_lp(m.mip, file, err);
+    char *text = gopt_mip_lp_text(m.mip);
     model_free(&m);
     free(reveal);
     free(earliest);
-    return ok;
+    return text;
 }

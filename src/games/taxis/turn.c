@@ -148,8 +148,8 @@ static int report(gopt_call *call, const position *p, long index, int moves) {
     char why[512] = "";
     if (finished && !gopt_taxis_check_path(g, p->s, p->path + p->lo, p->len, true, why, sizeof why)) {
         json_decref(legal_moves);
-        fprintf(call->diag, "gameopt: internal error: the finished path failed the checker: %s\n", why);
-        return 4;
+        gopt_call_warn(call, "internal error: the finished path failed the checker: %s", why);
+        return GOPT_ERROR;
     }
     const gopt_options *o = &call->opts;
     if (o->json) {
@@ -163,9 +163,9 @@ static int report(gopt_call *call, const position *p, long index, int moves) {
         json_object_set_new(j, "finished", json_boolean(finished));
         if (finished) json_object_set_new(j, "checked", json_true());
         if (gopt_option_flag(o, "map")) json_object_set_new(j, "map", map_json(g));
-        gopt_json_print(call->out, j);
-        json_decref(j);
-        return 0;
+        gopt_answer a = {.name = "turn", .status = GOPT_SOLVED, .method = "turn"};
+        gopt_call_answer(call, &a, j);
+        return GOPT_SOLVED;
     }
     char shown[4096];
     display_text(p, shown, sizeof shown);
@@ -189,7 +189,7 @@ static int report(gopt_call *call, const position *p, long index, int moves) {
 int taxis_run_turn(gopt_call *call) {
     const gopt_options *o = &call->opts;
     gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_load("thurn-taxis", NULL, &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
     if (!g) return gopt_call_input(call, &err);
     long c = gopt_opt_int(o, taxis_turn_opts, "c"), dups = gopt_opt_int(o, taxis_turn_opts, "dups");
     long index = gopt_opt_int(o, taxis_turn_opts, "index");

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gameopt/outfile.h"
 #include "gameopt/stop.h"
 #include "gameopt/canvas.h"
 #include "gameopt/json.h"
@@ -68,7 +67,7 @@ static const gopt_opt play_opts[] = {
     GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards of a random setting"),
     GOPT_RANGE("dups", "D", "2", 1, GOPT_TAXIS_MAX_DUPS, "copies of each node in a random setting, N_D"),
     GOPT_INT("index", "I", "0", 0, 4611686018427387904.0, INDEX_HELP),
-    GOPT_STRING("save-setting", "FILE", NULL, "write the setting played to FILE (replay it with `taxis play FILE`)"),
+    GOPT_OUTPUT("save-setting", "FILE", "write the setting played to FILE (replay it with `taxis play FILE`)"),
     READING_OPTION,
     GOPT_OPT_END,
 };
@@ -91,7 +90,7 @@ static const gopt_opt ideal_opts[] = {
                 "also play heuristic H on each setting, report it and draw it beside the ideal path\n"
                 "                           (pictures draw pp unless H is given)"),
     MC_OPTIONS,
-    GOPT_STRING("lp", "FILE", NULL,
+    GOPT_OUTPUT("lp", "FILE",
                 "write each setting's integer program to FILE (CPLEX-LP; with several, m.lp becomes m-1.lp, m-2.lp ...);\n"
                 "                           - prints the models instead of solving"),
     GOPT_OPT_END,
@@ -110,7 +109,7 @@ static const gopt_opt experiment_opts[] = {
     GOPT_FLAG("hist", "sweep: node-length histograms (the paper's Figures 10-12)"),
     GOPT_FLAG("csv", "print CSV"),
     GOPT_FLAG("per-game", "print every setting's node lengths as CSV (shards concatenate)"),
-    GOPT_STRING("plot", "FILE", NULL, "draw the figure with gnuplot into FILE (.svg or .png)"),
+    GOPT_OUTPUT("plot", "FILE", "draw the figure with gnuplot into FILE (.svg or .png)"),
     READING_OPTION,
     GOPT_OPT_END,
 };
@@ -136,7 +135,7 @@ static gopt_taxis_graph *load_graph(gopt_call *call) {
     const gopt_options *o = &call->opts;
     const char *spec = gopt_option(o, "graph");
     gopt_error err = {0};
-    gopt_taxis_graph *g = gopt_taxis_graph_load(spec ? spec : "thurn-taxis", gopt_option(o, "graph-format"), &err);
+    gopt_taxis_graph *g = gopt_taxis_graph_load(o, spec ? spec : "thurn-taxis", gopt_option(o, "graph-format"), &err);
     if (!g) gopt_call_input(call, &err);
     return g;
 }
@@ -259,9 +258,9 @@ static bool output_format(gopt_call *call, taxis_format *f) {
 
 /* A run whose results failed the independent checker prints nothing but this (exit 4). */
 static int internal_error(gopt_call *call, int64_t failed, const char *what) {
-    fprintf(call->diag, "gameopt: internal error: %lld %s failed the independent checker; no results printed\n",
-            (long long)failed, what);
-    return 4;
+    gopt_call_warn(call, "internal error: %lld %s failed the independent checker; no results printed", (long long)failed,
+                   what);
+    return GOPT_ERROR;
 }
 
 /* ---------------------------------------------------------------- play */
@@ -275,6 +274,7 @@ typedef struct play_job {
     const char *source; /* file name, or NULL for a random setting */
     long number, index;
     FILE *out;
+    bool several;
 } play_job;
 
 static void print_play_header(const play_job *job, const gopt_taxis_setting *s) {
@@ -338,14 +338,19 @@ static int play_one(const play_job *job, const gopt_taxis_setting *s, bool sever
     if (ok && !job->o->json && !job->o->quiet) print_play_header(job, s);
     if (ok && !taxis_print_turns(job->o->json || job->o->quiet ? NULL : job->out, g, s, moves, len, true, job->reading, json_moves)) ok = false, snprintf(why, sizeof why, "a move took a card that was not face up");
     int code = 0;
+    char game_name[64];
+    if (job->source) snprintf(game_name, sizeof game_name, "%s:%ld", job->source, job->number);
+    else snprintf(game_name, sizeof game_name, "setting %ld", job->index);
     if (!ok) {
-        fprintf(job->call->diag, "gameopt: internal error: the game failed its check: %s\n", why);
-        code = 4;
+        gopt_call_warn(job->call, "internal error: the game failed its check: %s", why);
+        code = GOPT_ERROR;
         json_decref(json_moves);
     } else if (json) {
         json_object_set_new(json, "moves", json_moves);
         json_object_set_new(json, "checked", json_true());
-        gopt_json_print(job->out, json);
+        char hn[64];
+        gopt_answer a = {.name = game_name, .status = GOPT_SOLVED, .method = gopt_taxis_heuristic_name(job->h, hn, sizeof hn)};
+        gopt_call_answer(job->call, &a, json_incref(json));
     } else {
         fprintf(job->out, "node length %d: ", len);
         taxis_print_path(job->out, g, path, len);
@@ -353,13 +358,11 @@ static int play_one(const play_job *job, const gopt_taxis_setting *s, bool sever
         if (!job->o->quiet) fputs("checked: a finished TT-path of this setting (paper Definition 5)\n", job->out);
     }
     json_decref(json);
-    if (code == 0 && job->o->output && gopt_picture_format_of(job->o->output) != GOPT_PIC_NONE) {
+    (void)several;
+    if (code == 0 && job->o->picture != GOPT_PIC_NONE) {
         char name[64];
         gopt_taxis_overlay overlay = {path, len, gopt_taxis_heuristic_name(job->h, name, sizeof name)};
-        char *file = gopt_numbered_path(job->o->output, job->number, several);
-        gopt_error err = {0};
-        if (!gopt_taxis_render(g, s, &overlay, 1, file, &err)) code = gopt_call_input(job->call, &err);
-        free(file);
+        if (!gopt_call_picture(job->call, game_name, gopt_taxis_render(g, s, &overlay, 1))) code = GOPT_BAD_INPUT;
     }
     free(moves);
     free(path);
@@ -371,7 +374,7 @@ static gopt_taxis_setting **read_settings(gopt_call *call, const char *file, con
     gopt_text t;
     gopt_error err = {0};
     *count = 0;
-    if (!gopt_text_load(&t, file, &err)) return gopt_call_input(call, &err), NULL;
+    if (!gopt_call_read_arg(call, file, &t)) return NULL;
     gopt_taxis_setting **list = NULL, *s;
     size_t cap = 0;
     int r;
@@ -390,20 +393,19 @@ static gopt_taxis_setting **read_settings(gopt_call *call, const char *file, con
     return list;
 }
 
-static bool save_settings(const char *file, const play_job *job, gopt_taxis_setting **list, int count) {
+/* --save-setting FILE: the settings played, as a side output the front end writes there. */
+static void save_settings(const char *file, const play_job *job, gopt_taxis_setting **list, int count) {
     const gopt_taxis_graph *g = job->g;
-    gopt_outfile out;
-    gopt_error err = {0};
-    if (!gopt_outfile_open(&out, file, &err)) return gopt_call_input(job->call, &err), false;
-    FILE *f = out.f;
-    fprintf(f, "# `gameopt taxis play %s --seed %llu --index %ld` replays the game%s\n", file,
-            (unsigned long long)job->o->seed, job->index, count > 1 ? "s" : "");
+    gopt_buf b = {0};
+    gopt_buf_printf(&b, "# `gameopt taxis play %s --seed %llu --index %ld` replays the game%s\n", file,
+                    (unsigned long long)job->o->seed, job->index, count > 1 ? "s" : "");
     for (int k = 0; k < count; k++) {
         char *text = gopt_taxis_setting_format(g, list[k]);
-        fputs(text, f);
+        gopt_buf_puts(&b, text);
         free(text);
     }
-    return gopt_outfile_commit(&out, &err) || (gopt_call_input(job->call, &err), false);
+    gopt_call_side(job->call, "setting", "save-setting", "setting", "txt", b.data, b.len);
+    gopt_buf_free(&b);
 }
 
 static int run_play(gopt_call *call) {
@@ -438,21 +440,12 @@ static int run_play(gopt_call *call) {
         gopt_taxis_deal_indexed(list[0], o->seed, (uint64_t)job.index, NULL);
     }
     const char *save = gopt_option(o, "save-setting");
-    if (code == 0 && save && !save_settings(save, &job, list, count)) code = 2;
-    gopt_outfile results = {0};
-    gopt_error err = {0};
-    if (code == 0 && o->output && !gopt_outfile_check(o->output, &err)) code = gopt_call_input(call, &err);
-    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE) {
-        if (gopt_outfile_open(&results, o->output, &err)) job.out = results.f;
-        else code = gopt_call_input(call, &err);
-    }
+    if (code == 0 && save) save_settings(save, &job, list, count);
     for (int k = 0; k < count && code == 0 && list; k++) {
         job.number = k + 1;
         if (k > 0 && !o->json && !o->quiet) fputc('\n', job.out);
         code = play_one(&job, list[k], count > 1);
     }
-    if (results.temp && code == 0 && !gopt_outfile_commit(&results, &err)) code = gopt_call_input(call, &err);
-    else if (results.temp) gopt_outfile_abort(&results);
     for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
     free(list);
     gopt_taxis_graph_free(g);
@@ -504,9 +497,6 @@ static json_t *ideal_json(const ideal_job *job, const gopt_taxis_setting *s, lon
     json_t *o = json_object();
     json_object_set_new(o, "length", json_integer(r->length));
     json_object_set_new(o, "path", path_json(g, path, r->length));
-    json_object_set_new(o, "method", json_string(gopt_taxis_method_name(job->how.method)));
-    gopt_json_set_times(o, r->seconds, r->cpu_seconds);
-    json_object_set_new(o, "status", json_string(gopt_status_name(r->status)));
     if (r->status != GOPT_SOLVED) json_object_set_new(o, "bound", json_integer(r->bound));
     json_object_set_new(o, "graph", json_string(g->name));
     json_object_set_new(o, "c", json_integer(s->c));
@@ -521,7 +511,6 @@ static json_t *ideal_json(const ideal_job *job, const gopt_taxis_setting *s, lon
     if (job->compare)
         json_object_set_new(o, "heuristic", json_pack("{s:s,s:i,s:o}", "name", h->name, "length", h->len, "path",
                                                       path_json(g, h->path, h->len)));
-    if (job->o->stats) json_object_set_new(o, "stats", gopt_counters_json(&r->counters));
     json_object_set_new(o, "checked", json_true());
     return o;
 }
@@ -563,27 +552,30 @@ static int ideal_one(const ideal_job *job, const gopt_taxis_setting *s, long num
                      const gopt_taxis_move *moves, const gopt_taxis_ideal *r) {
     const gopt_taxis_graph *g = job->g;
     if (r->status == GOPT_ERROR) {
-        fprintf(job->call->diag, "gameopt: internal error: %s\n", r->note);
-        return 4;
+        gopt_call_warn(job->call, "internal error: %s", r->note);
+        return GOPT_ERROR;
     }
     int *path = gopt_malloc((size_t)g->n * sizeof *path);
     gopt_taxis_path_of_moves(moves, r->length, path);
     char why[512] = "";
     rival h = {0, NULL, ""};
-    bool drawn = job->o->output && gopt_picture_format_of(job->o->output) != GOPT_PIC_NONE;
+    bool drawn = job->o->picture != GOPT_PIC_NONE;
     bool ok = r->length > 0 && gopt_taxis_check_path(g, s, path, r->length, r->status == GOPT_SOLVED, why, sizeof why);
     if (!ok && r->length == 0) snprintf(why, sizeof why, "the method found no path");
     if (ok && (job->compare || drawn)) ok = play_rival(job, s, number, &h, why, sizeof why);
     if (ok && r->status == GOPT_SOLVED && h.path && h.len > r->length)
         ok = false, snprintf(why, sizeof why, "heuristic %s found a longer path (%d) than the ideal", h.name, h.len);
-    int code = r->status == GOPT_SOLVED ? 0 : 3;
+    int code = r->status == GOPT_SOLVED ? GOPT_SOLVED : GOPT_LIMIT;
+    char name[64];
+    if (job->source) snprintf(name, sizeof name, "%s:%ld", job->source, number);
+    else snprintf(name, sizeof name, "setting %ld", job->index + number - 1);
     if (!ok) {
-        fprintf(job->call->diag, "gameopt: internal error: the ideal path failed its check: %s\n", why);
-        code = 4;
+        gopt_call_warn(job->call, "internal error: the ideal path failed its check: %s", why);
+        code = GOPT_ERROR;
     } else if (job->o->json) {
-        json_t *o = ideal_json(job, s, number, r, path, &h);
-        gopt_json_print(job->out, o);
-        json_decref(o);
+        gopt_answer a = {.name = name, .status = r->status, .method = gopt_taxis_method_name(job->how.method),
+                         .seconds = r->seconds, .cpu_seconds = r->cpu_seconds, .counters = r->counters};
+        gopt_call_answer(job->call, &a, ideal_json(job, s, number, r, path, &h));
     } else {
         if (number > 1 && !job->o->quiet) fputc('\n', job->out);
         ideal_text(job, s, number, r, moves, path, &h);
@@ -592,10 +584,8 @@ static int ideal_one(const ideal_job *job, const gopt_taxis_setting *s, long num
         char label[96];
         snprintf(label, sizeof label, "ideal (%s)", gopt_taxis_method_name(job->how.method));
         gopt_taxis_overlay overlays[2] = {{path, r->length, label}, {h.path, h.len, h.name}};
-        char *file = gopt_numbered_path(job->o->output, number, several);
-        gopt_error err = {0};
-        if (!gopt_taxis_render(g, s, overlays, 2, file, &err)) code = gopt_call_input(job->call, &err);
-        free(file);
+        (void)several;
+        if (!gopt_call_picture(job->call, name, gopt_taxis_render(g, s, overlays, 2))) code = GOPT_BAD_INPUT;
     }
     free(h.path);
     free(path);
@@ -627,15 +617,16 @@ static gopt_taxis_setting **ideal_settings(gopt_call *call, ideal_job *job, int 
     return list;
 }
 
-/* --lp FILE: each setting's model into FILE (FILE-2.lp ... for several); "-" prints them. */
+/* --lp FILE: each setting's model as a side output (the command line writes FILE, FILE-2.lp
+ * ... for several; "-" prints them). */
 static bool write_models(const ideal_job *job, gopt_taxis_setting **list, int count) {
     const char *lp = gopt_option(job->o, "lp");
     for (int k = 0; lp && k < count; k++) {
-        char *file = strcmp(lp, "-") == 0 ? gopt_strdup("-") : gopt_numbered_path(lp, k + 1, count > 1);
-        gopt_error err = {0};
-        bool ok = gopt_taxis_mip_write_lp(job->g, list[k], file, &err);
-        free(file);
-        if (!ok) return gopt_call_input(job->call, &err), false;
+        char *text = gopt_taxis_mip_lp_text(job->g, list[k]);
+        char name[32];
+        snprintf(name, sizeof name, "setting %d", k + 1);
+        gopt_call_side(job->call, "lp", "lp", name, "lp", text, strlen(text));
+        free(text);
     }
     return true;
 }
@@ -664,13 +655,6 @@ static int run_ideal(gopt_call *call) {
     if (!list || !write_models(&job, list, count)) code = 2;
     const char *lp = gopt_option(o, "lp");
     bool only_lp = lp && strcmp(lp, "-") == 0; /* the models are the output */
-    gopt_outfile out = {0};
-    gopt_error err = {0};
-    if (code == 0 && o->output && !gopt_outfile_check(o->output, &err)) code = gopt_call_input(call, &err);
-    if (code == 0 && o->output && gopt_picture_format_of(o->output) == GOPT_PIC_NONE) {
-        if (gopt_outfile_open(&out, o->output, &err)) job.out = out.f;
-        else code = gopt_call_input(call, &err);
-    }
     if (code == 0 && !only_lp) {
         gopt_taxis_move *moves = gopt_malloc((size_t)count * (size_t)g->n * sizeof *moves);
         gopt_taxis_ideal *results = gopt_calloc((size_t)count, sizeof *results);
@@ -682,9 +666,6 @@ static int run_ideal(gopt_call *call) {
         free(moves);
         free(results);
     }
-    /* the results (solved, none, or limits with bounds) appear whole; errors leave nothing */
-    if (out.temp && code != 2 && code != 4 && !gopt_outfile_commit(&out, &err)) code = gopt_call_input(call, &err);
-    else if (out.temp) gopt_outfile_abort(&out);
     for (int k = 0; list && k < count; k++) gopt_taxis_setting_free(list[k]);
     free(list);
     gopt_taxis_graph_free(g);
@@ -728,9 +709,10 @@ static void run_point(const study_job *job, const gopt_taxis_graph *g, const gop
 /* A run stopped early: the table that follows counts only the settings played. Text says so
  * on stdout above it; CSV and JSON keep their shape and say it on stderr. */
 static void partial_note(gopt_call *call, taxis_format f, gopt_stop_reason why) {
-    FILE *out = f == TAXIS_TEXT ? call->out : call->diag;
-    fprintf(out, "%spartial results (%s): the counts cover the settings played before the stop\n",
-            f == TAXIS_TEXT ? "" : "gameopt: ", gopt_stop_text(why));
+    if (f == TAXIS_TEXT)
+        fprintf(call->out, "partial results (%s): the counts cover the settings played before the stop\n", gopt_stop_text(why));
+    else
+        gopt_call_warn(call, "partial results (%s): the counts cover the settings played before the stop", gopt_stop_text(why));
 }
 
 static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const gopt_taxis_heuristic *hs, int nh,
@@ -740,9 +722,7 @@ static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const go
     if (!output_format(call, &f)) return 2;
     if (gopt_option_flag(o, "per-game") && f != TAXIS_TEXT)
         return gopt_call_usage(call, "--per-game prints CSV of its own; leave out --json and --csv");
-    gopt_error perr = {0}; /* an unwritable --plot fails now, not after the experiment */
-    if (gopt_option(o, "plot") && !gopt_outfile_check(gopt_option(o, "plot"), &perr)) return gopt_call_input(call, &perr);
-    study_job job = {call, o, {.seed = o->seed, .threads = o->threads, .progress = o->progress, .verify = o->verify},
+    study_job job = {call, o, {.seed = o->seed, .threads = o->threads, .progress = o->progress_sink, .verify = o->verify},
                      gopt_option_flag(o, "per-game")};
     gopt_shard_range(o, games, &job.run.begin, &job.run.end);
     int np = nh + ideal;
@@ -783,15 +763,19 @@ static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const go
     if (!job.per_game && code != 4 && s.npoints > 0) {
         if (f == TAXIS_TEXT && gopt_taxis_reading_solo(reading))
             fprintf(call->out, "reading of the rules: %s\n", gopt_taxis_reading_name(reading));
-        if (table1) taxis_print_table1(call->out, &s, f);
-        else taxis_print_sweep(call->out, &s, f);
+        if (table1) taxis_print_table1(call, &s, f);
+        else taxis_print_sweep(call, &s, f);
     }
     const char *plot = gopt_option(o, "plot");
     if (plot && (code == 0 || code == 3) && s.npoints > 0) {
         gopt_error err = {0};
-        int drawn = taxis_plot(&s, table1, plot, &err);
+        gopt_buf figure = {0};
+        int drawn = taxis_plot(&s, table1, plot, &figure, &err);
+        const char *ext = strrchr(plot, '.') ? strrchr(plot, '.') + 1 : "svg";
         if (drawn < 0) code = gopt_call_input(call, &err);
-        else if (drawn == 0) fprintf(call->diag, "gameopt: gnuplot is not installed; --plot %s skipped\n", plot);
+        else if (drawn == 0) gopt_call_warn(call, "gnuplot is not installed; --plot %s skipped", plot);
+        else gopt_call_side(call, "plot", "plot", table1 ? "table1" : "sweep", ext, figure.data, figure.len);
+        gopt_buf_free(&figure);
     }
     for (int i = 0; i < s.npoints; i++) {
         for (int p = 0; p < np; p++) free(s.points[i].tallies[p].hist);
@@ -862,7 +846,7 @@ static int run_tournament(gopt_call *call) {
         gopt_taxis_graph_free(g);
         return 2;
     }
-    gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress, "taxis tournament", NULL, o->verify};
+    gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress_sink, "taxis tournament", NULL, o->verify};
     gopt_shard_range(o, games, &run.begin, &run.end);
     gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);
     gopt_solve_ctx limits; /* --time-limit and Ctrl-C: the duels played so far, marked partial */
@@ -884,7 +868,7 @@ static int run_tournament(gopt_call *call) {
     bool printable = code != 4 && matches[0].games > 0;
     if (printable && f == TAXIS_TEXT && (reading.closed || reading.play_out || gopt_taxis_reading_solo(reading)))
         fprintf(call->out, "reading of the rules: %s\n", gopt_taxis_reading_name(reading));
-    if (printable) taxis_print_tournament(call->out, g, &run, name_list, nh, matches, f);
+    if (printable) taxis_print_tournament(call, g, &run, name_list, nh, matches, f);
     free(name_list);
     free(names);
     free(matches);
@@ -913,6 +897,7 @@ const gopt_verb taxis_verbs[] = {
     {"tournament", "two heuristics share one display, every ordered pair (Table 4)", "",
      GOPT_COMMON_JSON | GOPT_COMMON_SEED | GOPT_COMMON_THREADS | GOPT_COMMON_SHARD | GOPT_COMMON_PROGRESS | GOPT_COMMON_VERIFY |
          GOPT_COMMON_TIME_LIMIT, tournament_opts, run_tournament},
+    GOPT_DRAW_VERB,
     {0},
 };
 

@@ -210,7 +210,7 @@ static gopt_tokens_catalog *read_at(gopt_text *t, int depth, gopt_error *err) {
 
 static gopt_tokens_catalog *load_at(const char *path, int depth, gopt_error *err) {
     gopt_text t;
-    if (!gopt_text_load(&t, path, err)) return NULL;
+    if (!gopt_read_file(path, &t, err)) return NULL;
     gopt_tokens_catalog *c = read_at(&t, depth, err);
     gopt_text_free(&t);
     return c;
@@ -218,7 +218,7 @@ static gopt_tokens_catalog *load_at(const char *path, int depth, gopt_error *err
 
 gopt_tokens_catalog *gopt_tokens_catalog_load(const char *path, gopt_error *err) {
     gopt_text t;
-    if (!gopt_text_load(&t, path, err)) return NULL;
+    if (!gopt_read_file(path, &t, err)) return NULL;
     gopt_tokens_catalog *c = gopt_tokens_catalog_read(&t, err);
     gopt_text_free(&t);
     return c;
@@ -261,7 +261,7 @@ gopt_tokens_catalog *gopt_tokens_catalog_open(const char *game_or_path, gopt_err
 
 static gopt_tokens_catalog *open_at(const char *game_or_path, int depth, gopt_error *err) {
     /* "-" is standard input, as for every other input, not a game called "-". */
-    if (strcmp(game_or_path, "-") == 0 || !game_name_ok(game_or_path) || access(game_or_path, R_OK) == 0)
+    if (strcmp(game_or_path, "-") == 0 || !game_name_ok(game_or_path) || gopt_named_exists(NULL, game_or_path))
         return load_at(game_or_path, depth, err);
     char lower[128], relative[160], path[1024];
     size_t n = 0;

@@ -2,7 +2,7 @@
  * per rotation, source -> tokens (or old cities) -> new cities -> sink, every edge labelled
  * flow/capacity. Edges that carry flow are bold; when the flow falls short, the nodes on
  * the source side of the minimum cut (the competing tokens and their cities) are shaded. */
-#include "gameopt/outfile.h"
+#include <stdlib.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -107,11 +107,12 @@ static bool write_rotation(FILE *f, const gopt_tokens_question *q, const gopt_to
     return true;
 }
 
-bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers,
-                               int n, gopt_error *err) {
-    gopt_outfile file; /* "-" is stdout; a file appears when complete */
-    if (!gopt_outfile_open(&file, path, err)) return false;
-    FILE *f = file.f;
+char *gopt_tokens_network_text(const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n,
+                               gopt_error *err) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return gopt_fail(err, "--network", 0, 0, "out of memory"), NULL;
     fputs("// Flow networks of gameopt tokens upgrade: render with `dot -Tsvg`.\n"
           "digraph tokens {\n  rankdir=LR;\n  node [fontname=\"Helvetica\", fontsize=10];\n"
           "  edge [fontname=\"Helvetica\", fontsize=9];\n",
@@ -120,9 +121,10 @@ bool gopt_tokens_write_network(const char *path, const gopt_tokens_question *q, 
     for (int k = 0; k < n && ok; k++)
         for (int r = 0; r < GOPT_TOKENS_EDGES && ok; r++) ok = write_rotation(f, q, &answers[k], k, r, err);
     fputs("}\n", f);
+    fclose(f);
     if (!ok) {
-        gopt_outfile_abort(&file);
-        return false;
+        free(text);
+        return NULL;
     }
-    return gopt_outfile_commit(&file, err);
+    return text;
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "gameopt/alloc.h"
+#include "gameopt/game.h"
 #include "gameopt/tokens.h"
 
 #define LIBRARY_MAX 16
@@ -88,7 +89,7 @@ const gopt_tokens_tile *gopt_tokens_lookup(gopt_tokens_library *l, const char *s
         gopt_tokens_catalog *c = gopt_tokens_library_catalog(l, body, &no_catalog);
         if (c) tile = in_catalog(c, colon + 1, where, err);
         if (tile && found_in) *found_in = c;
-        if (!c && (access(body, F_OK) == 0 || body[strspn(body, GAME_CHARS)] == 0)) {
+        if (!c && (gopt_named_exists(NULL, body) || body[strspn(body, GAME_CHARS)] == 0)) {
             *err = no_catalog; /* a file that is not a catalogue, or a game we lack: their own error */
         } else if (!c) {
             /* Neither a game nor a file: perhaps a tile string typed with ',' for '=' or ';'. */

@@ -141,7 +141,7 @@ gopt_tokens_map *gopt_tokens_map_read(gopt_text *t, gopt_error *err) {
 
 gopt_tokens_map *gopt_tokens_map_open(const char *game_or_path, gopt_error *err) {
     char path[1024];
-    bool file = strchr(game_or_path, '/') || strchr(game_or_path, '.') || access(game_or_path, R_OK) == 0;
+    bool file = strchr(game_or_path, '/') || strchr(game_or_path, '.') || gopt_named_exists(NULL, game_or_path);
     if (!file) {
         char lower[128], relative[160];
         size_t n = 0;
@@ -156,7 +156,7 @@ gopt_tokens_map *gopt_tokens_map_open(const char *game_or_path, gopt_error *err)
         snprintf(path, sizeof path, "%s", game_or_path);
     }
     gopt_text t;
-    if (!gopt_text_load(&t, path, err)) return NULL;
+    if (!gopt_read_file(path, &t, err)) return NULL;
     gopt_tokens_map *m = gopt_tokens_map_read(&t, err);
     gopt_text_free(&t);
     if (m && !file) snprintf(m->name, sizeof m->name, "%s", game_or_path);

@@ -10,7 +10,6 @@
 
 #include "gameopt/canvas.h"
 #include "gameopt/tokens.h"
-#include "render/cairo_dl.h"
 
 #define HEX_R 60.0                     /* corner radius of a hex, points */
 #define APOTHEM (HEX_R * 0.8660254037844386)
@@ -100,48 +99,48 @@ static point end_point(const placed_tile *p, int end) {
     return toward(p->centre, end, p->rotation, APOTHEM, p->turn);
 }
 
-static void hex_path(cairo_t *cr, point c, double turn) {
+static void hex_path(gopt_canvas *cv, point c, double turn) {
     for (int k = 0; k < 6; k++) {
         point q = toward(c, k + 0.5, 0, HEX_R, turn);
-        if (k == 0) cairo_move_to(cr, q.x, q.y);
-        else cairo_line_to(cr, q.x, q.y);
+        if (k == 0) gopt_canvas_move_to(cv, q.x, q.y);
+        else gopt_canvas_line_to(cv, q.x, q.y);
     }
-    cairo_close_path(cr);
+    gopt_canvas_close_path(cv);
 }
 
-static void draw_hex(cairo_t *cr, point c, double turn, const gopt_rgb *fill, gopt_rgb stroke, double width) {
-    hex_path(cr, c, turn);
+static void draw_hex(gopt_canvas *cv, point c, double turn, const gopt_rgb *fill, gopt_rgb stroke, double width) {
+    hex_path(cv, c, turn);
     if (fill) {
-        cairo_set_source_rgb(cr, fill->r, fill->g, fill->b);
-        cairo_fill_preserve(cr);
+        gopt_canvas_set_rgb(cv, fill->r, fill->g, fill->b);
+        gopt_canvas_fill_preserve(cv);
     }
-    cairo_set_source_rgb(cr, stroke.r, stroke.g, stroke.b);
-    cairo_set_line_width(cr, width);
-    cairo_stroke(cr);
+    gopt_canvas_set_rgb(cv, stroke.r, stroke.g, stroke.b);
+    gopt_canvas_set_line_width(cv, width);
+    gopt_canvas_stroke(cv);
 }
 
 /* Track: edges curve in toward the centre; nodes are joined straight. Broad gauge is a
  * thick black line, narrow a thin one, dual a thick line with a white core (two rails). */
-static void draw_track(cairo_t *cr, const placed_tile *p) {
+static void draw_track(gopt_canvas *cv, const placed_tile *p) {
     const gopt_tokens_tile *t = p->tile;
     for (int k = 0; k < t->npaths; k++) {
         int gauge = t->paths[k].track;
-        cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_set_line_width(cr, (gauge == GOPT_TOKENS_NARROW ? 0.04 : gauge == GOPT_TOKENS_DUAL ? 0.13 : 0.09) * HEX_R);
+        gopt_canvas_set_rgb(cv, 0, 0, 0);
+        gopt_canvas_set_line_width(cv, (gauge == GOPT_TOKENS_NARROW ? 0.04 : gauge == GOPT_TOKENS_DUAL ? 0.13 : 0.09) * HEX_R);
         point a = end_point(p, t->paths[k].a), b = end_point(p, t->paths[k].b);
         bool a_edge = t->paths[k].a < GOPT_TOKENS_NODE_END, b_edge = t->paths[k].b < GOPT_TOKENS_NODE_END;
         point ca = a_edge ? (point){a.x + (p->centre.x - a.x) * 0.5, a.y + (p->centre.y - a.y) * 0.5} : a;
         point cb = b_edge ? (point){b.x + (p->centre.x - b.x) * 0.5, b.y + (p->centre.y - b.y) * 0.5} : b;
-        cairo_move_to(cr, a.x, a.y);
-        cairo_curve_to(cr, ca.x, ca.y, cb.x, cb.y, b.x, b.y);
+        gopt_canvas_move_to(cv, a.x, a.y);
+        gopt_canvas_curve_to(cv, ca.x, ca.y, cb.x, cb.y, b.x, b.y);
         if (gauge != GOPT_TOKENS_DUAL) {
-            cairo_stroke(cr);
+            gopt_canvas_stroke(cv);
             continue;
         }
-        cairo_stroke_preserve(cr);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_set_line_width(cr, 0.05 * HEX_R);
-        cairo_stroke(cr);
+        gopt_canvas_stroke_preserve(cv);
+        gopt_canvas_set_rgb(cv, 1, 1, 1);
+        gopt_canvas_set_line_width(cv, 0.05 * HEX_R);
+        gopt_canvas_stroke(cv);
     }
 }
 
@@ -158,53 +157,53 @@ static point slot_centre(point c, int slots, int k) {
 }
 
 /* A token in its company's colour; colour < 0 is a reservation: the name on white, grey ring. */
-static void draw_token(cairo_t *cr, point c, double r, const char *name, int colour) {
+static void draw_token(gopt_canvas *cv, point c, double r, const char *name, int colour) {
     gopt_rgb fill = colour < 0 ? gopt_white : gopt_palette(colour);
-    gopt_draw_circle(cr, c.x, c.y, r * 0.92, &fill, colour < 0 ? &gopt_grey : &gopt_black, colour < 0 ? 1.4 : 0.8);
+    gopt_draw_circle(cv, c.x, c.y, r * 0.92, &fill, colour < 0 ? &gopt_grey : &gopt_black, colour < 0 ? 1.4 : 0.8);
     double size = r * (strlen(name) <= 2 ? 0.95 : strlen(name) == 3 ? 0.75 : 0.6);
     double lum = 0.3 * fill.r + 0.59 * fill.g + 0.11 * fill.b;
-    gopt_draw_text(cr, c.x, c.y, name, size, lum > 0.5 ? gopt_black : gopt_white);
+    gopt_draw_text(cv, c.x, c.y, name, size, lum > 0.5 ? gopt_black : gopt_white);
 }
 
 /* A city: white slots in a white outline; tokens[k] (or NULL) fills slot k. */
-static void draw_city(cairo_t *cr, point c, int slots, const char *const *names, const int *colours) {
+static void draw_city(gopt_canvas *cv, point c, int slots, const char *const *names, const int *colours) {
     double s = slot_radius(slots);
     if (slots <= 1) {
-        gopt_draw_circle(cr, c.x, c.y, s, &gopt_white, &gopt_black, 1.6);
+        gopt_draw_circle(cv, c.x, c.y, s, &gopt_white, &gopt_black, 1.6);
     } else if (slots == 2) {
-        cairo_new_sub_path(cr);
-        cairo_arc(cr, c.x - s, c.y, s, deg(90), deg(270));
-        cairo_arc(cr, c.x + s, c.y, s, deg(-90), deg(90));
-        cairo_close_path(cr);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_set_line_width(cr, 1.6);
-        cairo_stroke(cr);
+        gopt_canvas_new_sub_path(cv);
+        gopt_canvas_arc(cv, c.x - s, c.y, s, deg(90), deg(270));
+        gopt_canvas_arc(cv, c.x + s, c.y, s, deg(-90), deg(90));
+        gopt_canvas_close_path(cv);
+        gopt_canvas_set_rgb(cv, 1, 1, 1);
+        gopt_canvas_fill_preserve(cv);
+        gopt_canvas_set_rgb(cv, 0, 0, 0);
+        gopt_canvas_set_line_width(cv, 1.6);
+        gopt_canvas_stroke(cv);
     } else {
         double ring = s / sin(M_PI / slots);
-        gopt_draw_circle(cr, c.x, c.y, ring + s, &gopt_white, &gopt_black, 1.6);
+        gopt_draw_circle(cv, c.x, c.y, ring + s, &gopt_white, &gopt_black, 1.6);
     }
     for (int k = 0; k < slots; k++) {
         point q = slot_centre(c, slots, k);
-        if (slots > 1) gopt_draw_circle(cr, q.x, q.y, s * 0.92, NULL, &gopt_grey, 0.6);
-        if (names && names[k]) draw_token(cr, q, s, names[k], colours[k]);
+        if (slots > 1) gopt_draw_circle(cv, q.x, q.y, s * 0.92, NULL, &gopt_grey, 0.6);
+        if (names && names[k]) draw_token(cv, q, s, names[k], colours[k]);
     }
 }
 
 /* Draws a tile; `city_tokens` (may be NULL) lists per token the city it sits in (-1 none). */
-static void draw_tile(cairo_t *cr, placed_tile *p, const gopt_tokens_question *q, const int8_t *city_of) {
+static void draw_tile(gopt_canvas *cv, placed_tile *p, const gopt_tokens_question *q, const int8_t *city_of) {
     const gopt_tokens_tile *t = p->tile;
     place_nodes(p);
     gopt_rgb fill = tile_colour(t->colour);
-    draw_hex(cr, p->centre, p->turn, &fill, gopt_black, 1.0);
-    draw_track(cr, p);
+    draw_hex(cv, p->centre, p->turn, &fill, gopt_black, 1.0);
+    draw_track(cv, p);
     for (int v = 0; v < t->nnodes; v++) {
         const gopt_tokens_node *n = &t->nodes[v];
         point c = p->node[v];
-        if (n->kind == GOPT_TOKENS_TOWN) gopt_draw_circle(cr, c.x, c.y, 0.09 * HEX_R, &gopt_black, NULL, 0);
+        if (n->kind == GOPT_TOKENS_TOWN) gopt_draw_circle(cv, c.x, c.y, 0.09 * HEX_R, &gopt_black, NULL, 0);
         else if (n->kind == GOPT_TOKENS_OFFBOARD || n->kind == GOPT_TOKENS_HALT || n->kind == GOPT_TOKENS_PASS)
-            gopt_draw_circle(cr, c.x, c.y, 0.11 * HEX_R, &gopt_grey, &gopt_black, 1.0);
+            gopt_draw_circle(cv, c.x, c.y, 0.11 * HEX_R, &gopt_grey, &gopt_black, 1.0);
     }
     for (int city = 0; city < t->ncities; city++) {
         const char *names[GOPT_TOKENS_MAX_SLOTS] = {0};
@@ -214,17 +213,17 @@ static void draw_tile(cairo_t *cr, placed_tile *p, const gopt_tokens_question *q
                 colours[used] = q->tokens[i].reserved ? -1 : i;
                 names[used++] = q->tokens[i].name;
             }
-        draw_city(cr, p->node[t->city_node[city]], slots, names, colours);
+        draw_city(cv, p->node[t->city_node[city]], slots, names, colours);
     }
     char labels[160];
     gopt_tokens_label_text(t, labels, sizeof labels);
     if (labels[0]) {
         point l = toward(p->centre, 2.0, 0, 0.62 * HEX_R, p->turn);
-        gopt_draw_text(cr, l.x, l.y, labels, 0.22 * HEX_R, gopt_black);
+        gopt_draw_text(cv, l.x, l.y, labels, 0.22 * HEX_R, gopt_black);
     }
     if (t->name[0]) {
         point n = toward(p->centre, 5.5, 0, 0.74 * HEX_R, p->turn);
-        gopt_draw_text(cr, n.x, n.y, t->name, 0.13 * HEX_R, gopt_black);
+        gopt_draw_text(cv, n.x, n.y, t->name, 0.13 * HEX_R, gopt_black);
     }
 }
 
@@ -240,37 +239,37 @@ static const char *short_title(const gopt_tokens_tile *t, char *buf, size_t size
     return buf;
 }
 
-static void caption(cairo_t *cr, point c, int line, const char *text, gopt_rgb colour) {
-    gopt_draw_text(cr, c.x, c.y + APOTHEM + 12 + 13 * line, text, 10, colour);
+static void caption(gopt_canvas *cv, point c, int line, const char *text, gopt_rgb colour) {
+    gopt_draw_text(cv, c.x, c.y + APOTHEM + 12 + 13 * line, text, 10, colour);
 }
 
 /* Infeasible rotations are faded, crossed out in red, and say why underneath. */
-static void draw_rotation(cairo_t *cr, const gopt_tokens_question *q, const gopt_tokens_answer *a, int r, point c,
+static void draw_rotation(gopt_canvas *cv, const gopt_tokens_question *q, const gopt_tokens_answer *a, int r, point c,
                           double turn) {
     const gopt_tokens_rotation *rot = &a->rotations[r];
     placed_tile p = {.tile = a->to, .rotation = r, .centre = c, .turn = turn};
-    draw_tile(cr, &p, q, rot->feasible ? rot->placements : NULL);
+    draw_tile(cv, &p, q, rot->feasible ? rot->placements : NULL);
     char text[64];
     snprintf(text, sizeof text, "rotation %d", r);
-    caption(cr, c, 0, text, gopt_black);
+    caption(cv, c, 0, text, gopt_black);
     if (rot->feasible) {
         if (rot->unique) snprintf(text, sizeof text, "unique");
         else if (rot->complete) snprintf(text, sizeof text, "owner chooses (1 of %ld)", rot->count);
         else snprintf(text, sizeof text, "owner chooses");
-        caption(cr, c, 1, text, (gopt_rgb){0.1, 0.45, 0.1});
+        caption(cv, c, 1, text, (gopt_rgb){0.1, 0.45, 0.1});
         return;
     }
-    cairo_save(cr);
-    hex_path(cr, c, turn);
-    cairo_clip(cr);
-    cairo_set_source_rgba(cr, 1, 1, 1, 0.6);
-    cairo_paint(cr);
-    cairo_restore(cr);
-    draw_hex(cr, c, turn, NULL, gopt_red, 2.5);
-    caption(cr, c, 1, "infeasible", gopt_red);
+    gopt_canvas_save(cv);
+    hex_path(cv, c, turn);
+    gopt_canvas_clip(cv);
+    gopt_canvas_set_rgba(cv, 1, 1, 1, 0.6);
+    gopt_canvas_paint(cv);
+    gopt_canvas_restore(cv);
+    draw_hex(cv, c, turn, NULL, gopt_red, 2.5);
+    caption(cv, c, 1, "infeasible", gopt_red);
 }
 
-static void draw_row(cairo_t *cr, const gopt_tokens_question *q, const gopt_tokens_answer *a, double top, double turn) {
+static void draw_row(gopt_canvas *cv, const gopt_tokens_question *q, const gopt_tokens_answer *a, double top, double turn) {
     char title[512];
     char from_title[40], to_title[40];
     int n = snprintf(title, sizeof title, "%s@%d -> %s (%s rules): feasible rotations",
@@ -279,68 +278,59 @@ static void draw_row(cairo_t *cr, const gopt_tokens_question *q, const gopt_toke
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++)
         if (a->rotations[r].feasible && n < (int)sizeof title) n += snprintf(title + n, sizeof title - (size_t)n, " %d", r);
     if (!a->nfeasible) snprintf(title + n, sizeof title - (size_t)n, " none");
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    cairo_set_font_size(cr, 12);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_move_to(cr, MARGIN, top + 16);
-    cairo_show_text(cr, title);
-    cairo_new_path(cr);
+    gopt_canvas_set_font(cv, 12, true);
+    gopt_canvas_set_rgb(cv, 0, 0, 0);
+    gopt_canvas_move_to(cv, MARGIN, top + 16);
+    gopt_canvas_show_text(cv, title);
+    gopt_canvas_new_path(cv);
     double y = top + ROW_TITLE + APOTHEM + 4;
     int8_t old_city[GOPT_TOKENS_MAX_TOKENS];
     for (int i = 0; i < q->ntokens; i++) old_city[i] = (int8_t)q->tokens[i].city;
     placed_tile old = {.tile = q->from, .rotation = q->from_rotation, .centre = {MARGIN + CELL_W / 2, y}, .turn = turn};
-    draw_tile(cr, &old, q, old_city);
+    draw_tile(cv, &old, q, old_city);
     char text[64];
     snprintf(text, sizeof text, "old, rotation %d", q->from_rotation);
-    caption(cr, old.centre, 0, text, gopt_black);
+    caption(cv, old.centre, 0, text, gopt_black);
     double arrow_x = MARGIN + CELL_W + 6;
-    gopt_draw_line(cr, arrow_x, y, arrow_x + 18, y, 2, gopt_black);
-    gopt_draw_line(cr, arrow_x + 18, y, arrow_x + 12, y - 5, 2, gopt_black);
-    gopt_draw_line(cr, arrow_x + 18, y, arrow_x + 12, y + 5, 2, gopt_black);
+    gopt_draw_line(cv, arrow_x, y, arrow_x + 18, y, 2, gopt_black);
+    gopt_draw_line(cv, arrow_x + 18, y, arrow_x + 12, y - 5, 2, gopt_black);
+    gopt_draw_line(cv, arrow_x + 18, y, arrow_x + 12, y + 5, 2, gopt_black);
     for (int r = 0; r < GOPT_TOKENS_EDGES; r++) {
         point c = {MARGIN + 30 + CELL_W * (1.5 + r), y};
-        cairo_save(cr);
-        draw_rotation(cr, q, a, r, c, turn);
-        cairo_restore(cr);
+        gopt_canvas_save(cv);
+        draw_rotation(cv, q, a, r, c, turn);
+        gopt_canvas_restore(cv);
     }
 }
 
-bool gopt_tokens_render(const char *path, const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n,
-                        bool pointy, gopt_error *err) {
+gopt_canvas *gopt_tokens_render(const gopt_tokens_question *q, const gopt_tokens_answer *answers, int n, bool pointy) {
     double width = 2 * MARGIN + 30 + CELL_W * 7, row = ROW_TITLE + CELL_H + 8;
-    gopt_canvas *canvas = gopt_canvas_open(path, width, 2 * MARGIN + row * (n > 0 ? n : 1), err);
-    if (!canvas) return false;
-    cairo_t *cr = gopt_canvas_cr(canvas);
-    for (int k = 0; k < n; k++) draw_row(cr, q, &answers[k], MARGIN + row * k, pointy ? 30.0 : 0.0);
-    if (n == 0) gopt_draw_text(cr, width / 2, MARGIN + row / 2, "no tile of the catalogue may replace this one", 12, gopt_black);
-    return gopt_canvas_close(canvas, err);
+    gopt_canvas *cv = gopt_canvas_new(width, 2 * MARGIN + row * (n > 0 ? n : 1));
+    for (int k = 0; k < n; k++) draw_row(cv, q, &answers[k], MARGIN + row * k, pointy ? 30.0 : 0.0);
+    if (n == 0) gopt_draw_text(cv, width / 2, MARGIN + row / 2, "no tile of the catalogue may replace this one", 12, gopt_black);
+    return cv;
 }
 
-bool gopt_tokens_render_cases(const char *path, const gopt_tokens_question *questions, const gopt_tokens_answer *answers,
-                              int n, const char *empty, bool pointy, gopt_error *err) {
+gopt_canvas *gopt_tokens_render_cases(const gopt_tokens_question *questions, const gopt_tokens_answer *answers, int n,
+                                      const char *empty, bool pointy) {
     double width = 2 * MARGIN + 30 + CELL_W * 7, row = ROW_TITLE + CELL_H + 8;
-    gopt_canvas *canvas = gopt_canvas_open(path, width, 2 * MARGIN + row * (n > 0 ? n : 1), err);
-    if (!canvas) return false;
-    cairo_t *cr = gopt_canvas_cr(canvas);
-    for (int k = 0; k < n; k++) draw_row(cr, &questions[k], &answers[k], MARGIN + row * k, pointy ? 30.0 : 0.0);
-    if (n == 0) gopt_draw_text(cr, width / 2, MARGIN + row / 2, empty, 12, gopt_black);
-    return gopt_canvas_close(canvas, err);
+    gopt_canvas *cv = gopt_canvas_new(width, 2 * MARGIN + row * (n > 0 ? n : 1));
+    for (int k = 0; k < n; k++) draw_row(cv, &questions[k], &answers[k], MARGIN + row * k, pointy ? 30.0 : 0.0);
+    if (n == 0) gopt_draw_text(cv, width / 2, MARGIN + row / 2, empty, 12, gopt_black);
+    return cv;
 }
 
-bool gopt_tokens_render_tiles(const char *path, const gopt_tokens_tile *const *tiles, const int *rotations, int n,
-                              bool pointy, gopt_error *err) {
+gopt_canvas *gopt_tokens_render_tiles(const gopt_tokens_tile *const *tiles, const int *rotations, int n, bool pointy) {
     int cols = n < 6 ? (n > 0 ? n : 1) : 6, rows = (n + cols - 1) / cols;
-    gopt_canvas *canvas = gopt_canvas_open(path, 2 * MARGIN + CELL_W * cols, 2 * MARGIN + CELL_H * (rows > 0 ? rows : 1), err);
-    if (!canvas) return false;
-    cairo_t *cr = gopt_canvas_cr(canvas);
+    gopt_canvas *cv = gopt_canvas_new(2 * MARGIN + CELL_W * cols, 2 * MARGIN + CELL_H * (rows > 0 ? rows : 1));
     for (int k = 0; k < n; k++) {
         placed_tile p = {.tile = tiles[k], .rotation = rotations[k], .turn = pointy ? 30.0 : 0.0,
                          .centre = {MARGIN + CELL_W * (k % cols + 0.5), MARGIN + APOTHEM + 4 + CELL_H * (k / cols)}};
-        draw_tile(cr, &p, NULL, NULL);
+        draw_tile(cv, &p, NULL, NULL);
         char text[96];
         char name[40];
         snprintf(text, sizeof text, "%s, rotation %d", short_title(tiles[k], name, sizeof name), rotations[k]);
-        caption(cr, p.centre, 0, text, gopt_black);
+        caption(cv, p.centre, 0, text, gopt_black);
     }
-    return gopt_canvas_close(canvas, err);
+    return cv;
 }

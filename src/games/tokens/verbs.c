@@ -6,7 +6,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "gameopt/outfile.h"
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
 #include "gameopt/canvas.h"
@@ -39,7 +38,7 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, "reservations (home or company) in old cities: each takes a slot and follows its city"),
     GOPT_ENUM("duplicates", "keep|return", "keep", duplicates_names, "two tokens of one company in one new city: the game keeps both or returns one"),
     GOPT_FLAG("all", "list every placement, not just the first (--count N caps it)"),
-    GOPT_STRING("network", "FILE.dot", NULL, "write the flow network of every rotation in Graphviz DOT (- for stdout)"),
+    GOPT_OUTPUT("network", "FILE.dot", "write the flow network of every rotation in Graphviz DOT (- for stdout)"),
     GOPT_STRING("color", "COLOUR", NULL, "colour of an inline --from/--to tile string (yellow, green, brown, gray)"),
     GOPT_INT("max-flows", "N", NULL, 1, 1000000000, "give up on a rotation after N max-flow runs (default 200000; exit 3 if nothing is found)"),
     LAYOUT_OPT,
@@ -215,14 +214,14 @@ static long placement_limit(bool all, const gopt_options *o) {
 static int solve_all(gopt_call *call, upgrade_run *u, const gopt_options *o) {
     char why[768];
     if (!solve_targets(u, placement_limit(u->all, o), u->answers, &u->nanswers, why, sizeof why)) {
-        fprintf(call->diag, "gameopt: %s\n", why);
-        return 4;
+        gopt_call_warn(call, "%s", why);
+        return GOPT_ERROR;
     }
     if (o->verify && !answers_check(&u->q, u->answers, u->nanswers, why, sizeof why)) {
-        fprintf(call->diag, "gameopt: internal error: %s\n", why);
-        return 4;
+        gopt_call_warn(call, "internal error: %s", why);
+        return GOPT_ERROR;
     }
-    return 0;
+    return GOPT_SOLVED;
 }
 
 static void print_stats(FILE *out, const upgrade_run *u) {
@@ -237,37 +236,40 @@ static void print_stats(FILE *out, const upgrade_run *u) {
     fprintf(out, ", %d new tile%s x 6 rotations in %.3f ms\n", u->nanswers, u->nanswers == 1 ? "" : "s", seconds * 1e3);
 }
 
-static void write_results(FILE *out, const upgrade_run *u, const gopt_options *o, bool json) {
-    if (json) {
-        for (int k = 0; k < u->nanswers; k++) gopt_json_emit(out, gopt_tokens_answer_json(&u->q, &u->answers[k], u->all));
-        return;
-    }
+static void write_results(FILE *out, const upgrade_run *u, const gopt_options *o) {
     gopt_tokens_print_question(out, &u->q);
     for (int k = 0; k < u->nanswers; k++) gopt_tokens_print(out, &u->q, &u->answers[k], u->all);
     if (u->nanswers == 0) fputs("\nno tile of the catalogue may replace it (next colour, same label)\n", out);
     if (o->stats) print_stats(out, u);
 }
 
-/* Text or JSON to stdout or to --output .txt/.json; pictures for .svg .png .pdf. */
+/* One answer per new tile, the text, the DOT network (--network) and the picture. */
 static int write_outputs(gopt_call *call, const upgrade_run *u, const gopt_options *o) {
     gopt_error err = {0};
-    const char *net = gopt_option(o, "network");
-    if (net && !gopt_tokens_write_network(net, &u->q, u->answers, u->nanswers, &err)) return gopt_call_input(call, &err);
-    const char *out = o->output;
-    if (out && gopt_picture_format_of(out) != GOPT_PIC_NONE) {
-        if (!gopt_tokens_render(out, &u->q, u->answers, u->nanswers, pointy(o), &err)) return gopt_call_input(call, &err);
-        write_results(call->out, u, o, o->json);
-        return 0;
-    }
-    const char *dot = out ? strrchr(out, '.') : NULL;
-    if (out && (!dot || (strcasecmp(dot, ".txt") != 0 && strcasecmp(dot, ".json") != 0)))
+    const char *out = o->output, *dot = out ? strrchr(out, '.') : NULL;
+    if (out && o->picture == GOPT_PIC_NONE && (!dot || (strcasecmp(dot, ".txt") != 0 && strcasecmp(dot, ".json") != 0)))
         return gopt_call_usage(call, "--output %s: use .svg, .png or .pdf for a picture, .txt or .json for the results", out);
-    gopt_outfile file;
-    gopt_error ferr = {0};
-    if (out && !gopt_outfile_open(&file, out, &ferr)) return gopt_call_input(call, &ferr);
-    write_results(out ? file.f : call->out, u, o, o->json || (dot && strcasecmp(dot, ".json") == 0));
-    if (out && !gopt_outfile_commit(&file, &ferr)) return gopt_call_input(call, &ferr);
-    return 0;
+    if (gopt_option(o, "network")) {
+        char *text = gopt_tokens_network_text(&u->q, u->answers, u->nanswers, &err);
+        if (!text) return gopt_call_input(call, &err);
+        gopt_call_side(call, "dot", "network", "network", "dot", text, strlen(text));
+        free(text);
+    }
+    for (int k = 0; k < u->nanswers; k++) {
+        char title[256];
+        gopt_answer a = {.name = gopt_tokens_tile_title(u->answers[k].to, title, sizeof title),
+                         .status = u->answers[k].nfeasible ? GOPT_SOLVED : GOPT_INFEASIBLE, .method = "maxflow",
+                         .seconds = u->answers[k].seconds, .cpu_seconds = u->answers[k].cpu_seconds,
+                         .counters = u->answers[k].counters};
+        json_t *fields = gopt_tokens_answer_json(&u->q, &u->answers[k], u->all);
+        json_object_del(fields, "seconds"); /* the envelope's */
+        json_object_del(fields, "cpu_seconds");
+        gopt_call_answer(call, &a, fields);
+    }
+    write_results(call->out, u, o);
+    if (!gopt_call_picture(call, "upgrade", o->picture ? gopt_tokens_render(&u->q, u->answers, u->nanswers, pointy(o)) : NULL))
+        return GOPT_BAD_INPUT;
+    return GOPT_SOLVED;
 }
 
 /* 0 when some rotation keeps the tokens; 1 when that is proven for none; 3 when the search
@@ -354,11 +356,13 @@ static int run_show(gopt_call *call) {
             code = gopt_call_input(call, game ? &not_a_game : &not_a_tile);
         else n++;
     }
-    gopt_error err = {0};
-    if (code == 0 && o->output && !gopt_tokens_render_tiles(o->output, tiles, rotations, n, pointy(o), &err)) code = gopt_call_input(call, &err);
+    if (code == 0 && o->picture && !gopt_call_picture(call, "tiles", gopt_tokens_render_tiles(tiles, rotations, n, pointy(o))))
+        code = GOPT_BAD_INPUT;
     for (int k = 0; code == 0 && k < n; k++) {
-        if (o->json) gopt_json_emit(call->out, gopt_tokens_tile_json(tiles[k], rotations[k]));
-        else print_tile(call->out, tiles[k], rotations[k]);
+        char title[256];
+        gopt_answer a = {.name = gopt_tokens_tile_title(tiles[k], title, sizeof title), .status = GOPT_SOLVED, .method = "show"};
+        gopt_call_answer(call, &a, gopt_tokens_tile_json(tiles[k], rotations[k]));
+        print_tile(call->out, tiles[k], rotations[k]);
     }
     gopt_tokens_library_free(library);
     return code;
@@ -370,7 +374,7 @@ static int run_show(gopt_call *call) {
 #define MAX_SHEET_ROWS 60
 
 /* The stuck layouts, solved again for the picture sheet. */
-static int draw_sheet(gopt_call *call, const gopt_tokens_audit *a, const char *path) {
+static int draw_sheet(gopt_call *call, const gopt_tokens_audit *a) {
     gopt_tokens_question *qs = gopt_calloc(MAX_SHEET_ROWS, sizeof *qs);
     gopt_tokens_answer *as = gopt_calloc(MAX_SHEET_ROWS, sizeof *as);
     int n = 0, code = 0;
@@ -381,8 +385,9 @@ static int draw_sheet(gopt_call *call, const gopt_tokens_audit *a, const char *p
             if (!gopt_tokens_solve(&qs[n], a->rows[k].to, 2, &as[n], &err)) code = gopt_call_input(call, &err);
             else n++;
         }
-    if (code == 0 && !gopt_tokens_render_cases(path, qs, as, n, "no upgrade leaves the player stuck", pointy(&call->opts), &err))
-        code = gopt_call_input(call, &err);
+    if (code == 0 && !gopt_call_picture(call, "audit",
+                                        gopt_tokens_render_cases(qs, as, n, "no upgrade leaves the player stuck", pointy(&call->opts))))
+        code = GOPT_BAD_INPUT;
     for (int k = 0; k < n; k++) gopt_tokens_answer_free(&as[k]);
     free(qs);
     free(as);
@@ -395,8 +400,8 @@ static int run_audit(gopt_call *call) {
     gopt_error err = {0};
     gopt_tokens_catalog *c = gopt_tokens_catalog_open(call->args[0], &err);
     if (!c) return gopt_call_input(call, &err);
-    const char *out = o->output;
-    if (out && gopt_picture_format_of(out) == GOPT_PIC_NONE) {
+    const char *out = o->output, *dot = out ? strrchr(out, '.') : NULL;
+    if (out && o->picture == GOPT_PIC_NONE && (!dot || (strcasecmp(dot, ".txt") != 0 && strcasecmp(dot, ".json") != 0))) {
         gopt_tokens_catalog_free(c);
         return gopt_call_usage(call, "--output %s: the audit draws a sheet of stuck cases (.svg, .png or .pdf)", out);
     }
@@ -408,11 +413,15 @@ static int run_audit(gopt_call *call) {
     }
     int code = 0;
     if (!gopt_tokens_audit_run(c, rules, &a, &err)) code = gopt_call_input(call, &err);
-    if (code == 0 && out) code = draw_sheet(call, &a, out);
+    if (code == 0 && o->picture) code = draw_sheet(call, &a);
     if (code == 0) {
-        if (o->json)
-            for (int k = 0; k < a.nrows; k++) gopt_json_emit(call->out, gopt_tokens_audit_row_json(&a, &a.rows[k]));
-        else gopt_tokens_audit_print(call->out, c, &a);
+        for (int k = 0; k < a.nrows; k++) {
+            char name[64];
+            snprintf(name, sizeof name, "%s:%d", call->args[0], k + 1);
+            gopt_answer ans = {.name = name, .status = GOPT_SOLVED, .method = "audit"};
+            gopt_call_answer(call, &ans, gopt_tokens_audit_row_json(&a, &a.rows[k]));
+        }
+        gopt_tokens_audit_print(call->out, c, &a);
     }
     gopt_tokens_audit_free(&a);
     gopt_tokens_catalog_free(c);
@@ -429,6 +438,7 @@ const gopt_verb tokens_verbs[] = {
      GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON, show_opts, run_show},
     {"audit", "every upgrade of a game with every token layout: stuck players, owner choices, city-dependent rotations",
      "GAME", GOPT_COMMON_OUTPUT | GOPT_COMMON_JSON, audit_opts, run_audit},
+    GOPT_DRAW_VERB,
     {0},
 };
 
@@ -470,13 +480,10 @@ static bool question_options(char *words, gopt_options *o, gopt_error *err) {
         if (eq) *eq = 0;
         const gopt_opt *spec = gopt_opt_find(question_opts, w);
         if (!spec) return gopt_fail(err, "", 0, 0, "unknown word '%s' in the question (see tokens upgrade --help)", w);
-        const char *value = eq ? eq + 1 : "";
+        const char *value = eq ? eq + 1 : NULL;
         if (!eq && spec->type != GOPT_OPT_FLAG && !(value = strtok_r(NULL, " \t", &save)))
             return gopt_fail(err, "", 0, 0, "'%s' needs a value (%s)", w, spec->arg);
-        if (!gopt_opt_check(spec, value, err)) return false;
-        if (o->nextra == GOPT_MAX_EXTRA_OPTIONS) return gopt_fail(err, "", 0, 0, "too many words");
-        o->extra_name[o->nextra] = spec->name;
-        o->extra_value[o->nextra++] = value;
+        if (!gopt_opt_set(o, question_opts, 0, spec->name, value, NULL, NULL, err)) return false;
     }
     return true;
 }
@@ -554,26 +561,23 @@ static void print_question(FILE *out, const void *puzzle, const gopt_answer *a, 
     upgrade_run view = *p->u;
     view.answers = r->answers;
     view.nanswers = r->n;
-    write_results(out, &view, o, false);
+    write_results(out, &view, o);
 }
 
 static json_t *question_json(const void *puzzle, const gopt_answer *a, const gopt_options *o) {
     const tokens_puzzle *p = puzzle;
     const tokens_result *r = a->solution;
     json_t *j = json_object(), *list = json_array();
-    json_object_set_new(j, "name", json_string(a->name));
-    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
     for (int k = 0; r && k < r->n; k++) json_array_append_new(list, gopt_tokens_answer_json(&p->u->q, &r->answers[k], p->u->all));
     json_object_set_new(j, "answers", list);
-    gopt_json_set_real(j, "seconds", a->seconds, 6);
     (void)o;
     return j;
 }
 
-static bool render_question(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
+static gopt_canvas *render_question(const void *puzzle, const void *solution) {
     const tokens_puzzle *p = puzzle;
     const tokens_result *r = solution;
-    return gopt_tokens_render(path, &p->u->q, r ? r->answers : NULL, r ? r->n : 0, false, err);
+    return gopt_tokens_render(&p->u->q, r ? r->answers : NULL, r ? r->n : 0, false);
 }
 
 static char *format_question(const void *puzzle, const void *solution, const char *fmt) {

@@ -1,1 +1,1 @@
-tokens audit 1867 --output sheet.txt
+tokens audit 1867 --output sheet.bmp
