@@ -4,6 +4,7 @@
 #include "gameopt/assist.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "gameopt/json.h"
 
@@ -21,10 +22,20 @@ json_t *gopt_assist_head(const char *name, gopt_status s) {
     return json_pack("{s:s, s:s}", "name", name, "status", gopt_status_name(s));
 }
 
+/* The answer goes to the call's answers: its name and status become the envelope's, with the
+ * stopwatch's times and the verb's name as the method. */
 void gopt_assist_emit(gopt_call *call, json_t *j, const gopt_stopwatch *w) {
-    double cpu, wall = gopt_stopwatch_read(w, &cpu);
-    gopt_json_set_times(j, wall, cpu);
-    gopt_json_emit(call->out, j);
+    const char *status = json_string_value(json_object_get(j, "status"));
+    gopt_status st = GOPT_SOLVED;
+    for (int s = GOPT_SOLVED; s <= GOPT_ERROR && status; s++)
+        if (strcmp(status, gopt_status_name((gopt_status)s)) == 0) st = (gopt_status)s;
+    char *name = gopt_strdup(json_string_value(json_object_get(j, "name")) ? json_string_value(json_object_get(j, "name")) : "");
+    gopt_answer a = {.name = name, .status = st, .method = call->verb->name};
+    a.seconds = gopt_stopwatch_read(w, &a.cpu_seconds);
+    json_object_del(j, "name");
+    json_object_del(j, "status");
+    gopt_call_answer(call, &a, j);
+    free(name);
 }
 
 int gopt_assist_each(gopt_call *call, const gopt_game *g, gopt_batch *b, gopt_assist_one one, void *ctx) {

@@ -91,7 +91,7 @@ static bool read_all(gopt_call *call, gopt_batch *b, bool answer) {
     if (b->n != 1) return gopt_call_usage(call, "an ANSWER file goes with a file of one puzzle (this one holds %zu)", b->n), false;
     gopt_text t;
     gopt_error err = {0};
-    if (!gopt_text_load(&t, call->args[1], &err)) return gopt_call_input(call, &err), false;
+    if (!gopt_read_named(&call->opts, call->args[1], &t, &err)) return gopt_call_input(call, &err), false;
     gopt_text_skip_ws_comments(&t, '#');
     ok = country_read_loop_rows(&t, b->items[0].puzzle, &err);
     gopt_text_skip_ws_comments(&t, '#');

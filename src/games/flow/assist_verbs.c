@@ -68,7 +68,7 @@ static bool read_answers(gopt_call *call, const gopt_batch *b, gopt_flow_marks *
     if (call->nargs > 2) return gopt_call_usage(call, "expected PUZZLE [ANSWER]"), false;
     gopt_text t;
     gopt_error err = {0};
-    if (!gopt_text_load(&t, call->args[1], &err)) return gopt_call_input(call, &err), false;
+    if (!gopt_read_named(&call->opts, call->args[1], &t, &err)) return gopt_call_input(call, &err), false;
     bool ok = true;
     for (size_t i = 0; i < b->n && ok; i++) ok = gopt_flow_read_marks(&t, b->items[i].puzzle, &marks[i], &err);
     if (ok && b->n > 0) ok = gopt_flow_answer_end(&t, b->items[b->n - 1].puzzle, &err);
