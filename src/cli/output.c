@@ -65,6 +65,7 @@ int cli_write_outputs(gopt_call *call, int code) {
     for (size_t i = 0; i < call->nsides; i++) {
         const gopt_side *s = &call->sides[i];
         const char *path = side_path(call, s->option);
+        if (!path && want_json(call)) continue; /* JSON lines only: the answer carries it where it matters */
         if (!path || strcmp(path, "-") == 0 || (strcmp(s->option, "output") == 0 && cli_results_to_file(call))) {
             fwrite(s->data, 1, s->len, stdout);
             continue;

@@ -9,6 +9,9 @@
 
 #include "gameopt/gameopt.h"
 
+#ifdef GOPT_HAVE_REVISION_H
+#include "revision.h"
+#endif
 #ifndef GOPT_REVISION
 #define GOPT_REVISION "unknown"
 #endif
