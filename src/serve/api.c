@@ -72,7 +72,10 @@ void serve_api_games(const serve_api *api, serve_reply *r) {
         json_array_foreach(json_object_get(g, "verbs"), vi, v) {
             const gopt_verb *verb = gopt_verb_find(game, json_string_value(json_object_get(v, "name")));
             const char *usage = verb->usage ? verb->usage : "";
-            json_object_set_new(v, "input", json_string(!usage[0] ? "none" : usage[0] == '[' ? "optional" : "required"));
+            /* "[FILE...]" reads stdin without a file: over the API that is its input, required */
+            bool puzzles = strncmp(usage, "[FILE", 5) == 0;
+            json_object_set_new(v, "input",
+                                json_string(!usage[0] ? "none" : usage[0] == '[' && !puzzles ? "optional" : "required"));
             json_object_set_new(v, "pictures", json_boolean((verb->common & GOPT_COMMON_OUTPUT) != 0));
             json_t *kept = json_array();
             json_array_foreach(json_object_get(v, "options"), oi, o) if (offered(o)) json_array_append(kept, o);

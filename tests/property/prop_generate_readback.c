@@ -113,8 +113,8 @@ static void flood_guessed_round_trip(int w, int h, const char *format, int count
     gopt_options o;
     gopt_options_init(&o);
     o.format = format;
-    o.extra_name[o.nextra] = "size";
-    o.extra_value[o.nextra++] = size;
+    gopt_error serr = {0};
+    if (!gopt_options_set(&o, g, "generate", "size", size, &serr)) fail_msg("--size %s: %s", size, serr.msg);
     gopt_flood_puzzle *made[4];
     gopt_buf text = {0};
     int n = 0;
