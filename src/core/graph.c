@@ -272,7 +272,7 @@ static char *read_file(const char *path, size_t *len, size_t *charged, gopt_erro
         gopt_budget_release(NULL, *charged);
         *charged = 0;
         if (over)
-            return gopt_fail(err, path, 0, 0, "the file is larger than --memory-limit allows (%.0f MB)",
+            return gopt_fail(err, path, 0, 0, "the file is larger than --memory-limit allows (%g MB)",
                              gopt_budget_process_mb()), NULL;
         return gopt_fail(err, path, 0, 0, "cannot read: %s", strerror(errno)), NULL;
     }
@@ -308,7 +308,7 @@ gopt_graph *gopt_graph_load_at_most(const char *path, gopt_graph_format format, 
                                       : !graph_scan_text(path, data, len, format, max_nodes, &places, err))
         goto done;
     if (!gopt_budget_charge(NULL, parse_bytes)) {
-        gopt_fail(err, path, 1, 1, "reading this graph needs about %.0f MB, more than --memory-limit (%.0f MB) leaves",
+        gopt_fail(err, path, 1, 1, "reading this graph needs about %.0f MB, more than --memory-limit (%g MB) leaves",
                   (double)parse_bytes / 1048576.0, gopt_budget_process_mb());
         goto done;
     }

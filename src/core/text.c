@@ -106,7 +106,7 @@ bool gopt_text_load(gopt_text *t, const char *path, gopt_error *err) {
         gopt_buf_free(&b);
         gopt_budget_release(NULL, charged);
         if (over)
-            return gopt_fail(err, path, 0, 0, "the input is larger than --memory-limit allows (%.0f MB)",
+            return gopt_fail(err, path, 0, 0, "the input is larger than --memory-limit allows (%g MB)",
                              gopt_budget_process_mb());
         return gopt_fail(err, path, 0, 0, "cannot read: %s", strerror(saved));
     }
@@ -331,7 +331,7 @@ void gopt_text_warn(gopt_text *t, gopt_text_mark at, const char *fmt, ...) {
 
 bool gopt_text_charge(const gopt_text *t, gopt_text_mark at, size_t bytes, gopt_error *err) {
     if (gopt_budget_charge(NULL, bytes)) return true;
-    return gopt_text_fail_at(t, at, err, "reading this needs %.1f MB more than --memory-limit (%.0f MB) leaves",
+    return gopt_text_fail_at(t, at, err, "reading this needs %.1f MB more than --memory-limit (%g MB) leaves",
                              (double)bytes / 1048576.0, gopt_budget_process_mb());
 }
 
