@@ -91,6 +91,8 @@ typedef struct flow_run {
     long count;          /* solutions wanted */
     double deadline;     /* gopt_now() time; 0: none */
     double memory_mb;    /* SAT's model may take this much (estimated before it is built); 0: any */
+    int conflicts;       /* SAT: conflicts per solve call (0: no limit) */
+    uint64_t route_seed; /* the router: noise on its costs from this seed (0: none) */
     gopt_answer *a;      /* status, solution, solutions, complete, counters, note */
     bool keep_second;    /* keep the second solution found (the generator's counterexample) */
     gopt_flow_solution *second;
@@ -100,6 +102,14 @@ typedef struct flow_run {
  * are run through the checker too, since a count is a claim as well, then dropped. False
  * (with a->note set) when one fails the checker. */
 bool flow_record(flow_run *r, gopt_flow_solution *s);
+
+/* The sweeps look at their node budget, the clock and the stop flag every POLL_NODES nodes
+ * (a node costs nanoseconds there), and exactly when the budget runs out. */
+#define POLL_NODES 65536
+static inline int64_t next_poll(int64_t nodes, int64_t budget) {
+    int64_t at = nodes + POLL_NODES;
+    return budget > 0 && budget < at ? budget : at;
+}
 
 /* The backtracking search. `lemma`: assume no path touches itself (plain rectangles under
  * full coverage only; its failure then proves nothing, except under the untouching
@@ -118,12 +128,23 @@ typedef struct flow_frontier flow_frontier;
 flow_frontier *flow_frontier_new(int ncolours, int max_ends, int ncells);
 void flow_frontier_free(flow_frontier *f);
 bool flow_frontier_ok(flow_frontier *f, const flow_open_end *ends, int n);
+/* The sweep's dead ends (memo.c): frontier states searched in vain, kept whole in `bytes`
+ * (charged to the memory budget; NULL when there is no room). */
+typedef struct flow_memo flow_memo;
+flow_memo *flow_memo_new(size_t bytes);
+void flow_memo_free(flow_memo *m);
+bool flow_memo_has(flow_memo *m, const uint32_t *key, int len);
+void flow_memo_add(flow_memo *m, const uint32_t *key, int len);
+void flow_memo_counters(const flow_memo *m, gopt_counters *c);
 /* Partial coverage, one solution: paths grown from their endpoints (solve_paths.c). */
 gopt_status flow_solve_paths(flow_run *r, int64_t node_budget);
 /* Partial coverage, one solution: negotiated-congestion routing (solve_route.c), at most
  * `rounds` rounds; proves nothing (GOPT_SOLVED or GOPT_LIMIT). */
 gopt_status flow_solve_route(flow_run *r, int rounds);
 gopt_status flow_solve_sat(flow_run *r);
+/* Full coverage, simple paths, one solution: route, then fill windows (fill.c). Proves
+ * nothing (GOPT_SOLVED or GOPT_LIMIT). */
+gopt_status flow_solve_fill(flow_run *r);
 /* About how many megabytes flow_solve_sat would take on this run (solve_sat.c). */
 double flow_sat_megabytes(const flow_run *r);
 /* Full coverage on a two-colourable board: every path from one colour class to the same

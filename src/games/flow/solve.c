@@ -100,6 +100,10 @@ static gopt_status portfolio(const gopt_flow_puzzle *p, const gopt_flow_settings
         gopt_status st = flow_solve_search(&search, true, budget(p, s));
         if (st == GOPT_SOLVED) return st;
     }
+    if (!p->partial && !p->untouching && s->count == 1) {
+        gopt_status st = flow_solve_fill(r);
+        if (st == GOPT_SOLVED) return st;
+    }
     if (p->partial && s->count == 1) {
         gopt_status st = flow_solve_route(r, ROUTE_ROUNDS);
         if (st == GOPT_SOLVED) return st;

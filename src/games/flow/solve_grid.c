@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/stop.h"
 #include "internal.h"
 
 enum { N = 1, E = 2, S = 4, W = 8 };
@@ -53,6 +54,8 @@ typedef struct frame {
     uint32_t mark;                  /* the trail's length on arrival */
     int done;                       /* colours joined before this decision */
     bool dirty;                     /* the frontier changed since the last crossing test */
+    bool memo;                      /* a diagonal start whose frontier is stored if it fails */
+    long found;                     /* solutions found before this decision */
 } frame;
 
 typedef struct grid {
@@ -83,6 +86,8 @@ typedef struct grid {
     uint8_t *is_start;
     bool changed; /* the last decision joined fragments or started a line at an endpoint */
     int64_t crossings;
+    flow_memo *memo; /* frontiers searched in vain (memo.c), or NULL */
+    uint32_t *key;
 } grid;
 
 /* One decision changes at most this many slots (two links of two). */
@@ -315,6 +320,13 @@ static void setup(grid *g, const gopt_flow_puzzle *p, bool lemma) {
     int longest = g->w < g->h ? g->w : g->h;
     g->ends = gopt_malloc((size_t)(2 * longest + 2) * sizeof *g->ends);
     g->front = flow_frontier_new(p->ncolours, 2 * longest + 2, g->cells);
+    /* Dead ends are remembered where the frontier alone decides the future: without the
+     * corner rule (which also reads the cells behind the frontier) and without the
+     * untouching test at the leaves (which reads the whole past). */
+    if (!lemma && !p->untouching) {
+        g->memo = flow_memo_new((size_t)64 << 20);
+        g->key = gopt_malloc(((size_t)longest + 2) * sizeof *g->key);
+    }
 }
 
 static void teardown(grid *g) {
@@ -330,6 +342,8 @@ static void teardown(grid *g) {
     free(g->diag_end);
     free(g->is_start);
     flow_frontier_free(g->front);
+    flow_memo_free(g->memo);
+    free(g->key);
     free(g->ends);
     free(g->paired_by);
 }
@@ -356,6 +370,27 @@ static bool frontier_ok(grid *g, int i) {
     return flow_frontier_ok(g->front, e, n);
 }
 
+/* The frontier before position i, the first of its diagonal d: per cell of d, its links
+ * from d - 1 and, at an open end, its fragment's colour or the row where its tunnel comes
+ * back up (in d too). Everything after position i depends on this alone when the corner
+ * rule is off: the cells' links from the past, and which open ends are joined below the line
+ * or to which colour. */
+static int frontier_key(const grid *g, int i, uint32_t *key) {
+    int x = g->order[i], d = x / g->W + x % g->W - 2, n = 0;
+    key[n++] = (uint32_t)d;
+    for (int k = i; k < g->diag_end[d]; k++) {
+        int y = g->order[k], in = in_bits(g, y);
+        uint32_t code = (uint32_t)in;
+        if ((in == N || in == W) && g->colour[y] < 0) {
+            uint64_t f = g->frag[y];
+            int c = colour_of(f);
+            code |= c >= 0 ? (uint32_t)(c + 1) << 5 : 16u | (uint32_t)(end_of(f) / g->W) << 5;
+        }
+        key[n++] = code;
+    }
+    return n;
+}
+
 static gopt_flow_solution *solution(const grid *g, const gopt_flow_puzzle *p) {
     gopt_flow_solution *s = gopt_flow_solution_new(p);
     for (int v = 0; v < p->nnodes; v++) {
@@ -380,6 +415,7 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
     /* Under the untouching convention (full coverage) the lemma is the convention itself, so
      * an exhausted sweep is still a proof. */
     bool proves = !lemma || (p->untouching && !p->partial);
+    int64_t poll_at = next_poll(0, budget);
     frame *f = &g.stack[0];
     reserve(&g);
     f->cell = g.order[0];
@@ -405,9 +441,13 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
         while (f->choice < f->nopts) {
             undo_to(&g, f->mark);
             int out = f->opts[f->choice++];
-            if ((++g.nodes & 0xffff) == 0 && ((budget > 0 && g.nodes >= budget) || (r->deadline > 0 && gopt_now() > r->deadline))) {
-                limit = true;
-                break;
+            if (++g.nodes >= poll_at) { /* the budget, the clock and Ctrl-C, every POLL_NODES nodes */
+                if ((budget > 0 && g.nodes >= budget) || (r->deadline > 0 && gopt_now() > r->deadline) ||
+                    gopt_stop_check() != GOPT_GO) {
+                    limit = true;
+                    break;
+                }
+                poll_at = next_poll(g.nodes, budget);
             }
             g.done = f->done;
             if (apply(&g, f->cell, f->in, out)) {
@@ -436,10 +476,17 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
                     g.crossings++;
                     f->nopts = 0; /* no way on: back at once */
                 }
+                f->memo = false;
+                if (g.memo && g.is_start[i] && f->nopts) {
+                    int len = frontier_key(&g, i, g.key);
+                    if (flow_memo_has(g.memo, g.key, len)) f->nopts = 0;
+                    else f->memo = true, f->found = found;
+                }
             }
             continue;
         }
         undo_to(&g, f->mark);
+        if (f->memo && found == f->found) flow_memo_add(g.memo, g.key, frontier_key(&g, i, g.key));
         if (--i < 0) break;
         f = &g.stack[i];
     }
@@ -449,6 +496,7 @@ gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
     a->complete = i < 0 && proves;
     gopt_counter_add(&a->counters, "nodes", g.nodes);
     if (g.crossings) gopt_counter_add(&a->counters, "crossings", g.crossings);
+    flow_memo_counters(g.memo, &a->counters);
     if (skipped) gopt_counter_add(&a->counters, "touching", skipped);
     teardown(&g);
     if (bad) return GOPT_ERROR;

@@ -34,6 +34,7 @@ typedef struct sat_model {
     uint8_t *used;   /* scratch for the separator */
     int *comp, *nodes, *start, *lits;
     uint8_t *in_set;
+    int conflicts;   /* per solve call (0: no limit) */
 } sat_model;
 
 static int evar(const sat_model *m, int e) { return m->first_edge + e; }
@@ -170,6 +171,7 @@ static void short_cycle_rules(sat_model *m) {
 static int separate(void *user, gopt_cut_sink *sink) {
     sat_model *m = user;
     const gopt_flow_puzzle *p = m->p;
+    if (m->conflicts > 0) gopt_sat_set_conflict_limit(m->s, m->conflicts); /* (CaDiCaL's limit lasts one call) */
     for (int e = 0; e < p->nedges; e++) m->used[e] = gopt_cut_value(sink, evar(m, e));
     int found = flow_stray_cycles(p, m->used, m->comp, m->nodes, m->start);
     for (int c = 0; c < found; c++) {
@@ -339,6 +341,7 @@ gopt_status flow_solve_sat(flow_run *r) {
         unsigned pull = i == 0 ? FLOW_TIDY_PULL_DOWN : FLOW_TIDY_PULL_UP;
         build(&m[i], p, induced, models == 2 ? FLOW_TIDY_CORNERS | FLOW_TIDY_NO_EMPTY_U | pull : 0, models == 2);
         if (r->deadline > 0) gopt_sat_set_time_limit(m[i].s, r->deadline - gopt_now());
+        if (r->conflicts > 0) gopt_sat_set_conflict_limit(m[i].s, m[i].conflicts = r->conflicts);
         loop[i] = (gopt_cuts){.separate = separate, .user = &m[i]};
     }
     long found = 0;

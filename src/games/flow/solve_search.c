@@ -264,6 +264,7 @@ typedef enum { SWEEP_DONE, SWEEP_EXHAUSTED, SWEEP_LIMIT, SWEEP_BAD } sweep_end;
 /* Runs the sweep until `want` solutions, exhaustion or a limit; counts what it finds. */
 static sweep_end sweep(search *s, flow_run *r, int64_t budget, long *found) {
     int i = 0;
+    int64_t poll_at = next_poll(0, budget);
     enter(s, 0);
     for (;;) {
         if (i == s->n) {
@@ -282,10 +283,11 @@ static sweep_end sweep(search *s, flow_run *r, int64_t budget, long *found) {
         while (s->choice[i] < total) {
             undo_to(s, s->mark[i]);
             uint8_t m = choice_mask(s, i, s->choice[i]++);
-            if ((++s->nodes & 0xffff) == 0) {
+            if (++s->nodes >= poll_at) {
                 if (budget > 0 && s->nodes >= budget) return SWEEP_LIMIT;
                 if (r->deadline > 0 && gopt_now() > r->deadline) return SWEEP_LIMIT;
                 if (s->memory_out || gopt_stop_check() != GOPT_GO) return SWEEP_LIMIT;
+                poll_at = next_poll(s->nodes, budget);
             }
             if (apply(s, i, m)) {
                 s->mask[i] = m;
