@@ -232,7 +232,7 @@ static gopt_flow_puzzle *window_puzzle(filler *f) {
 
 /* Solves the window: the complete sweep (the grid sweep on boxes, the graph sweep
  * otherwise), then SAT, each within a fixed amount of work. */
-static gopt_flow_solution *solve_window(filler *f, gopt_flow_puzzle *w, double deadline) {
+static gopt_flow_solution *solve_window(filler *f, gopt_flow_puzzle *w, const flow_run *parent) {
     gopt_flow_solution *sol = NULL;
     char why[200];
     if (!flow_topology_ok(w, why, sizeof why)) { /* stretches that would cross: no filling */
@@ -241,7 +241,7 @@ static gopt_flow_solution *solve_window(filler *f, gopt_flow_puzzle *w, double d
     }
     for (int step = 0; step < 2 && !sol; step++) {
         gopt_answer a = {0};
-        flow_run r = {.p = w, .count = 1, .a = &a, .deadline = deadline, .conflicts = WINDOW_CONFLICTS};
+        flow_run r = {.p = w, .count = 1, .a = &a, .deadline = parent->deadline, .race = parent->race, .conflicts = WINDOW_CONFLICTS};
         gopt_status st = step == 0 ? flow_solve_search(&r, false, WINDOW_SWEEP_NODES) : flow_solve_sat(&r);
         f->nodes_spent += gopt_counter_get(&a.counters, "nodes");
         f->conflicts_spent += gopt_counter_get(&a.counters, "conflicts");
@@ -287,12 +287,12 @@ static bool balanced(filler *f) {
 }
 
 /* Fills the window collected in f (f->nodes, f->sub) when it holds c; true when it did. */
-static bool try_collected(filler *f, int c, double deadline) {
+static bool try_collected(filler *f, int c, const flow_run *parent) {
     bool ok = false;
     if (f->sub[c] >= 0 && f->nspans > 0 && balanced(f)) {
         gopt_flow_puzzle *w = window_puzzle(f);
         f->windows++;
-        gopt_flow_solution *sol = solve_window(f, w, deadline);
+        gopt_flow_solution *sol = solve_window(f, w, parent);
         if (sol) {
             for (int e = 0; e < w->nedges; e++) f->s->used[f->edge_of[e]] = sol->used[e];
             for (int i = 0; i < f->nwin; i++) {
@@ -317,10 +317,10 @@ static bool try_collected(filler *f, int c, double deadline) {
     return ok;
 }
 
-static bool try_window(filler *f, int c, int centre, int R, double deadline) {
+static bool try_window(filler *f, int c, int centre, int R, const flow_run *parent) {
     collect(f, centre, R);
     if (f->sub[c] >= 0) find_spans(f);
-    return try_collected(f, c, deadline);
+    return try_collected(f, c, parent);
 }
 
 /* The nearest empty node of the other chess colour than c, by a breadth-first walk from c
@@ -349,7 +349,7 @@ static int nearest_other(filler *f, int c) {
  * cells within R links and the other colour's nearest hole d: the colours may share out
  * their cells afresh, which changes where each one runs, not only how it winds. Windows made
  * of boxes cannot do that: two endpoints side by side at a border can lock a hole in. */
-static bool try_colours(filler *f, int c, int d, int R, double deadline) {
+static bool try_colours(filler *f, int c, int d, int R, const flow_run *parent) {
     const gopt_flow_puzzle *p = f->p;
     int pass = ++f->pass, head = 0, tail = 0;
     f->nwin = 0;
@@ -384,14 +384,14 @@ static bool try_colours(filler *f, int c, int d, int R, double deadline) {
         return false;
     }
     find_spans(f);
-    return try_collected(f, c, deadline);
+    return try_collected(f, c, parent);
 }
 
 /* Moves the hole at c towards the nearest hole of the other chess colour: the window around
  * c is filled except for one covered cell of c's colour on the way there, which its path
  * gives up (the cell must lie inside a stretch, so the path can go round it). The window
  * then balances as one with both holes would; repeated, the holes meet. */
-static bool try_move_hole(filler *f, int c, int R, double deadline) {
+static bool try_move_hole(filler *f, int c, int R, const flow_run *parent) {
     if (!f->side) return false;
     int d = nearest_other(f, c);
     if (d < 0) return false;
@@ -429,7 +429,7 @@ static bool try_move_hole(filler *f, int c, int R, double deadline) {
     f->nwin = m;
     f->sub[y] = f->sub[d] = -1;
     f->removed = y;
-    bool ok = try_collected(f, c, deadline);
+    bool ok = try_collected(f, c, parent);
     f->removed = -1;
     return ok;
 }
@@ -440,7 +440,7 @@ static bool try_move_hole(filler *f, int c, int R, double deadline) {
 #define WINDOW_TRIES 3
 /* Holes this many links apart or nearer are joined by one window. */
 #define NEAR_HOLES 10
-static bool fill_around(filler *f, int c, double deadline) {
+static bool fill_around(filler *f, int c, const flow_run *parent) {
     const gopt_flow_puzzle *p = f->p;
     int n = 0, pass = ++f->pass;
     f->centres[n++] = c;
@@ -456,7 +456,7 @@ static bool fill_around(filler *f, int c, double deadline) {
     for (int i = 0; i < NRADII; i++) {
         int64_t before = f->windows;
         for (int j = 0; j < n && f->windows - before < WINDOW_TRIES; j++)
-            if (try_window(f, c, f->centres[j], radii[i], deadline)) return true;
+            if (try_window(f, c, f->centres[j], radii[i], parent)) return true;
     }
     /* No window around c balances or fills: take in whole paths around it (and the other
      * colour's hole when it is near), else walk the hole towards that one. */
@@ -464,9 +464,9 @@ static bool fill_around(filler *f, int c, double deadline) {
     if (d < 0) return false;
     for (int v = d; v != c; v = f->depth[v]) far++;
     for (int R = 1; R <= 4; R++)
-        if (try_colours(f, c, far <= NEAR_HOLES ? d : -1, R, deadline)) return true;
+        if (try_colours(f, c, far <= NEAR_HOLES ? d : -1, R, parent)) return true;
     for (int i = 1; i < NRADII; i++)
-        if (try_move_hole(f, c, radii[i], deadline)) return true;
+        if (try_move_hole(f, c, radii[i], parent)) return true;
     return false;
 }
 
@@ -524,13 +524,13 @@ static gopt_status fill_attempt(flow_run *r, uint64_t seed, int64_t *windows) {
     int64_t since = 0; /* windows solved when one last helped */
     bool stopped = false;
     while (f.empty > 0) {
-        if ((r->deadline > 0 && gopt_now() > r->deadline) || gopt_stop_check() != GOPT_GO) {
+        if (flow_stopped(r)) {
             stopped = true;
             break;
         }
         int c = next_empty(&f, at, failed);
         if (c < 0 || f.windows - since > STUCK_WINDOWS) break;
-        if (fill_around(&f, c, r->deadline)) {
+        if (fill_around(&f, c, r)) {
             since = f.windows;
             memset(failed, 0, n);
             at = c;

@@ -60,6 +60,7 @@ static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer 
         .count = o->count,
         .time_limit = o->time_limit,
         .memory_limit_mb = o->memory_limit_mb,
+        .threads = o->threads,
         .complete = gopt_option_flag(o, "complete"),
     };
     if (gopt_option(o, "nodes")) s.node_budget = gopt_opt_int(o, flow_solve_opts, "nodes");

@@ -149,8 +149,7 @@ gopt_status flow_solve_route(flow_run *run, int rounds) {
     r.path_cap = gopt_calloc((size_t)r.K + 1, sizeof *r.path_cap);
     bool settled = false, cut = false;
     int round = 0;
-    while (!settled && !cut && round < rounds && !(run->deadline > 0 && gopt_now() > run->deadline) &&
-           gopt_stop_check() == GOPT_GO) {
+    while (!settled && !cut && round < rounds && !flow_stopped(run)) {
         round++;
         for (int k = 0; k < r.K && !cut; k++) {
             rip_up(&r, k);
