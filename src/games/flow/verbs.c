@@ -31,7 +31,7 @@ const gopt_opt flow_solve_opts[] = {
     FULL_OPT,
     GOPT_ENUM("style", "pipes|text", NULL, styles,
               "pipes (coloured on a terminal) or the puzzle's own format (default: pipes on a terminal)"),
-    GOPT_INT("nodes", "N", NULL, 1, 4e18, "search nodes before `auto` hands over to SAT (default 1000000 + 100000 per cell)"),
+    GOPT_INT("nodes", "N", NULL, 1, 4e18, "search nodes `auto` may spend (SAT takes turns, then goes on alone; default 1000000 + 100000 per cell)"),
     GOPT_FLAG("complete", "search: assume nothing about the paths, so a failed search is a proof"),
     PATHS_OPT,
     GOPT_OPT_END,
