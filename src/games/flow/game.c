@@ -148,7 +148,9 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
                 : f == GOPT_FLOW_THOMASAHLE                                                        ? 62
                                                                                                    : 52;
     if (most > half) most = half;
-    long colours = gopt_option(o, "colours") ? gopt_opt_int(o, flow_generate_opts, "colours") : 0;
+    /* --colours, or its spellings --colors and --color (issue 35: options agree across families) */
+    const char *spelt = gopt_option(o, "colours") ? "colours" : gopt_option(o, "colors") ? "colors" : gopt_option(o, "color") ? "color" : NULL;
+    long colours = spelt ? gopt_opt_int(o, flow_generate_opts, spelt) : 0;
     if (colours > half)
         return gopt_fail(err, "--colours", 0, 0, "%ld colours do not fit on %dx%d cells (at most %ld)", colours, w, h,
                          half),

@@ -41,6 +41,8 @@ const gopt_opt flow_generate_opts[] = {
     GOPT_SIZE("size", "7x7", 1, 1000, "board size"),
     GOPT_INT("colours", "N", NULL, 1, 1000000,
              "number of colours (default: one per eight cells; --unique starts from one per twelve and adds some)"),
+    GOPT_INT("colors", "N", NULL, 1, 1000000, "the same as --colours"),
+    GOPT_INT("color", "N", NULL, 1, 1000000, "the same as --colours"),
     GOPT_FLAG("unique", "boards with exactly one solution under the path convention"),
     GOPT_ENUM("paths", "simple|untouching", NULL, conventions, "--unique: the convention (default: the output format's)"),
     GOPT_ENUM("grade", "easy|medium|hard", NULL, grades,
