@@ -4,6 +4,7 @@
 #   make serve      build and start the local web page (http://127.0.0.1:8080/, Ctrl-C stops)
 #   make test       build and run the whole test suite through CTest
 #   make asan-test  the suite again under AddressSanitizer and UndefinedBehaviorSanitizer
+#   make debug      build build-debug/gameopt unoptimised with debug information (-O0 -g)
 #   make valgrind   every test program and golden case under valgrind (memcheck)
 #   make fuzz       build the libFuzzer targets and run each for FUZZ_SECONDS (default 60)
 #   make bench      build and run the benchmarks (BENCH=name for one)
@@ -19,7 +20,7 @@ FUZZ ?=
 BENCH ?=
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure run serve test asan-test valgrind fuzz bench install clean mpi mpi-test
+.PHONY: all deps configure run serve test asan-test debug valgrind fuzz bench install clean mpi mpi-test
 
 all: configure
 	cmake --build build -j $(JOBS)
@@ -47,6 +48,10 @@ asan-test: deps
 	cmake --build build-asan -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j $(JOBS)
 
+debug: deps
+	@[ -f build-debug/CMakeCache.txt ] || cmake -S . -B build-debug -DCMAKE_BUILD_TYPE=Debug
+	cmake --build build-debug -j $(JOBS)
+
 valgrind: all
 	@bash scripts/valgrind.sh
 
@@ -73,4 +78,4 @@ install: deps
 	cmake --install build
 
 clean:
-	rm -rf build build-asan build-fuzz build-mpi out
+	rm -rf build build-asan build-debug build-fuzz build-mpi out

@@ -2,7 +2,7 @@
  * one process; solving and checking timed, reading not). Times are the thread's CPU seconds,
  * which a shared, loaded machine disturbs far less than the wall clock (shown too). Fast sets
  * are run several times and the median total is shown.
- *     build/bench/flow [--runs N] [SET...]     sets: flow_solver janko inputs10 inputs6 adc adc3d variants
+ *     build/bench/flow [--runs N] [SET...]     sets: flow_solver janko inputs10 inputs6 adc adc3d variants generated
  *     build/bench/flow --peers [--runs N]     the side-by-side table against the peers
  * Each row: puzzles, solved / unsolvable (proven) / unknown, seconds, the target, search nodes
  * and SAT conflicts. The side-by-side table compares whole processes, as the peers were
@@ -134,6 +134,48 @@ static void run_set(const set *s, const char *root, int runs_override) {
     free(list);
 }
 
+/* ---------------------------------------------------------------- generated boards */
+
+/* Boards `flow generate` makes (issue 34): a random filling cut into pieces, so their paths
+ * touch themselves. Sizes 15x15 to 100x100, the command line's default colours (one per
+ * eight cells, at most the flow_solver format's 52 letters) and few colours (a quarter of the
+ * side), seeds 1-3 (stream index 0, as `--seed S` makes them), solved under both path
+ * conventions: simple (the format's: a solution exists by construction) and untouching
+ * (usually proven unsolvable). */
+static void run_generated(int runs_override) {
+    static const int sides[] = {15, 30, 50, 100};
+    printf("generated boards (flow generate --size NxN --seed 1..3): cpu s = solve + check, median of runs\n");
+    printf("%-10s %-8s %-11s %6s %7s %10s %8s %9s %9s %12s\n", "size", "colours", "paths", "boards", "solved", "unsolvable",
+           "unknown", "cpu s", "slowest", "nodes/s");
+    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++)
+        for (int few = 0; few < 2; few++)
+            for (int untouching = 0; untouching < 2; untouching++) {
+                int side = sides[i], colours = few ? side / 4 : side * side / 8 < 52 ? side * side / 8 : 52;
+                gopt_flow_puzzle *list[3];
+                for (int seed = 1; seed <= 3; seed++) {
+                    gopt_rng rng = gopt_rng_stream((uint64_t)seed, 0);
+                    list[seed - 1] = gopt_flow_generate(side, side, colours, &rng);
+                    list[seed - 1]->untouching = untouching;
+                }
+                int runs = runs_override > 0 ? runs_override : 3;
+                double t[16];
+                if (runs > 16) runs = 16;
+                result r = {0};
+                for (int k = 0; k < runs; k++) {
+                    r = run_once(list, 3, 30, false);
+                    t[k] = r.seconds;
+                }
+                qsort(t, (size_t)runs, sizeof *t, cmp_double);
+                char size[16];
+                snprintf(size, sizeof size, "%dx%d", side, side);
+                printf("%-10s %-8d %-11s %6d %7d %10d %8d %9.4f %9.4f %12.3g%s\n", size, colours,
+                       untouching ? "untouching" : "simple", r.puzzles, r.solved, r.unsolvable, r.unknown, t[runs / 2],
+                       r.slowest, t[runs / 2] > 0 ? (double)r.nodes / t[runs / 2] : 0, r.errors ? "  CHECKER FAILED" : "");
+                fflush(stdout);
+                for (int k = 0; k < 3; k++) gopt_flow_free(list[k]);
+            }
+}
+
 /* ---------------------------------------------------------------- side by side */
 
 /* The peers' sets and the files gameopt solves for each (one process, as thomasahle ran them;
@@ -232,10 +274,13 @@ int main(int argc, char **argv) {
            "the fast sets), slowest = the slowest puzzle's CPU time, wall s = the last run's wall clock\n");
     printf("%-12s %7s %7s %10s %8s %11s %9s %9s  %-24s %12s %10s\n", "set", "puzzles", "solved", "unsolvable", "unknown",
            "cpu s", "slowest", "wall s", "target", "nodes", "conflicts");
+    bool generated = first >= argc;
+    for (int a = first; a < argc; a++) generated |= strcmp(argv[a], "generated") == 0;
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
         bool wanted = first >= argc;
         for (int a = first; a < argc; a++) wanted |= strcmp(argv[a], sets[i].name) == 0;
         if (wanted) run_set(&sets[i], buf, runs);
     }
+    if (generated) run_generated(runs);
     return 0;
 }

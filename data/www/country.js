@@ -152,69 +152,83 @@
       setEditTool('border');
 
       /* ---- drawing ---- */
+      /* The board: static parts as a few paths (rooms, holes, grid), and an element for a
+       * side, mark or number only once it has one, so a 60x60 board stays a few hundred
+       * elements and a move repaints little. */
       function draw() {
         const { p, geo } = me;
         const bd = board(p.R, p.C, `Country Road board, ${p.R} rows by ${p.C} columns. Arrows move; Shift+arrow draws the loop; x marks unused, o used; Ctrl+Z undoes.`);
         me.b = bd;
-        me.edgeEl = new Array(geo.nE);
-        me.borderEl = new Array(geo.nE);
-        me.cellEl = new Array(p.R * p.C);
-        me.markEl = new Array(p.R * p.C);
-        me.numEl = new Array(p.R * p.C);
-        for (let r = 0; r < p.R; r++) for (let c = 0; c < p.C; c++) {
-          const k = r * p.C + c;
-          me.cellEl[k] = svg('rect', { x: c * S, y: r * S, width: S, height: S, class: 'cell' });
-          bd.g.cells.append(me.cellEl[k]);
-          me.markEl[k] = svg('g', { class: 'mark', transform: `translate(${(c + 0.5) * S},${(r + 0.5) * S})` },
-            svg('path', { class: 'x', d: 'M-7-7L7 7M7-7L-7 7' }), svg('circle', { class: 'o', r: 8 }));
-          bd.g.marks.append(me.markEl[k]);
-          me.numEl[k] = svg('text', { x: c * S + 4, y: r * S + 14, class: 'num' });
-          bd.g.text.append(me.numEl[k]);
-        }
+        me.edgeEl = new Map();
+        me.markEl = new Map();
+        me.numEl = new Map();
+        bd.g.cells.append(svg('rect', { class: 'cell', width: p.C * S, height: p.R * S }));
+        me.holes = svg('path', { class: 'holes' });
+        bd.g.cells.append(me.holes);
         gridLines(bd);
-        for (let e = 0; e < geo.nE; e++) {
-          const [a, z] = geo.cells(e);
-          const x1 = (a % p.C + 0.5) * S, y1 = (Math.floor(a / p.C) + 0.5) * S, x2 = (z % p.C + 0.5) * S, y2 = (Math.floor(z / p.C) + 0.5) * S;
-          const mx = (x1 + x2) / 2, my = (y1 + y2) / 2, h = e < geo.nH;
-          me.edgeEl[e] = svg('g', { class: 'edge' }, svg('line', { x1, y1, x2, y2 }),
-            svg('path', { class: 'x', d: `M${mx - 4} ${my - 4}l8 8m0-8l-8 8` }));
-          bd.g.lines.append(me.edgeEl[e]);
-          me.borderEl[e] = svg('line', h ? { x1: mx, y1: my - S / 2, x2: mx, y2: my + S / 2 } : { x1: mx - S / 2, y1: my, x2: mx + S / 2, y2: my });
-          bd.g.walls.append(me.borderEl[e]);
-        }
+        me.walls = svg('path', { class: 'border' });
+        me.dangling = svg('path', { class: 'border dangling' });
         me.frame = svg('path', { class: 'frame' });
-        bd.g.walls.append(me.frame);
+        bd.g.walls.append(me.walls, me.dangling, me.frame);
         me.ring = svg('rect', { class: 'ring', width: S, height: S, rx: 6, hidden: true });
-        bd.g.over.append(me.ring);
         me.banner = svg('text', { class: 'banner', x: (p.C * S) / 2, y: (p.R * S) / 2, 'text-anchor': 'middle' }, 'Solved!');
-        bd.g.over.append(me.banner);
+        bd.g.over.append(me.ring, me.banner);
         input(bd, handlers);
         ctx.boardBox.replaceChildren(bd.svg);
-        for (let e = 0; e < geo.nE; e++) { paintEdge(e); paintBorder(e); }
-        for (let k = 0; k < p.R * p.C; k++) { paintMark(k); paintCell(k); }
-        paintFrame();
+        for (let e = 0; e < geo.nE; e++) if (me.st[e]) paintEdge(e);
+        for (let k = 0; k < p.R * p.C; k++) { if (me.st[geo.nE + k]) paintMark(k); if (p.num[k] !== -1) paintCell(k); }
+        paintRooms();
         mark();
       }
-      const paintEdge = (e) => me.edgeEl[e].setAttribute('data-s', String(me.st[e]));
-      const paintMark = (k) => me.markEl[k].setAttribute('data-s', String(me.st[me.geo.nE + k]));
+      const centre = (k) => [(k % me.p.C + 0.5) * S, (Math.floor(k / me.p.C) + 0.5) * S];
+      function paintEdge(e) {
+        let x = me.edgeEl.get(e);
+        if (!x) {
+          const [a, z] = me.geo.cells(e), [x1, y1] = centre(a), [x2, y2] = centre(z), mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+          x = svg('g', { class: 'edge' }, svg('line', { x1, y1, x2, y2 }), svg('path', { class: 'x', d: `M${mx - 4} ${my - 4}l8 8m0-8l-8 8` }));
+          me.b.g.lines.append(x);
+          me.edgeEl.set(e, x);
+        }
+        x.setAttribute('data-s', String(me.st[e]));
+      }
+      function paintMark(k) {
+        let x = me.markEl.get(k);
+        if (!x) {
+          const [cx, cy] = centre(k);
+          x = svg('g', { class: 'mark', transform: `translate(${cx},${cy})` }, svg('path', { class: 'x', d: 'M-7-7L7 7M7-7L-7 7' }), svg('circle', { class: 'o', r: 8 }));
+          me.b.g.marks.append(x);
+          me.markEl.set(k, x);
+        }
+        x.setAttribute('data-s', String(me.st[me.geo.nE + k]));
+      }
       function paintCell(k) {
-        const { p } = me, n = p.num[k];
-        me.cellEl[k].classList.toggle('hole', !!me.hole[k]);
-        me.numEl[k].textContent = n === -1 ? '' : n === -2 ? '?' : String(n);
+        const n = me.p.num[k];
+        let x = me.numEl.get(k);
+        if (!x && n === -1) return;
+        if (!x) {
+          x = svg('text', { x: (k % me.p.C) * S + 4, y: Math.floor(k / me.p.C) * S + 14, class: 'num' });
+          me.b.g.text.append(x);
+          me.numEl.set(k, x);
+        }
+        x.textContent = n === -1 ? '' : n === -2 ? '?' : String(n);
       }
-      function paintBorder(e) {
-        const [a, z] = me.geo.cells(e);
-        const room = me.rooms.id;
-        const wall = room[a] !== room[z];
-        me.borderEl[e].setAttribute('class', wall ? 'border' : me.border[e] ? 'border dangling' : 'none');
-      }
-      /* the outline of the cells that are not holes */
-      function paintFrame() {
-        const { R, C } = me.p, d = [];
+      /* room borders, borders inside a room (edit mode), holes and the outline */
+      function paintRooms() {
+        const { R, C } = me.p, room = me.rooms.id, walls = [], dangling = [], holes = [], frame = [];
+        for (let e = 0; e < me.geo.nE; e++) {
+          const [a, z] = me.geo.cells(e);
+          const d = e < me.geo.nH ? `M${(a % C + 1) * S} ${Math.floor(a / C) * S}v${S}` : `M${(a % C) * S} ${(Math.floor(a / C) + 1) * S}h${S}`;
+          if (room[a] !== room[z] && room[a] >= 0 && room[z] >= 0) walls.push(d);
+          else if (me.border[e] && room[a] >= 0) dangling.push(d);
+        }
         const hole = (r, c) => r < 0 || c < 0 || r >= R || c >= C || me.hole[r * C + c];
-        for (let r = 0; r <= R; r++) for (let c = 0; c < C; c++) if (hole(r - 1, c) !== hole(r, c)) d.push(`M${c * S} ${r * S}h${S}`);
-        for (let r = 0; r < R; r++) for (let c = 0; c <= C; c++) if (hole(r, c - 1) !== hole(r, c)) d.push(`M${c * S} ${r * S}v${S}`);
-        me.frame.setAttribute('d', d.join(''));
+        for (let r = 0; r < R; r++) for (let c = 0; c < C; c++) if (me.hole[r * C + c]) holes.push(`M${c * S} ${r * S}h${S}v${S}h${-S}z`);
+        for (let r = 0; r <= R; r++) for (let c = 0; c < C; c++) if (hole(r - 1, c) !== hole(r, c)) frame.push(`M${c * S} ${r * S}h${S}`);
+        for (let r = 0; r < R; r++) for (let c = 0; c <= C; c++) if (hole(r, c - 1) !== hole(r, c)) frame.push(`M${c * S} ${r * S}v${S}`);
+        me.walls.setAttribute('d', walls.join(''));
+        me.dangling.setAttribute('d', dangling.join(''));
+        me.holes.setAttribute('d', holes.join(''));
+        me.frame.setAttribute('d', frame.join(''));
       }
 
       /* ---- changes: every change goes through the history ---- */
@@ -230,10 +244,9 @@
         else if (key[0] === 'H') me.hole[k] = value;
         if (key[0] !== 'N') {
           me.rooms = roomsOf(me.geo, me.border, me.hole);
-          for (let e = 0; e < me.geo.nE; e++) paintBorder(e);
-          paintFrame();
+          paintRooms();
         }
-        if (key[0] === 'H' || key[0] === 'N') paintCell(k);
+        if (key[0] === 'N') paintCell(k);
       }
       function changed(how, action) {
         for (const x of ctx.panel.querySelectorAll('.undo')) x.disabled = !history.done.length;

@@ -98,10 +98,16 @@
         render();
       }
       const current = () => (me.edit === 'edit' ? me.start : replay(me.start, me.moves));
+      /* only the cells whose colour changed are repainted; the palettes are rebuilt when the
+       * colours or the hint change */
       function render(hinted) {
         const cur = current(), C = cur[0].length, m = region(cur);
+        if (!me.shown || me.shown.length !== C * cur.length || me.shownBd !== me.rect) { me.shown = []; me.shownBd = me.rect; }
         cur.forEach((row, r) => row.forEach((ch, c) => {
-          const k = r * C + c, col = colourOf(ch);
+          const k = r * C + c;
+          if (me.shown[k] === ch) return;
+          me.shown[k] = ch;
+          const col = colourOf(ch);
           me.rect[k].style.fill = col;
           me.label[k].textContent = ch;
           me.label[k].classList.toggle('on-dark', DARK.has(col));
@@ -116,16 +122,20 @@
           if (!inside(r, c + 1)) d.push(`M${(c + 1) * S} ${r * S}v${S}`);
         }
         me.outline.setAttribute('d', d.join(''));
-        const buttons = (box, on) => box.replaceChildren(...me.colours.map((ch) => {
-          const x = el('button', { type: 'button', 'data-colour': ch, text: ch, 'aria-label': `colour ${ch}`, onclick: () => on(ch) });
-          x.style.borderColor = colourOf(ch);
-          x.style.boxShadow = `inset 0 -0.45rem 0 ${colourOf(ch)}`;
-          if (ch === hinted) x.classList.add('hint');
-          if (box === paint && ch === me.brush) x.setAttribute('aria-pressed', 'true');
-          return x;
-        }));
-        buttons(palette, play);
-        buttons(paint, (ch) => { me.brush = ch; render(); });
+        const key = `${me.colours.join('')}|${hinted || ''}|${me.brush || ''}|${me.edit}`;
+        if (key !== me.paletteKey) {
+          me.paletteKey = key;
+          const buttons = (box, on) => box.replaceChildren(...me.colours.map((ch) => {
+            const x = el('button', { type: 'button', 'data-colour': ch, text: ch, 'aria-label': `colour ${ch}`, onclick: () => on(ch) });
+            x.style.borderColor = colourOf(ch);
+            x.style.boxShadow = `inset 0 -0.45rem 0 ${colourOf(ch)}`;
+            if (ch === hinted) x.classList.add('hint');
+            if (box === paint && ch === me.brush) x.setAttribute('aria-pressed', 'true');
+            return x;
+          }));
+          buttons(palette, play);
+          buttons(paint, (ch) => { me.brush = ch; render(); });
+        }
         const done = cur.every((row) => row.every((ch) => ch === cur[0][0]));
         ctx.boardBox.classList.toggle('solved', done && me.edit !== 'edit');
         ctx.panel.dataset.solved = String(done);
@@ -178,7 +188,6 @@
       let seq = 0;
       async function moved() {
         const mine = ++seq, n = me.moves.length;
-        for (const x of palette.querySelectorAll('.hint')) x.classList.remove('hint');
         if (render()) {
           ctx.setStatus(status, 'ok', `Flooded in ${n} moves${me.par !== null ? n === me.par ? ' = par: perfect!' : ` (par ${me.par})` : ''}.`);
           status.dataset.optimal = String(me.par !== null && n === me.par);
@@ -187,6 +196,10 @@
         }
         ctx.progressChanged();
         if (!n) { ctx.setStatus(status, '', 'Your move: press a colour, or a cell of it.'); return; }
+        /* moves made quickly are asked about once, after the last */
+        ctx.setStatus(status, '', `${n} moves.`);
+        await new Promise((ok) => setTimeout(ok, 120));
+        if (mine !== seq) return;
         const r = await ctx.work(status, `${n} moves. Still optimal?`, { verb: 'hint', input: me.text, options: { 'time-limit': 10 }, args: ['-', ...me.moves] });
         if (mine !== seq || r.stopped || r.error) return;
         const a = r.answers[0] || {};

@@ -154,16 +154,33 @@
         paint();
       }
       const dark = (col) => ['#0072B2', '#000000', '#882255', '#332288', '#117733', '#AA4499', '#D55E00', '#009E73'].includes(col);
-      /* paths as polylines, cells tinted and tagged with their path's letter */
+      /* paths as polylines, cells tinted and tagged with their path's letter; only what a
+       * move changed is touched */
       function paint() {
         const { C } = me.b;
         const at = (k) => `${(k % C + 0.5) * S},${(Math.floor(k / C) + 0.5) * S}`;
-        me.pathG.replaceChildren(...Object.entries(me.paths).filter(([, p]) => p.length > 1).map(([label, p]) =>
-          svg('polyline', { points: p.map(at).join(' '), stroke: colourOf(label), 'data-label': label, class: 'path' })));
+        /* a path is a row of links (one line each, round caps): a move adds or removes one */
+        me.lineEl = me.lineEl && me.lineEl.g === me.pathG ? me.lineEl : { g: me.pathG, m: new Map() };
+        for (const label of new Set([...me.lineEl.m.keys(), ...Object.keys(me.paths)])) {
+          const p = me.paths[label] || [];
+          const segs = me.lineEl.m.get(label) || [];
+          me.lineEl.m.set(label, segs);
+          for (let i = 1; i < p.length; i++) {
+            const key = `${p[i - 1]}-${p[i]}`;
+            if (segs[i - 1] && segs[i - 1].dataset.link === key) continue;
+            const [x1, y1] = at(p[i - 1]).split(','), [x2, y2] = at(p[i]).split(',');
+            const x = svg('line', { x1, y1, x2, y2, stroke: colourOf(label), 'data-label': label, 'data-link': key, class: 'path' });
+            if (segs[i - 1]) segs[i - 1].replaceWith(x); else me.pathG.append(x);
+            segs[i - 1] = x;
+          }
+          for (const x of segs.splice(Math.max(0, p.length - 1))) x.remove();
+        }
         const owner = owners();
-        me.cellEl.forEach((x, k) => {
-          const o = owner[k];
-          x.style.fill = o && !me.b.end[k] ? tint(colourOf(o)) : '';
+        if (!me.shown || me.shown.length !== owner.length || me.shownG !== me.pathG) { me.shown = new Array(owner.length).fill(null); me.shownG = me.pathG; }
+        owner.forEach((o, k) => {
+          if (me.shown[k] === o) return;
+          me.shown[k] = o;
+          me.cellEl[k].style.fill = o && !me.b.end[k] ? tint(colourOf(o)) : '';
           me.tagEl[k].textContent = o && !me.b.end[k] && !me.b.bridge[k] ? o : '';
         });
       }

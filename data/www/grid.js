@@ -37,7 +37,7 @@
     const m = 6;
     const root = svg('svg', {
       viewBox: `${-m} ${-m} ${cols * S + 2 * m} ${rows * S + 2 * m}`, class: 'grid-board', tabindex: '0',
-      role: 'application', 'aria-roledescription': 'puzzle board', 'aria-label': label,
+      role: 'application', 'aria-roledescription': 'puzzle board', 'aria-label': label, 'data-rows': rows, 'data-cols': cols,
     });
     root.style.maxWidth = `${Math.max(20, cols * 3.2)}rem`;
     const layer = (name) => svg('g', { class: name });
@@ -101,7 +101,7 @@
       pointing = true;
       root.focus({ preventScroll: true });
       pointing = false;
-      root.setPointerCapture(ev.pointerId);
+      try { root.setPointerCapture(ev.pointerId); } catch (e) { /* a pointer already gone */ }
       active = true;
       moved = false;
       last = at;

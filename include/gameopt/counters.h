@@ -35,6 +35,9 @@
     X("route rounds", "flow: rounds of the wire router")                                          \
     X("touching", "flow: search states skipped as paths touching themselves")                     \
     X("crossings", "flow: sweep states refused because two colours would have to cross")          \
+    X("frontier_hits", "flow: sweep states refused as a frontier already searched in vain")       \
+    X("frontier_stored", "flow: frontiers the sweep stored as searched in vain")                  \
+    X("fill_windows", "flow: windows solved as puzzles of their own by route and fill")          \
     X("flows", "tokens: max-flow runs")                                                            \
     X("branches", "tokens: placement branches")                                                    \
     X("placements", "tokens: placements found")

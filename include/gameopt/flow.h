@@ -147,6 +147,7 @@ typedef struct gopt_flow_settings {
     int64_t node_budget; /* search nodes before auto moves on to SAT (0: a default) */
     bool complete;       /* search: never assume that paths do not touch themselves */
     double memory_limit_mb; /* SAT: give up (GOPT_LIMIT) when its model would take more (0: none) */
+    int threads;         /* 2 or more: the search and SAT side by side on two threads (auto) */
 } gopt_flow_settings;
 
 /* Solves; fills a->status, a->solution (a gopt_flow_solution), a->solutions, a->method,

@@ -292,7 +292,7 @@ void gopt_text_warn(gopt_text *t, gopt_text_mark at, const char *fmt, ...) {
 
 bool gopt_text_charge(const gopt_text *t, gopt_text_mark at, size_t bytes, gopt_error *err) {
     if (gopt_budget_charge(NULL, bytes)) return true;
-    return gopt_text_fail_at(t, at, err, "reading this needs %.1f MB more than --memory-limit (%.0f MB) leaves",
+    return gopt_text_fail_at(t, at, err, "reading this needs %.1f MB more than --memory-limit (%g MB) leaves",
                              (double)bytes / 1048576.0, gopt_budget_process_mb());
 }
 

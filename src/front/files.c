@@ -35,7 +35,7 @@ static bool read_fd(int fd, const char *path, gopt_buf *b, size_t *charged, gopt
         /* The text counts against --memory-limit as it arrives, so an endless stdin or a huge
          * file stops at the limit instead of after it. */
         if (!gopt_budget_charge(NULL, (size_t)n))
-            return gopt_fail(err, path, 0, 0, "the input is larger than --memory-limit allows (%.0f MB)",
+            return gopt_fail(err, path, 0, 0, "the input is larger than --memory-limit allows (%g MB)",
                              gopt_budget_process_mb());
         *charged += (size_t)n;
         gopt_buf_append(b, chunk, (size_t)n);

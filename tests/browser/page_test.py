@@ -151,6 +151,11 @@ def country_loop(gameopt, puzzle):
             return path
 
 
+def board_size(d, family):
+    svg = d.find_element(By.CSS_SELECTOR, f"#{family}-board svg.grid-board")
+    return int(svg.get_attribute("data-rows")), int(svg.get_attribute("data-cols"))
+
+
 def lines_drawn(d, family="country"):
     return d.execute_script(f"return document.querySelectorAll('#{family}-board .edge[data-s=\"1\"]').length;")
 
@@ -186,7 +191,7 @@ def expect(cond, what):
 def test_country(t):
     d = t.d
     open_puzzle(d, "country", COUNTRY_SEED)
-    expect(d.execute_script("return document.querySelectorAll('#country-board .cell').length") == 100, "a 10x10 board drawn")
+    expect(board_size(d, "country") == (10, 10), "a 10x10 board drawn")
     status = solve_and_wait(d, "country")
     expect("solved" in status and "unique" in status, f"status should say solved and unique: {status}")
     expect(fact(d, "country", "loop_cells") == "76", f"loop_cells {fact(d, 'country', 'loop_cells')}, want 76")
@@ -290,7 +295,7 @@ def test_country_set(t):
     t.shot("country-set-unique")
     # Then play it: the board keeps the new puzzle.
     d.find_element(By.ID, "country-mode-play").click()
-    expect(d.execute_script("return document.querySelectorAll('#country-board .cell').length") == 16, "the 4x4 to play")
+    expect(board_size(d, "country") == (4, 4), "the 4x4 to play")
 
 
 def test_country_share(t):
@@ -328,7 +333,7 @@ def test_country_share(t):
         loaded(e, "country")
         WebDriverWait(e, 10).until(lambda _: lines_drawn(e) == 10, f"the 10 lines came back: {lines_drawn(e)}")
         expect(e.execute_script("return document.querySelectorAll('#country-board .mark[data-s=\"2\"]').length") == 1, "the mark came back")
-        expect(e.execute_script("return document.querySelectorAll('#country-board .cell').length") == 100, "the puzzle came back")
+        expect(board_size(e, "country") == (10, 10), "the puzzle came back")
         e.save_screenshot(os.path.join(t.shots, "country-share-opened.png"))
     finally:
         e.quit()
@@ -504,6 +509,59 @@ def run_example(d, family):
 def test_tokens(t):
     answer = run_example(t.d, "tokens")
     expect('"feasible_rotations":[0,1,3,4]' in answer, f"feasible rotations 0,1,3,4: {answer[:300]}")
+
+
+def drag_to(d, source, target):
+    """Press on source, move in small steps onto target's centre, release (a finger's drag)."""
+    x0, y0 = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", source)
+    x1, y1 = d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", target)
+    ab = ActionBuilder(d, duration=10)
+    p = ab.pointer_action
+    p.move_to_location(int(x0), int(y0))
+    p.pointer_down()
+    for k in range(1, 9):
+        p.move_to_location(int(x0 + (x1 - x0) * k / 8), int(y0 + (y1 - y0) * k / 8))
+    p.pointer_up()
+    ab.perform()
+
+
+def test_tokens_play(t):
+    """Tiles picked and dropped, tokens dragged into cities, the legal rotations on the tile."""
+    d = t.d
+    d.set_window_size(1280, 1700)  # the tray and both hexes in view at once, as on a desktop
+    status = d.find_element(By.ID, "tokens-play-status")
+    legal = lambda: status.get_attribute("data-legal")
+    WebDriverWait(d, 20).until(lambda _: legal() == "0,1,3,4", f"the seed's Montreal question: {status.text}")
+    d.find_element(By.ID, "tokens-clear-tokens").click()
+    expect(not d.find_elements(By.CSS_SELECTOR, "#tokens-old .token"), "no tokens on the tile")
+    # a new tile on the map: L12 dragged from the tray onto the map hex
+    drag_to(d, d.find_element(By.CSS_SELECTOR, "#tokens-tray [data-tile='637']"), d.find_element(By.ID, "tokens-new"))
+    WebDriverWait(d, 20).until(lambda _: "637" in d.find_element(By.ID, "tokens-new").text and not status.get_attribute("data-busy"))
+    drag_to(d, d.find_element(By.CSS_SELECTOR, "#tokens-tray [data-tile='L12']"), d.find_element(By.ID, "tokens-old"))
+    drag_to(d, d.find_element(By.CSS_SELECTOR, "#tokens-tray [data-tile='X2']"), d.find_element(By.ID, "tokens-new"))
+    WebDriverWait(d, 20).until(lambda _: "X2" in d.find_element(By.ID, "tokens-new").text)
+    # tokens: LPS dragged into city 0, QLS picked by keyboard and dropped on city 1
+    drag_to(d, d.find_element(By.CSS_SELECTOR, "#tokens-chips [data-token='LPS']"), d.find_element(By.CSS_SELECTOR, "#tokens-old .city[data-city='0'] .slotring"))
+    expect(d.find_elements(By.CSS_SELECTOR, "#tokens-old .city[data-city='0'] [data-token='LPS']"), "LPS in city 0")
+    chip = d.find_element(By.CSS_SELECTOR, "#tokens-chips [data-token='QLS']")
+    d.execute_script("arguments[0].focus();", chip)
+    ActionChains(d).send_keys(Keys.ENTER).perform()
+    city = d.find_element(By.CSS_SELECTOR, "#tokens-old .city[data-city='1']")
+    d.execute_script("arguments[0].focus();", city)
+    ActionChains(d).send_keys(Keys.ENTER).perform()
+    WebDriverWait(d, 20).until(lambda _: legal() == "0,1,3,4" and not status.get_attribute("data-busy"), status.text)
+    rots = {b.get_attribute("data-rotation"): b for b in d.find_elements(By.CSS_SELECTOR, "#tokens-rotations .rot")}
+    expect(sorted(k for k, b in rots.items() if "legal" in b.get_attribute("class").split()) == ["0", "1", "3", "4"], "legal rotations marked on the tiles")
+    rots["2"].click()
+    caption = d.find_element(By.ID, "tokens-new").text
+    expect("not legal" in caption and "need 2 slots" in caption, f"rotation 2, with the reason: {caption}")
+    t.shot("tokens-play-illegal")
+    d.find_element(By.CSS_SELECTOR, "#tokens-rotations .rot[data-rotation='1']").click()
+    expect("✔ legal" in d.find_element(By.ID, "tokens-new").text, "rotation 1 legal")
+    # which tiles may replace it: the candidates framed in the tray
+    d.find_element(By.ID, "tokens-which").click()
+    WebDriverWait(d, 20).until(lambda _: "May replace it" in status.text, status.text)
+    expect(d.find_elements(By.CSS_SELECTOR, "#tokens-tray .candidate[data-tile='X2']"), "X2 is a candidate")
 
 
 def test_taxis(t):
@@ -772,7 +830,7 @@ TESTS = {"country": test_country, "country-play": test_country_play, "country-hi
          "country-set": test_country_set, "country-share": test_country_share, "country-verbs": test_country_verbs,
          "flow": test_flow, "flow-play": test_flow_play, "flow-set": test_flow_set, "flow-verbs": test_flow_verbs,
          "flood": test_flood, "flood-tatham": test_flood_tatham, "flood-verbs": test_flood_verbs, "flood-fails": test_flood_fails,
-         "tokens": test_tokens, "taxis": test_taxis, "taxis-play": test_taxis_play, "phone": test_phone, "a11y": test_a11y}
+         "tokens": test_tokens, "tokens-play": test_tokens_play, "taxis": test_taxis, "taxis-play": test_taxis_play, "phone": test_phone, "a11y": test_a11y}
 
 
 class Session:

@@ -324,13 +324,25 @@ static void check_setter(const gopt_country_puzzle *p, const loops *k) {
         }
         for (int i = 0; i < x->ntogether; i++) q->number[x->together[i]] = GOPT_COUNTRY_NO_NUMBER;
         assert_int_equal(count_of(q), 1);
-    } else if (x->nrepair > 0) {
-        for (int i = 0; i < x->nrepair; i++) {
-            assert_true(p->number[x->repair_room[i]] < 0);
-            q->number[x->repair_room[i]] = x->repair_number[i];
+    } else {
+        if (x->nrepair > 0) {
+            for (int i = 0; i < x->nrepair; i++) {
+                assert_true(p->number[x->repair_room[i]] < 0);
+                q->number[x->repair_room[i]] = x->repair_number[i];
+            }
+            assert_int_equal(count_of(q), 1);
+            assert_non_null(x->repaired);
         }
-        assert_int_equal(count_of(q), 1);
-        assert_non_null(x->repaired);
+        if (x->nrepair != 1) /* no single number would do: the search for one is exhaustive */
+            for (int r = 0; r < p->nrooms; r++) {
+                if (p->number[r] >= 0) continue;
+                gopt_country_puzzle *t = gopt_country_copy(p);
+                for (int v = 0; v <= p->room_size[r]; v++) {
+                    t->number[r] = v;
+                    if (count_of(t) == 1) fail_msg("room %d = %d makes it unique, the setter found no single number", r, v);
+                }
+                gopt_country_free(t);
+            }
     }
     gopt_country_free(q);
     gopt_country_setter_free(x);

@@ -107,15 +107,17 @@ static void the_cross_is_proven_unsolvable(void **state) {
 }
 
 /* A board whose only solution has a path touching itself (a snake): the search that assumes
- * otherwise fails without proving anything; the portfolio goes on to SAT. */
-static void self_touching_solutions_need_sat(void **state) {
+ * otherwise fails without proving anything; the portfolio goes on to route and fill, which
+ * builds it (and the complete search finds it too). */
+static void self_touching_solutions_are_built(void **state) {
     (void)state;
     gopt_flow_puzzle *p = board("A..\n..A\n", -1);
     gopt_answer a;
     assert_int_equal(solve(p, GOPT_FLOW_SEARCH, 1, false, &a), GOPT_LIMIT);
     assert_non_null(strstr(a.note, "not a proof"));
     assert_int_equal(solve(p, GOPT_FLOW_AUTO, 1, false, &a), GOPT_SOLVED);
-    assert_string_equal(a.method, "sat");
+    assert_string_equal(a.method, "search");
+    assert_int_equal(gopt_counter_get(&a.counters, "fill_windows"), 1);
     gopt_flow_solution_free(a.solution);
     assert_int_equal(solve(p, GOPT_FLOW_SEARCH, 1, true, &a), GOPT_SOLVED);
     gopt_flow_solution_free(a.solution);
@@ -288,7 +290,7 @@ int main(void) {
         cmocka_unit_test(seed_board_by_every_method),
         cmocka_unit_test(adjacent_endpoints_are_joined),
         cmocka_unit_test(the_cross_is_proven_unsolvable),
-        cmocka_unit_test(self_touching_solutions_need_sat),
+        cmocka_unit_test(self_touching_solutions_are_built),
         cmocka_unit_test(parity_proves_unsolvable),
         cmocka_unit_test(bridges_warps_and_hexes_by_the_graph_search),
         cmocka_unit_test(checker_says_why),

@@ -211,6 +211,60 @@ static void utf8_and_byte_order_marks(void **state) {
     unlink(path);
 }
 
+/* Issue 37 item 5: --memory-limit covers the input and what the readers make of it: a file
+ * larger than the limit stops as it is read, a board or a graph that would pass it is refused
+ * at its place, and what was charged is given back. */
+static void input_counts_against_the_memory_limit(void **state) {
+    (void)state;
+    char *path = gopt_format("/tmp/gameopt-test-mem-%d.txt", (int)getpid());
+    FILE *f = fopen(path, "w");
+    for (int i = 0; i < 2000; i++) fprintf(f, "%01000d\n", i);
+    fclose(f);
+    size_t before = gopt_budget_process_used();
+    gopt_budget_set_process(1);
+    gopt_text t;
+    gopt_error err = {0};
+    assert_false(gopt_text_load(&t, path, &err));
+    assert_string_equal(err.msg, "the input is larger than --memory-limit allows (1 MB)");
+    assert_int_equal(gopt_budget_process_used(), before);
+    /* a compact board of 1024x1024 cells (1 MB) from a text the limit let in */
+    gopt_budget_set_process(1.5);
+    char *line = gopt_malloc(1024 * 1024 + 2);
+    for (int i = 0; i < 1024 * 1024; i++) line[i] = (char)('1' + i % 5);
+    strcpy(line + 1024 * 1024, "\n");
+    gopt_text_from_string(&t, "big", line);
+    free(line);
+    gopt_flood_puzzle *p = NULL;
+    gopt_error_clear(&err);
+    assert_int_equal(gopt_flood_read(&t, "compact", NULL, &p, &err), 1); /* the text is not charged: fits */
+    gopt_flood_free(p);
+    assert_int_equal(gopt_budget_process_used(), before);
+    gopt_budget_set_process(0.5);
+    t.pos = 0, t.line = 1, t.col = 1;
+    assert_int_equal(gopt_flood_read(&t, "compact", NULL, &p, &err), -1);
+    assert_string_equal(err.msg, "reading this needs 1.0 MB more than --memory-limit (0.5 MB) leaves");
+    assert_int_equal(err.line, 1);
+    gopt_text_free(&t);
+    /* a graph: the file and igraph's structures (32 bytes a byte) */
+    f = fopen(path, "w");
+    for (int i = 0; i < 20000; i++) fprintf(f, "a%d b%d\n", i % 500, i % 499);
+    fclose(f);
+    char *ncol = gopt_format("%s.ncol", path);
+    rename(path, ncol);
+    gopt_error_clear(&err);
+    gopt_text gt;
+    assert_true(gopt_text_load(&gt, ncol, &err));
+    assert_null(gopt_graph_read(&gt, GOPT_GRAPH_AUTO, false, 1 << 20, &err));
+    gopt_text_free(&gt);
+    assert_int_equal(err.line, 1);
+    assert_non_null(strstr(err.msg, "more than --memory-limit (0.5 MB) leaves"));
+    assert_int_equal(gopt_budget_process_used(), before);
+    gopt_budget_set_process(0);
+    unlink(ncol);
+    free(ncol);
+    free(path);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(positions_follow_lines_and_utf8_columns),
@@ -225,6 +279,7 @@ int main(void) {
         cmocka_unit_test(first_error_wins),
         cmocka_unit_test(reasons_fill_a_buffer_and_return_false),
         cmocka_unit_test(utf8_and_byte_order_marks),
+        cmocka_unit_test(input_counts_against_the_memory_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -93,6 +93,27 @@ int country_split_label(const gopt_country_puzzle *p, const int *label) {
 
 /* ---------------------------------------------------------------- dispatch */
 
+/* Does a line look like a pasted link? Only by what a room row of the text format cannot
+ * hold too: a scheme (`://`), `www.`, a puzzle path (`country/`, `?slither/`, `?pzprv3/`)
+ * or penpa's data. A lone '?' is a room of the text format ("A?" is two rooms), and a row may
+ * start with "http" (issue 35: "http" and '?' sent text puzzles to the URL reader). */
+static bool link_like(const char *line, size_t n) {
+    while (n > 0 && (*line == '"' || *line == '\'' || *line == '<' || *line == ' ' || *line == '\t')) line++, n--;
+    if (n >= 4 && memcmp(line, "www.", 4) == 0) return true;
+    if (country_is_penpa(line, n)) return true;
+    for (size_t i = 0; i + 3 <= n; i++)
+        if (memcmp(line + i, "://", 3) == 0) return true;
+    for (size_t i = 0; i + 8 <= n; i++)
+        if (memcmp(line + i, "country", 7) == 0 && (line[i + 7] == '/' || line[i + 7] == '_')) return true;
+    for (size_t i = 0; i < n; i++) { /* ?WORD/ : a puzzle type's path in a query */
+        if (line[i] != '?') continue;
+        size_t k = i + 1;
+        while (k < n && ((line[k] >= 'a' && line[k] <= 'z') || (line[k] >= '0' && line[k] <= '9') || line[k] == '_')) k++;
+        if (k > i + 1 && k < n && line[k] == '/') return true;
+    }
+    return false;
+}
+
 /* The format of the puzzle at the reader's position, from its first line. Links (puz.link,
  * pzprv3 in a URL, penpa-edit) are all "url": its reader tells them apart. */
 static const char *guess_format(const gopt_text *t) {
@@ -101,13 +122,7 @@ static const char *guess_format(const gopt_text *t) {
     if (rest >= 6 && memcmp(line, "pzprv3", 6) == 0 && (rest == 6 || line[6] == '.' || is_blank(line[6])))
         return "pzprv3";
     if (rest >= 7 && memcmp(line, "puzzle", 6) == 0 && is_blank(line[6])) return "block";
-    for (size_t i = 0; i + 8 <= rest; i++)
-        if (memcmp(line + i, "country", 7) == 0 && (line[i + 7] == '/' || line[i + 7] == '_')) return "url";
-    while (rest > 0 && (*line == '"' || *line == '\'' || *line == '<')) line++, rest--;
-    if (memchr(line, '?', rest) || memchr(line, '#', rest) || country_is_penpa(line, rest) ||
-        (rest >= 4 && (memcmp(line, "http", 4) == 0 || memcmp(line, "www.", 4) == 0)))
-        return "url";
-    return "text";
+    return link_like(line, rest) ? "url" : "text";
 }
 
 int gopt_country_read(gopt_text *t, const char *format, gopt_country_puzzle **out, gopt_error *err) {

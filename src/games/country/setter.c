@@ -10,10 +10,12 @@
  *  - number r is redundant when, with every other number assumed and T excluded, the lazy loop
  *    proves there is no loop: the puzzle without it still has T alone. Each is tested with all
  *    other numbers present; a second, greedy pass finds numbers that can all go together.
- *  - a repair keeps one solution T and adds, for a room without a number, the count of T's
- *    cells in it. Only rooms where the other solution found has another count can help; each
- *    test either proves uniqueness or yields a loop that rules out every room it agrees with.
- *    When no single number does, numbers are added greedily, each against the last loop found.
+ *  - a repair by one number: for each room without one and each count v, a loop with v cells
+ *    there (one test), then whether a second loop has them too (a test with the first
+ *    excluded); "none" makes (room, v) a repair. Two loops found with one count in a room rule
+ *    that count out there, so most pairs need no test. This tries every single number, so when
+ *    it finds none, none exists; numbers are then added greedily, each keeping the first loop
+ *    and chosen against the last loop found.
  * The repaired puzzle is then solved afresh (count 2) to check that it is unique. */
 #include <stdlib.h>
 #include <string.h>
@@ -116,60 +118,138 @@ static gopt_cuts_result redundant(setter *x, int act, gopt_country_setter *out) 
     return r == GOPT_CUTS_LIMIT ? r : GOPT_CUTS_FOUND;
 }
 
-/* A repair keeping the loop T excluded by `act`, whose room counts are `keep`, against the other
- * loop's counts `other`: one number when one suffices, else numbers added greedily. Returns LIMIT,
- * NONE (no repair: every candidate tried) or FOUND with the numbers in out. */
-static gopt_cuts_result repair(setter *x, int act, const int *keep, int *other, gopt_country_setter *out) {
+/* The two loops found first (the greedy repair keeps the first, against the second), and the
+ * selectors of room counts made so far. */
+#define MAX_KEEP 2
+typedef struct pool {
+    int n;
+    uint8_t *on[MAX_KEEP + 1];
+    int *count[MAX_KEEP + 1];
+    int **sel;            /* per room, per value: the selector of "room r has value cells", 0 when not made */
+    int act[MAX_KEEP + 1];  /* per loop: the literal that excludes it, 0 when not made */
+} pool;
+
+static void pool_add(setter *x, pool *q) {
+    if (q->n > MAX_KEEP) return;
+    int ne = x->m.g.nedges;
+    q->on[q->n] = gopt_malloc((size_t)ne + 1);
+    for (int e = 0; e < ne; e++) q->on[q->n][e] = gopt_sat_val(x->m.s, country_edge_var(e));
+    q->count[q->n] = gopt_malloc(((size_t)x->p->nrooms + 1) * sizeof *q->count[0]);
+    room_counts(x, q->count[q->n]);
+    q->n++;
+}
+
+static int selector(setter *x, pool *q, int r, int value) {
+    if (!q->sel[r]) q->sel[r] = gopt_calloc((size_t)x->p->room_size[r] + 1, sizeof *q->sel[r]);
+    if (!q->sel[r][value]) q->sel[r][value] = guarded_count(x, r, value);
+    return q->sel[r][value];
+}
+
+/* An activation literal excluding loop i of the pool. */
+static int exclude(setter *x, pool *q, int i) {
+    if (q->act[i]) return q->act[i];
+    int ne = x->m.g.nedges, act = q->act[i] = gopt_sat_var(x->m.s), len = 0;
+    int *clause = gopt_malloc(((size_t)ne + 2) * sizeof *clause);
+    clause[len++] = -act;
+    for (int e = 0; e < ne; e++)
+        if (q->on[i][e]) clause[len++] = -country_edge_var(e);
+    gopt_sat_clause(x->m.s, clause, len);
+    free(clause);
+    return act;
+}
+
+/* One number: for each room without one and each count, a loop with that count (a test), then
+ * whether a second one has it too (a test with the first excluded); none makes the number a
+ * repair. Two loops found with one count in a room rule out that count there for good. */
+static gopt_cuts_result one_number(setter *x, pool *q, gopt_country_setter *out) {
     const gopt_country_puzzle *p = x->p;
-    int nr = p->nrooms;
-    int *cand = gopt_calloc((size_t)nr + 1, sizeof *cand); /* selector of "room r has keep[r]" */
-    uint8_t *ruled_out = gopt_calloc((size_t)nr + 1, 1);
-    int *lits = gopt_malloc(((size_t)nr + 3) * sizeof *lits);
-    for (int r = 0; r < nr; r++)
-        if (!x->sel[r] && p->room_size[r] > 0) cand[r] = guarded_count(x, r, keep[r]);
+    int nr = p->nrooms, ne = x->m.g.nedges;
+    int *lits = gopt_malloc(((size_t)nr + 3) * sizeof *lits), *a = gopt_malloc(((size_t)nr + 1) * sizeof *a);
+    int *b = gopt_malloc(((size_t)nr + 1) * sizeof *b);
+    uint8_t **shared = gopt_calloc((size_t)nr + 1, sizeof *shared), *on = gopt_malloc((size_t)ne + 1);
+    for (int r = 0; r < nr; r++) shared[r] = gopt_calloc((size_t)p->room_size[r] + 1, 1);
+    /* the loops known: any two share the counts they agree on */
+    for (int i = 0; i < q->n; i++)
+        for (int j = i + 1; j < q->n; j++)
+            for (int r = 0; r < nr; r++)
+                if (q->count[i][r] == q->count[j][r]) shared[r][q->count[i][r]] = 1;
     gopt_cuts_result res = GOPT_CUTS_NONE;
-    /* one number: it must tell T from the other loop */
     for (int r = 0; r < nr && res == GOPT_CUTS_NONE; r++) {
-        if (!cand[r] || ruled_out[r] || other[r] == keep[r]) continue;
-        int n = numbers(x, -1, NULL, lits);
-        lits[n++] = act;
-        lits[n++] = cand[r];
-        gopt_cuts_result t = gopt_cuts_sat_assuming(x->m.s, &x->m.loop, lits, n);
-        if (t == GOPT_CUTS_LIMIT) res = t;
-        if (t == GOPT_CUTS_NONE) {
-            out->repair_room[0] = r, out->repair_number[0] = keep[r], out->nrepair = 1;
-            res = GOPT_CUTS_FOUND;
-        }
-        if (t == GOPT_CUTS_FOUND) { /* that loop survives every room it agrees with */
-            room_counts(x, other);
-            for (int q = 0; q < nr; q++) ruled_out[q] |= cand[q] && other[q] == keep[q];
+        if (x->sel[r] || p->room_size[r] == 0) continue;
+        for (int v = 0; v <= p->room_size[r] && res == GOPT_CUTS_NONE; v++) {
+            if (shared[r][v]) continue;
+            int n = numbers(x, -1, NULL, lits);
+            lits[n++] = selector(x, q, r, v);
+            gopt_cuts_result t = gopt_cuts_sat_assuming(x->m.s, &x->m.loop, lits, n);
+            if (t != GOPT_CUTS_FOUND) {
+                if (t == GOPT_CUTS_LIMIT) res = t;
+                continue; /* (no loop has v cells in r) */
+            }
+            room_counts(x, a);
+            lits[n++] = exclude_current(x, on);
+            t = gopt_cuts_sat_assuming(x->m.s, &x->m.loop, lits, n);
+            if (t == GOPT_CUTS_LIMIT) res = t;
+            if (t == GOPT_CUTS_NONE) {
+                out->repair_room[0] = r, out->repair_number[0] = v, out->nrepair = 1;
+                res = GOPT_CUTS_FOUND;
+            }
+            if (t == GOPT_CUTS_FOUND) {
+                room_counts(x, b);
+                for (int r2 = 0; r2 < nr; r2++)
+                    if (a[r2] == b[r2]) shared[r2][a[r2]] = 1;
+            }
         }
     }
-    /* several numbers, each against the last loop found */
-    int added = 0;
+    for (int r = 0; r < nr; r++) free(shared[r]);
+    free(shared);
+    free(lits), free(a), free(b), free(on);
+    return res;
+}
+
+/* Several numbers keeping loop 0, added greedily, each against the last loop found. */
+static gopt_cuts_result greedy(setter *x, pool *q, gopt_country_setter *out) {
+    const gopt_country_puzzle *p = x->p;
+    int nr = p->nrooms, act = exclude(x, q, 0), added = 0;
+    int *lits = gopt_malloc(((size_t)nr * 2 + 3) * sizeof *lits), *other = gopt_malloc(((size_t)nr + 1) * sizeof *other);
+    memcpy(other, q->count[q->n > 1 ? 1 : 0], (size_t)nr * sizeof *other);
+    gopt_cuts_result res = GOPT_CUTS_NONE;
     for (int guard = 0; res == GOPT_CUTS_NONE && guard < nr; guard++) {
         int pick = -1;
         for (int r = 0; r < nr && pick < 0; r++) {
             bool used = false;
             for (int i = 0; i < added; i++) used |= out->repair_room[i] == r;
-            if (cand[r] && !used && other[r] != keep[r]) pick = r;
+            if (!x->sel[r] && p->room_size[r] > 0 && !used && other[r] != q->count[0][r]) pick = r;
         }
-        if (pick < 0) break;
-        out->repair_room[added] = pick, out->repair_number[added++] = keep[pick];
+        if (pick < 0) break; /* two loops with the same count in every room: numbers cannot tell them apart */
+        out->repair_room[added] = pick, out->repair_number[added++] = q->count[0][pick];
         int n = numbers(x, -1, NULL, lits);
         lits[n++] = act;
-        int *all = gopt_malloc(((size_t)n + (size_t)added + 1) * sizeof *all);
-        memcpy(all, lits, (size_t)n * sizeof *all);
-        for (int i = 0; i < added; i++) all[n + i] = cand[out->repair_room[i]];
-        gopt_cuts_result t = gopt_cuts_sat_assuming(x->m.s, &x->m.loop, all, n + added);
-        free(all);
+        for (int i = 0; i < added; i++) lits[n++] = selector(x, q, out->repair_room[i], out->repair_number[i]);
+        gopt_cuts_result t = gopt_cuts_sat_assuming(x->m.s, &x->m.loop, lits, n);
         if (t == GOPT_CUTS_LIMIT) res = t;
         if (t == GOPT_CUTS_NONE) out->nrepair = added, res = GOPT_CUTS_FOUND;
         if (t == GOPT_CUTS_FOUND) room_counts(x, other);
     }
-    free(cand);
-    free(ruled_out);
     free(lits);
+    free(other);
+    return res;
+}
+
+/* A repair: one number when one does, else several keeping the first loop. The solver holds the
+ * second loop when this is called; `first_on` / `first_count` describe the first. */
+static gopt_cuts_result repair(setter *x, const uint8_t *first_on, const int *first_count, gopt_country_setter *out) {
+    int nr = x->p->nrooms, ne = x->m.g.nedges;
+    pool q = {0};
+    q.sel = gopt_calloc((size_t)nr + 1, sizeof *q.sel);
+    q.on[0] = memcpy(gopt_malloc((size_t)ne + 1), first_on, (size_t)ne);
+    q.count[0] = memcpy(gopt_malloc(((size_t)nr + 1) * sizeof *q.count[0]), first_count, (size_t)nr * sizeof *first_count);
+    q.n = 1;
+    pool_add(x, &q);
+    gopt_cuts_result res = one_number(x, &q, out);
+    if (res == GOPT_CUTS_NONE) res = greedy(x, &q, out);
+    for (int i = 0; i < q.n; i++) free(q.on[i]), free(q.count[i]);
+    for (int r = 0; r < nr; r++) free(q.sel[r]);
+    free(q.sel);
     return res;
 }
 
@@ -211,8 +291,7 @@ gopt_country_setter *gopt_country_setter_of(const gopt_country_puzzle *p, const 
         if (r == GOPT_CUTS_NONE) {
             r = redundant(&x, act, out);
         } else if (r == GOPT_CUTS_FOUND) {
-            room_counts(&x, other);
-            r = repair(&x, act, keep, other, out);
+            r = repair(&x, on, keep, out);
             if (r == GOPT_CUTS_NONE) r = GOPT_CUTS_FOUND; /* answered: no repair by numbers */
             else if (r == GOPT_CUTS_FOUND && !apply_repair(p, out)) r = GOPT_CUTS_NONE; /* never shown unchecked */
         }

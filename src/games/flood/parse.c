@@ -190,6 +190,7 @@ static gopt_flood_puzzle *parse_grid(gopt_text *t, const char *format, gopt_erro
         goto done;
     }
     p = char_board(t, (int)w, (int)h, rows, marks, format, err);
+    if (p && !charge(t, at, p, err)) gopt_flood_free(p), p = NULL;
 done:
     free(rows);
     free(marks);
@@ -223,6 +224,7 @@ static gopt_flood_puzzle *parse_compact(gopt_text *t, gopt_error *err) {
     gopt_flood_puzzle *p = char_board(t, (int)n, (int)n, rows, marks, "compact", err);
     free(rows);
     free(marks);
+    if (p && !charge(t, at, p, err)) gopt_flood_free(p), p = NULL;
     return p;
 }
 

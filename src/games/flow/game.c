@@ -59,6 +59,7 @@ static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer 
         .count = o->count,
         .time_limit = o->time_limit,
         .memory_limit_mb = o->memory_limit_mb,
+        .threads = o->threads,
         .complete = gopt_option_flag(o, "complete"),
     };
     if (gopt_option(o, "nodes")) s.node_budget = gopt_opt_int(o, flow_solve_opts, "nodes");
@@ -139,7 +140,9 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
                 : f == GOPT_FLOW_THOMASAHLE                                                        ? 62
                                                                                                    : 52;
     if (most > half) most = half;
-    long colours = gopt_option(o, "colours") ? gopt_opt_int(o, flow_generate_opts, "colours") : 0;
+    /* --colours, or its spellings --colors and --color (issue 35: options agree across families) */
+    const char *spelt = gopt_option(o, "colours") ? "colours" : gopt_option(o, "colors") ? "colors" : gopt_option(o, "color") ? "color" : NULL;
+    long colours = spelt ? gopt_opt_int(o, flow_generate_opts, spelt) : 0;
     if (colours > half)
         return gopt_fail(err, "--colours", 0, 0, "%ld colours do not fit on %dx%d cells (at most %ld)", colours, w, h,
                          half),
@@ -196,8 +199,10 @@ static const char flow_help[] =
     "proves uniqueness under the convention: untouching, no second filling without touching\n"
     "paths (fillings with them may exist); simple, no second filling at all. JSON says which.\n"
     "\n"
-    "methods: auto tries the search (assuming paths never touch themselves: exact under\n"
-    "untouching on full rectangles) within a node budget, then SAT; only SAT, MIP, the exact or\n"
+    "methods: auto runs the search (assuming paths never touch themselves: exact under\n"
+    "untouching on full rectangles) with SAT taking turns, and under simple paths route and\n"
+    "fill (builds a solution window by window); --threads 2 runs SAT beside the search, the\n"
+    "first decision wins. Only SAT, MIP, the exact or\n"
     "--complete search, parity or topology prove 'unsolvable'. --count N counts solutions with\n"
     "the search or SAT.\n"
     "\n"

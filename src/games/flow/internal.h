@@ -3,11 +3,14 @@
 #ifndef GAMEOPT_FLOW_INTERNAL_H
 #define GAMEOPT_FLOW_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "gameopt/alloc.h"
 #include "gameopt/flow.h"
 #include "gameopt/sat.h"
+#include "gameopt/stop.h"
+#include "gameopt/timer.h"
 
 /* The verbs and option tables (verbs.c). */
 extern const gopt_verb flow_verbs[];
@@ -91,15 +94,34 @@ typedef struct flow_run {
     long count;          /* solutions wanted */
     double deadline;     /* gopt_now() time; 0: none */
     double memory_mb;    /* SAT's model may take this much (estimated before it is built); 0: any */
+    int conflicts;       /* SAT: conflicts per solve call (0: no limit) */
+    uint64_t route_seed; /* the router: noise on its costs from this seed (0: none) */
+    const atomic_int *race; /* set when another thread has the answer: stop (NULL: none) */
     gopt_answer *a;      /* status, solution, solutions, complete, counters, note */
     bool keep_second;    /* keep the second solution found (the generator's counterexample) */
     gopt_flow_solution *second;
 } flow_run;
 
+/* Whether the run must stop now: its deadline, Ctrl-C or the solve's cancel token (stop.h),
+ * or another thread that won the race. Costs a clock read: the methods call it every
+ * POLL_NODES cheap nodes, or every node where a node is dear. */
+static inline bool flow_stopped(const flow_run *r) {
+    return (r->deadline > 0 && gopt_now() > r->deadline) || gopt_stop_check() != GOPT_GO ||
+           (r->race && atomic_load_explicit(r->race, memory_order_relaxed));
+}
+
 /* Records a solution a method found: the first becomes the answer's; later ones (counting)
  * are run through the checker too, since a count is a claim as well, then dropped. False
  * (with a->note set) when one fails the checker. */
 bool flow_record(flow_run *r, gopt_flow_solution *s);
+
+/* The sweeps look at their node budget, the clock and the stop flag every POLL_NODES nodes
+ * (a node costs nanoseconds there), and exactly when the budget runs out. */
+#define POLL_NODES 65536
+static inline int64_t next_poll(int64_t nodes, int64_t budget) {
+    int64_t at = nodes + POLL_NODES;
+    return budget > 0 && budget < at ? budget : at;
+}
 
 /* The backtracking search. `lemma`: assume no path touches itself (plain rectangles under
  * full coverage only; its failure then proves nothing, except under the untouching
@@ -107,7 +129,23 @@ bool flow_record(flow_run *r, gopt_flow_solution *s);
  * paths touch themselves are skipped. Stops after node_budget nodes (0: none) with
  * GOPT_LIMIT. Plain rectangles go to the grid sweep (solve_grid.c). */
 gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget);
-gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t node_budget);
+/* The same sweep, pausable: run spends at most `budget` more nodes (0: no limit) and returns
+ * GOPT_LIMIT with paused() true when only the budget stopped it; run again to go on. Its
+ * counters go to r->a when it is freed. */
+typedef struct flow_sweep flow_sweep;
+flow_sweep *flow_sweep_new(flow_run *r, bool lemma);
+gopt_status flow_sweep_run(flow_sweep *w, int64_t budget);
+bool flow_sweep_paused(const flow_sweep *w);
+int64_t flow_sweep_nodes(const flow_sweep *w);
+void flow_sweep_free(flow_sweep *w);
+/* Its two kinds: on plain rectangles (solve_grid.c) and on any graph (solve_search.c). */
+typedef struct flow_grid flow_grid;
+flow_grid *flow_grid_new(flow_run *r, bool lemma);
+gopt_status flow_grid_run(flow_grid *s, int64_t budget);
+bool flow_grid_paused(const flow_grid *s);
+int64_t flow_grid_nodes(const flow_grid *s);
+void flow_grid_free(flow_grid *s);
+typedef struct flow_graph flow_graph;
 /* The crossing test on the frontier of the grid sweep (frontier.c): given the open path
  * ends along the frontier, in order, each with its fragment's far end and colour (-1 for
  * none), false when two colours would have to cross. Cells are numbered below `ncells`. */
@@ -118,12 +156,36 @@ typedef struct flow_frontier flow_frontier;
 flow_frontier *flow_frontier_new(int ncolours, int max_ends, int ncells);
 void flow_frontier_free(flow_frontier *f);
 bool flow_frontier_ok(flow_frontier *f, const flow_open_end *ends, int n);
+/* The sweep's dead ends (memo.c): frontier states searched in vain, kept whole in `bytes`
+ * (charged to the memory budget; NULL when there is no room). */
+typedef struct flow_memo flow_memo;
+flow_memo *flow_memo_new(size_t bytes);
+void flow_memo_free(flow_memo *m);
+bool flow_memo_has(flow_memo *m, const uint32_t *key, int len);
+void flow_memo_add(flow_memo *m, const uint32_t *key, int len);
+void flow_memo_counters(const flow_memo *m, gopt_counters *c);
 /* Partial coverage, one solution: paths grown from their endpoints (solve_paths.c). */
 gopt_status flow_solve_paths(flow_run *r, int64_t node_budget);
 /* Partial coverage, one solution: negotiated-congestion routing (solve_route.c), at most
  * `rounds` rounds; proves nothing (GOPT_SOLVED or GOPT_LIMIT). */
 gopt_status flow_solve_route(flow_run *r, int rounds);
 gopt_status flow_solve_sat(flow_run *r);
+/* SAT on one model, pausable like the sweep: run spends at most `conflicts` per solve call
+ * (0: no limit) and returns GOPT_LIMIT with paused() true when only that stopped it. NULL
+ * (with the answer's note) when the model would not fit in the memory limit. Counters go to
+ * r->a when it is freed. */
+typedef struct flow_sat_session flow_sat_session;
+flow_sat_session *flow_sat_session_new(flow_run *r);
+gopt_status flow_sat_session_run(flow_sat_session *s, int conflicts);
+bool flow_sat_session_paused(const flow_sat_session *s);
+int64_t flow_sat_session_conflicts(const flow_sat_session *s);
+void flow_sat_session_free(flow_sat_session *s);
+/* Two threads: `search` (the portfolio without SAT) here, SAT on a second thread; the first
+ * to decide wins (race.c). */
+gopt_status flow_race(flow_run *r, gopt_status (*search)(flow_run *r, void *user), void *user);
+/* Full coverage, simple paths, one solution: route, then fill windows (fill.c). Proves
+ * nothing (GOPT_SOLVED or GOPT_LIMIT). */
+gopt_status flow_solve_fill(flow_run *r);
 /* About how many megabytes flow_solve_sat would take on this run (solve_sat.c). */
 double flow_sat_megabytes(const flow_run *r);
 /* Full coverage on a two-colourable board: every path from one colour class to the same

@@ -11,6 +11,7 @@
  * answer is always readable from its cell colours alone, as contest answer files need. */
 #include <string.h>
 
+#include "gameopt/stop.h"
 #include "internal.h"
 
 /* Beyond this many cells the portfolio does not build a SAT model (it would take gigabytes),
@@ -87,32 +88,125 @@ static bool lemma_applies(const gopt_flow_puzzle *p, const gopt_flow_settings *s
     return lemma_exact(p) || (p->plain && !s->complete && s->count == 1);
 }
 
-static gopt_status portfolio(const gopt_flow_puzzle *p, const gopt_flow_settings *s, flow_run *r) {
+/* ---------------------------------------------------------------- full coverage */
+
+/* The two exact methods' work on one scale, sweep nodes (measured on this machine's boards:
+ * the sweep makes 50-100 million nodes a second, CaDiCaL 5-20 thousand conflicts, and builds
+ * about 2 million clauses a second). */
+#define NODES_PER_CONFLICT 5000
+#define NODES_PER_CLAUSE 40
+/* The sweep's first slice, and models cheap enough to build right after it: a board the
+ * sweep does not settle at once and SAT proves by propagation alone (thomasahle's "killer"
+ * inputs7: 41.8 million nodes against 18 ms) is answered in milliseconds. */
+#define FIRST_SLICE 200000
+#define EARLY_SAT_CLAUSES 250000
+/* Beyond that, SAT gets a turn once the sweep has spent this many times its building cost,
+ * and then about this share of the time: boards the sweep solves (inputs10, 50x50, where the
+ * model alone takes 0.3 s) pay little for it. */
+#define LATE_SAT_FACTOR 8
+#define SAT_SHARE 4
+
+/* About how many clauses the SAT model has (the memory estimate's count, solve_sat.c). */
+static double sat_clauses(const flow_run *r) {
+    double mb = flow_sat_megabytes(r);
+    return mb * 1048576.0 / 150.0;
+}
+
+static bool decided(gopt_status st) { return st == GOPT_SOLVED || st == GOPT_INFEASIBLE || st == GOPT_ERROR; }
+
+static bool stopped(const flow_run *r) { return flow_stopped(r); }
+
+/* The search side of the portfolio: the sweep (with the corner rule where it applies), route
+ * and fill (simple paths, one solution), and, without a thread of its own, SAT in slices. */
+static gopt_status search_side(const gopt_flow_puzzle *p, const gopt_flow_settings *s, flow_run *r, bool with_sat) {
+    bool exact = lemma_exact(p), lemma = lemma_applies(p, s);
+    int64_t total = budget(p, s);
+    flow_sweep *sweep = flow_sweep_new(r, lemma);
+    gopt_status st = flow_sweep_run(sweep, total < FIRST_SLICE ? total : FIRST_SLICE);
+    if (decided(st) || stopped(r)) {
+        flow_sweep_free(sweep);
+        return st;
+    }
+    /* Simple paths, one solution: build one (boards made by cutting a random filling have
+     * many, whose paths touch themselves, which the corner rule does not allow). */
+    if (!p->untouching && s->count == 1) {
+        flow_sweep_free(sweep);
+        sweep = NULL;
+        st = flow_solve_fill(r);
+        if (st == GOPT_SOLVED || stopped(r)) return st;
+        r->a->note[0] = 0;
+        sweep = flow_sweep_new(r, lemma);
+    }
+    bool guessing = lemma && !exact; /* the corner rule as a guess (simple paths) */
+    bool sat_ok = with_sat && (p->nnodes <= SAT_MAX_CELLS || s->memory_limit_mb > 0);
+    double clauses = sat_ok ? sat_clauses(r) : 0;
+    double sat_from = clauses <= EARLY_SAT_CLAUSES ? 0 : LATE_SAT_FACTOR * NODES_PER_CLAUSE * clauses;
+    flow_sat_session *sat = NULL;
+    int64_t slice = FIRST_SLICE;
+    for (;;) {
+        int64_t spent = flow_sweep_nodes(sweep);
+        bool sweeping = flow_sweep_paused(sweep) && spent < total;
+        if (sat_ok && (spent >= sat_from || !sweeping)) {
+            if (!sat && !(sat = flow_sat_session_new(r))) sat_ok = false;
+            if (sat) {
+                /* a share of the sweep's next slice, all the rest once the sweep is over */
+                int conflicts = sweeping ? (int)(slice / SAT_SHARE / NODES_PER_CONFLICT) + 10 : 0;
+                st = flow_sat_session_run(sat, conflicts);
+                if (decided(st) || !flow_sat_session_paused(sat)) break;
+            }
+        }
+        if (!sweeping) {
+            if (!sat_ok) {
+                st = flow_sweep_paused(sweep) ? GOPT_LIMIT : st;
+                if (flow_sweep_paused(sweep))
+                    snprintf(r->a->note, sizeof r->a->note, "%s",
+                             with_sat && p->nnodes > SAT_MAX_CELLS ? "no answer within the search budget, and the board is too large for SAT"
+                                                                   : "no answer within the search budget");
+                break;
+            }
+            continue;
+        }
+        st = flow_sweep_run(sweep, spent + slice > total ? total - spent : slice);
+        if (decided(st) || stopped(r)) break;
+        if (!flow_sweep_paused(sweep) && guessing) { /* the guess failed: the complete sweep from here on */
+            flow_sweep_free(sweep);
+            sweep = flow_sweep_new(r, false);
+            guessing = false;
+            r->a->note[0] = 0;
+        }
+        slice *= 2;
+    }
+    flow_sweep_free(sweep);
+    flow_sat_session_free(sat);
+    return st;
+}
+
+/* Partial coverage: the corner-rule sweep on the full-coverage version (a full solution is
+ * a partial one), the router, the path search, then (with_sat) SAT's tidy pair. */
+static gopt_status partial_side(const gopt_flow_puzzle *p, const gopt_flow_settings *s, flow_run *r, bool with_sat) {
     gopt_answer *a = r->a;
-    if (lemma_exact(p)) { /* complete: counts and proofs too */
-        gopt_status st = flow_solve_search(r, true, budget(p, s));
-        if (st != GOPT_LIMIT) return st;
-    } else if (lemma_applies(p, s)) {
+    if (lemma_applies(p, s)) {
         gopt_flow_puzzle full = *p;
         full.partial = false; /* a full-coverage solution solves a partial puzzle too */
         flow_run search = *r;
         search.p = &full;
         gopt_status st = flow_solve_search(&search, true, budget(p, s));
-        if (st == GOPT_SOLVED) return st;
+        if (st == GOPT_SOLVED || stopped(r)) return st;
     }
-    if (p->partial && s->count == 1) {
+    if (s->count == 1) {
         gopt_status st = flow_solve_route(r, ROUTE_ROUNDS);
-        if (st == GOPT_SOLVED) return st;
+        if (st == GOPT_SOLVED || stopped(r)) return st;
     }
-    if (p->nnodes > SAT_MAX_CELLS && !(s->memory_limit_mb > 0)) { /* with a limit, SAT's estimate decides */
+    if (!with_sat || (p->nnodes > SAT_MAX_CELLS && !(s->memory_limit_mb > 0))) { /* with a limit, SAT's estimate decides */
+        if (s->count == 1 && !with_sat) return flow_solve_paths(r, 0); /* SAT has a thread of its own */
         a->method = "sat";
         snprintf(a->note, sizeof a->note, "no answer within the search budget, and the board is too large for SAT");
         return GOPT_LIMIT;
     }
-    if (p->partial && s->count == 1) {
+    if (s->count == 1) {
         /* the path search's nodes cost a sweep of the board each: a smaller budget */
         gopt_status st = flow_solve_paths(r, s->node_budget > 0 ? s->node_budget : 100000 + 100 * (int64_t)p->nnodes);
-        if (st != GOPT_LIMIT) return st;
+        if (st != GOPT_LIMIT || stopped(r)) return st;
     }
     /* Keep the searches' counters; the answer comes from SAT now. */
     gopt_counters spent = a->counters;
@@ -121,6 +215,26 @@ static gopt_status portfolio(const gopt_flow_puzzle *p, const gopt_flow_settings
     gopt_status st = flow_solve_sat(r);
     gopt_counters_merge(&a->counters, &spent);
     return st;
+}
+
+typedef struct side_args {
+    const gopt_flow_puzzle *p;
+    const gopt_flow_settings *s;
+} side_args;
+
+/* The search side alone, for the race (race.c): SAT runs on the other thread. */
+static gopt_status search_only(flow_run *r, void *user) {
+    const side_args *x = user;
+    return x->p->partial ? partial_side(x->p, x->s, r, false) : search_side(x->p, x->s, r, false);
+}
+
+static gopt_status portfolio(const gopt_flow_puzzle *p, const gopt_flow_settings *s, flow_run *r) {
+    bool sat_ok = p->nnodes <= SAT_MAX_CELLS || s->memory_limit_mb > 0;
+    if (s->threads >= 2 && sat_ok) {
+        side_args x = {p, s};
+        return flow_race(r, search_only, &x);
+    }
+    return p->partial ? partial_side(p, s, r, true) : search_side(p, s, r, true);
 }
 
 gopt_status gopt_flow_solve(const gopt_flow_puzzle *p, const gopt_flow_settings *s, gopt_answer *a) {

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/stop.h"
 #include "internal.h"
 
 enum { N = 1, E = 2, S = 4, W = 8 };
@@ -53,6 +54,8 @@ typedef struct frame {
     uint32_t mark;                  /* the trail's length on arrival */
     int done;                       /* colours joined before this decision */
     bool dirty;                     /* the frontier changed since the last crossing test */
+    bool memo;                      /* a diagonal start whose frontier is stored if it fails */
+    long found;                     /* solutions found before this decision */
 } frame;
 
 typedef struct grid {
@@ -83,6 +86,8 @@ typedef struct grid {
     uint8_t *is_start;
     bool changed; /* the last decision joined fragments or started a line at an endpoint */
     int64_t crossings;
+    flow_memo *memo; /* frontiers searched in vain (memo.c), or NULL */
+    uint32_t *key;
 } grid;
 
 /* One decision changes at most this many slots (two links of two). */
@@ -315,6 +320,13 @@ static void setup(grid *g, const gopt_flow_puzzle *p, bool lemma) {
     int longest = g->w < g->h ? g->w : g->h;
     g->ends = gopt_malloc((size_t)(2 * longest + 2) * sizeof *g->ends);
     g->front = flow_frontier_new(p->ncolours, 2 * longest + 2, g->cells);
+    /* Dead ends are remembered where the frontier alone decides the future: without the
+     * corner rule (which also reads the cells behind the frontier) and without the
+     * untouching test at the leaves (which reads the whole past). */
+    if (!lemma && !p->untouching) {
+        g->memo = flow_memo_new((size_t)64 << 20);
+        g->key = gopt_malloc(((size_t)longest + 2) * sizeof *g->key);
+    }
 }
 
 static void teardown(grid *g) {
@@ -330,6 +342,8 @@ static void teardown(grid *g) {
     free(g->diag_end);
     free(g->is_start);
     flow_frontier_free(g->front);
+    flow_memo_free(g->memo);
+    free(g->key);
     free(g->ends);
     free(g->paired_by);
 }
@@ -356,6 +370,27 @@ static bool frontier_ok(grid *g, int i) {
     return flow_frontier_ok(g->front, e, n);
 }
 
+/* The frontier before position i, the first of its diagonal d: per cell of d, its links
+ * from d - 1 and, at an open end, its fragment's colour or the row where its tunnel comes
+ * back up (in d too). Everything after position i depends on this alone when the corner
+ * rule is off: the cells' links from the past, and which open ends are joined below the line
+ * or to which colour. */
+static int frontier_key(const grid *g, int i, uint32_t *key) {
+    int x = g->order[i], d = x / g->W + x % g->W - 2, n = 0;
+    key[n++] = (uint32_t)d;
+    for (int k = i; k < g->diag_end[d]; k++) {
+        int y = g->order[k], in = in_bits(g, y);
+        uint32_t code = (uint32_t)in;
+        if ((in == N || in == W) && g->colour[y] < 0) {
+            uint64_t f = g->frag[y];
+            int c = colour_of(f);
+            code |= c >= 0 ? (uint32_t)(c + 1) << 5 : 16u | (uint32_t)(end_of(f) / g->W) << 5;
+        }
+        key[n++] = code;
+    }
+    return n;
+}
+
 static gopt_flow_solution *solution(const grid *g, const gopt_flow_puzzle *p) {
     gopt_flow_solution *s = gopt_flow_solution_new(p);
     for (int v = 0; v < p->nnodes; v++) {
@@ -369,95 +404,172 @@ static gopt_flow_solution *solution(const grid *g, const gopt_flow_puzzle *p) {
 
 /* ---------------------------------------------------------------- the sweep */
 
-gopt_status flow_solve_grid(flow_run *r, bool lemma, int64_t budget) {
-    const gopt_flow_puzzle *p = r->p;
+/* A sweep that can be paused at a node budget and resumed (the portfolio interleaves it
+ * with SAT): the loop's position lives here, not in locals. */
+struct flow_grid {
     grid g;
-    setup(&g, p, lemma);
-    int n = g.w * g.h, i = 0;
-    long found = 0;
-    int64_t skipped = 0;
-    bool limit = false, bad = false;
+    flow_run *r;
+    int n, i;
+    long found;
+    int64_t skipped;
+    bool proves, ended, bad;
+    gopt_status status; /* once ended */
+};
+
+flow_grid *flow_grid_new(flow_run *r, bool lemma) {
+    const gopt_flow_puzzle *p = r->p;
+    flow_grid *s = gopt_calloc(1, sizeof *s);
+    grid *g = &s->g;
+    setup(g, p, lemma);
+    s->r = r;
+    s->n = g->w * g->h;
     /* Under the untouching convention (full coverage) the lemma is the convention itself, so
      * an exhausted sweep is still a proof. */
-    bool proves = !lemma || (p->untouching && !p->partial);
-    frame *f = &g.stack[0];
-    reserve(&g);
-    f->cell = g.order[0];
-    f->in = (uint8_t)in_bits(&g, f->cell);
-    f->nopts = (uint8_t)options(&g, f->cell, f->in, f->opts);
+    s->proves = !lemma || (p->untouching && !p->partial);
+    frame *f = &g->stack[0];
+    reserve(g);
+    f->cell = g->order[0];
+    f->in = (uint8_t)in_bits(g, f->cell);
+    f->nopts = (uint8_t)options(g, f->cell, f->in, f->opts);
+    return s;
+}
+
+bool flow_grid_paused(const flow_grid *s) { return !s->ended; }
+
+int64_t flow_grid_nodes(const flow_grid *s) { return s->g.nodes; }
+
+/* How the sweep ended, with the answer's note. */
+static gopt_status grid_end(flow_grid *s, bool exhausted, bool stopped) {
+    const gopt_flow_puzzle *p = s->r->p;
+    gopt_answer *a = s->r->a;
+    s->ended = true;
+    a->method = "search";
+    a->solutions = s->found;
+    a->complete = exhausted && s->proves;
+    if (s->bad) return s->status = GOPT_ERROR;
+    if (s->found > 0) return s->status = GOPT_SOLVED;
+    if (exhausted && s->proves) {
+        snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search%s", p->untouching ? UNTOUCHING_NOTE : "");
+        return s->status = GOPT_INFEASIBLE;
+    }
+    if (exhausted)
+        snprintf(a->note, sizeof a->note, "no solution whose paths never touch themselves (not a proof: try --method sat)");
+    else if (stopped)
+        snprintf(a->note, sizeof a->note, "the search reached its %s",
+                 gopt_stop_check() == GOPT_STOP_TIME || (s->r->deadline > 0 && gopt_now() > s->r->deadline) ? "time limit"
+                                                                                                      : "stop");
+    return s->status = GOPT_LIMIT;
+}
+
+gopt_status flow_grid_run(flow_grid *s, int64_t budget) {
+    if (s->ended) return s->status;
+    /* (the loop works on a copy in a local: the compiler keeps its fields in registers,
+     * which it cannot do through s, 7 % of the sweep's time) */
+    grid local = s->g, *g = &local;
+    gopt_status st = GOPT_LIMIT;
+    flow_run *r = s->r;
+    const gopt_flow_puzzle *p = r->p;
+    int n = s->n, i = s->i;
+    int64_t stop_at = budget > 0 ? g->nodes + budget : 0;
+    int64_t poll_at = next_poll(g->nodes, stop_at);
+    frame *f = &g->stack[i];
     for (;;) {
         if (i == n) {
-            gopt_flow_solution *sol = solution(&g, p);
+            gopt_flow_solution *sol = solution(g, p);
             if (p->untouching && flow_touches(p, sol)) { /* not a solution under the convention */
                 gopt_flow_solution_free(sol);
-                skipped++;
+                s->skipped++;
             } else {
-                found++;
+                s->found++;
                 if (!flow_record(r, sol)) {
-                    bad = true;
+                    s->bad = true;
+                    st = grid_end(s, false, false);
                     break;
                 }
-                if (found >= r->count) break;
+                if (s->found >= r->count) {
+                    st = grid_end(s, false, false);
+                    break;
+                }
             }
-            f = &g.stack[--i];
+            f = &g->stack[--i];
         }
-        bool advanced = false;
+        bool advanced = false, out_of_loop = false;
         while (f->choice < f->nopts) {
-            undo_to(&g, f->mark);
-            int out = f->opts[f->choice++];
-            if ((++g.nodes & 0xffff) == 0 && ((budget > 0 && g.nodes >= budget) || (r->deadline > 0 && gopt_now() > r->deadline))) {
-                limit = true;
-                break;
+            /* the budget, the clock and Ctrl-C, every POLL_NODES nodes, before a choice is
+             * taken (a paused sweep resumes at this very choice) */
+            if (g->nodes >= poll_at) {
+                if (flow_stopped(r)) {
+                    st = grid_end(s, false, true);
+                    out_of_loop = true;
+                    break;
+                }
+                if (stop_at > 0 && g->nodes >= stop_at) { /* paused */
+                    out_of_loop = true;
+                    break;
+                }
+                poll_at = next_poll(g->nodes, stop_at);
             }
-            g.done = f->done;
-            if (apply(&g, f->cell, f->in, out)) {
+            undo_to(g, f->mark);
+            int out = f->opts[f->choice++];
+            g->nodes++;
+            g->done = f->done;
+            if (apply(g, f->cell, f->in, out)) {
                 advanced = true;
                 break;
             }
         }
-        if (limit) break;
+        if (out_of_loop) break;
         if (advanced) {
             if (++i < n) {
-                reserve(&g);
-                f = &g.stack[i];
-                f->cell = g.order[i];
+                reserve(g);
+                f = &g->stack[i];
+                f->cell = g->order[i];
                 f->choice = 0;
-                f->mark = (uint32_t)g.ntrail;
-                f->done = g.done;
-                f->in = (uint8_t)in_bits(&g, f->cell);
-                f->nopts = (uint8_t)options(&g, f->cell, f->in, f->opts);
+                f->mark = (uint32_t)g->ntrail;
+                f->done = g->done;
+                f->in = (uint8_t)in_bits(g, f->cell);
+                f->nopts = (uint8_t)options(g, f->cell, f->in, f->opts);
                 /* The crossing test, at the start of each diagonal when the open ends changed
                  * since the last one (testing after every change costs more than it saves),
                  * and only when two colours can both have two open ends. */
-                f->dirty = g.stack[i - 1].dirty || g.changed;
-                bool test = f->dirty && g.is_start[i] && g.paired_by[i] - g.done >= 2;
+                f->dirty = g->stack[i - 1].dirty || g->changed;
+                bool test = f->dirty && g->is_start[i] && g->paired_by[i] - g->done >= 2;
                 if (test) f->dirty = false;
-                if (test && !frontier_ok(&g, i)) {
-                    g.crossings++;
+                if (test && !frontier_ok(g, i)) {
+                    g->crossings++;
                     f->nopts = 0; /* no way on: back at once */
+                }
+                f->memo = false;
+                if (g->memo && g->is_start[i] && f->nopts) {
+                    int len = frontier_key(g, i, g->key);
+                    if (flow_memo_has(g->memo, g->key, len)) f->nopts = 0;
+                    else f->memo = true, f->found = s->found;
                 }
             }
             continue;
         }
-        undo_to(&g, f->mark);
-        if (--i < 0) break;
-        f = &g.stack[i];
+        undo_to(g, f->mark);
+        if (f->memo && s->found == f->found) flow_memo_add(g->memo, g->key, frontier_key(g, i, g->key));
+        if (--i < 0) {
+            i = 0;
+            st = grid_end(s, true, false);
+            break;
+        }
+        f = &g->stack[i];
     }
-    gopt_answer *a = r->a;
-    a->method = "search";
-    a->solutions = found;
-    a->complete = i < 0 && proves;
-    gopt_counter_add(&a->counters, "nodes", g.nodes);
-    if (g.crossings) gopt_counter_add(&a->counters, "crossings", g.crossings);
-    if (skipped) gopt_counter_add(&a->counters, "touching", skipped);
-    teardown(&g);
-    if (bad) return GOPT_ERROR;
-    if (found > 0) return GOPT_SOLVED;
-    if (i < 0 && proves) {
-        snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search%s", p->untouching ? UNTOUCHING_NOTE : "");
-        return GOPT_INFEASIBLE;
-    }
-    if (i < 0) snprintf(a->note, sizeof a->note, "no solution whose paths never touch themselves (not a proof: try --method sat)");
-    else snprintf(a->note, sizeof a->note, "the search reached its %s", r->deadline > 0 && gopt_now() > r->deadline ? "time limit" : "node budget");
-    return GOPT_LIMIT;
+    s->i = i;
+    s->g = local;
+    return st;
+}
+
+void flow_grid_free(flow_grid *s) {
+    if (!s) return;
+    gopt_answer *a = s->r->a;
+    grid *g = &s->g;
+    gopt_counter_add(&a->counters, "nodes", g->nodes);
+    if (g->crossings) gopt_counter_add(&a->counters, "crossings", g->crossings);
+    flow_memo_counters(g->memo, &a->counters);
+    if (s->skipped) gopt_counter_add(&a->counters, "touching", s->skipped);
+    teardown(g);
+    free(s);
 }

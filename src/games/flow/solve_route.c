@@ -11,6 +11,7 @@
  * within its rounds the portfolio moves on. */
 #include <stdlib.h>
 
+#include "gameopt/rng.h"
 #include "gameopt/stop.h"
 #include "internal.h"
 
@@ -134,6 +135,10 @@ gopt_status flow_solve_route(flow_run *run, int rounds) {
     size_t n = (size_t)r.n + 1;
     r.users = gopt_calloc(n, sizeof *r.users);
     r.history = gopt_calloc(n, sizeof *r.history);
+    if (run->route_seed) { /* another start: a little noise on every node's cost */
+        gopt_rng rng = gopt_rng_stream(run->route_seed, 0);
+        for (int v = 0; v < r.n; v++) r.history[v] = (double)gopt_rng_below(&rng, 1000) / 1000.0;
+    }
     r.dist = gopt_malloc(n * sizeof *r.dist);
     for (int v = 0; v < r.n; v++) r.dist[v] = -1;
     r.touched = gopt_malloc(n * sizeof *r.touched);
@@ -144,8 +149,7 @@ gopt_status flow_solve_route(flow_run *run, int rounds) {
     r.path_cap = gopt_calloc((size_t)r.K + 1, sizeof *r.path_cap);
     bool settled = false, cut = false;
     int round = 0;
-    while (!settled && !cut && round < rounds && !(run->deadline > 0 && gopt_now() > run->deadline) &&
-           gopt_stop_check() == GOPT_GO) {
+    while (!settled && !cut && round < rounds && !flow_stopped(run)) {
         round++;
         for (int k = 0; k < r.K && !cut; k++) {
             rip_up(&r, k);

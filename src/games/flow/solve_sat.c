@@ -34,6 +34,7 @@ typedef struct sat_model {
     uint8_t *used;   /* scratch for the separator */
     int *comp, *nodes, *start, *lits;
     uint8_t *in_set;
+    int conflicts;   /* per solve call (0: no limit) */
 } sat_model;
 
 static int evar(const sat_model *m, int e) { return m->first_edge + e; }
@@ -170,6 +171,7 @@ static void short_cycle_rules(sat_model *m) {
 static int separate(void *user, gopt_cut_sink *sink) {
     sat_model *m = user;
     const gopt_flow_puzzle *p = m->p;
+    if (m->conflicts > 0) gopt_sat_set_conflict_limit(m->s, m->conflicts); /* (CaDiCaL's limit lasts one call) */
     for (int e = 0; e < p->nedges; e++) m->used[e] = gopt_cut_value(sink, evar(m, e));
     int found = flow_stray_cycles(p, m->used, m->comp, m->nodes, m->start);
     for (int c = 0; c < found; c++) {
@@ -313,6 +315,84 @@ double flow_sat_megabytes(const flow_run *r) {
     return ((double)p->ncolours * p->nnodes + 150 * clauses) / 1048576.0;
 }
 
+/* A SAT session that can be paused at a conflict budget and resumed, keeping what CaDiCaL
+ * learned (the portfolio interleaves it with the sweep). One model: the tidy pair's race
+ * is for partial coverage, which flow_solve_sat runs whole. */
+struct flow_sat_session {
+    flow_run *r;
+    sat_model m;
+    gopt_cuts loop;
+    long found;
+    bool bad, ended, built;
+    gopt_status status;
+};
+
+/* Refuses (NULL, with the answer's note) when the model would take more than the limit. */
+static bool sat_fits(flow_run *r) {
+    const gopt_flow_puzzle *p = r->p;
+    double domains_mb = (double)p->ncolours * p->nnodes / 1048576.0;
+    double need = r->memory_mb > 0 && domains_mb < r->memory_mb ? flow_sat_megabytes(r) : domains_mb;
+    if (r->memory_mb > 0 && need > r->memory_mb) {
+        snprintf(r->a->note, sizeof r->a->note, "the SAT model would take about %.0f MB, over the memory limit of %.0f MB",
+                 need, r->memory_mb);
+        return false;
+    }
+    return true;
+}
+
+flow_sat_session *flow_sat_session_new(flow_run *r) {
+    if (!sat_fits(r)) return NULL;
+    flow_sat_session *s = gopt_calloc(1, sizeof *s);
+    s->r = r;
+    bool induced;
+    model_count(r, &induced);
+    build(&s->m, r->p, induced, 0, false);
+    if (r->deadline > 0) gopt_sat_set_time_limit(s->m.s, r->deadline - gopt_now());
+    s->loop = (gopt_cuts){.separate = separate, .user = &s->m};
+    s->built = true;
+    return s;
+}
+
+bool flow_sat_session_paused(const flow_sat_session *s) { return !s->ended; }
+
+int64_t flow_sat_session_conflicts(const flow_sat_session *s) {
+    gopt_counters c = {0};
+    gopt_sat_add_counters(s->m.s, &c);
+    return gopt_counter_get(&c, "conflicts");
+}
+
+gopt_status flow_sat_session_run(flow_sat_session *s, int conflicts) {
+    if (s->ended) return s->status;
+    flow_run *r = s->r;
+    gopt_answer *a = r->a;
+    s->m.conflicts = conflicts;
+    gopt_sat_set_conflict_limit(s->m.s, conflicts > 0 ? conflicts : -1);
+    gopt_cuts_result res = enumerate(r, &s->m, &s->loop, &s->found, &s->bad);
+    bool stopped = (r->deadline > 0 && gopt_now() > r->deadline) || gopt_stop_check() != GOPT_GO ||
+                   (r->race && atomic_load_explicit(r->race, memory_order_relaxed));
+    if (res == GOPT_CUTS_LIMIT && conflicts > 0 && !stopped && s->found < r->count && !s->bad) return GOPT_LIMIT; /* paused */
+    s->ended = true;
+    a->method = "sat";
+    a->solutions = s->found;
+    a->complete = res == GOPT_CUTS_NONE;
+    if (s->bad) return s->status = GOPT_ERROR;
+    if (s->found > 0) return s->status = GOPT_SOLVED;
+    if (res == GOPT_CUTS_NONE) {
+        snprintf(a->note, sizeof a->note, "proven unsolvable by SAT%s", r->p->untouching ? UNTOUCHING_NOTE : "");
+        return s->status = GOPT_INFEASIBLE;
+    }
+    snprintf(a->note, sizeof a->note, "the SAT solver reached its time limit");
+    return s->status = GOPT_LIMIT;
+}
+
+void flow_sat_session_free(flow_sat_session *s) {
+    if (!s) return;
+    gopt_sat_add_counters(s->m.s, &s->r->a->counters);
+    gopt_cuts_add_counters(&s->loop, &s->r->a->counters);
+    release(&s->m);
+    free(s);
+}
+
 gopt_status flow_solve_sat(flow_run *r) {
     const gopt_flow_puzzle *p = r->p;
     gopt_answer *a = r->a;
@@ -339,6 +419,7 @@ gopt_status flow_solve_sat(flow_run *r) {
         unsigned pull = i == 0 ? FLOW_TIDY_PULL_DOWN : FLOW_TIDY_PULL_UP;
         build(&m[i], p, induced, models == 2 ? FLOW_TIDY_CORNERS | FLOW_TIDY_NO_EMPTY_U | pull : 0, models == 2);
         if (r->deadline > 0) gopt_sat_set_time_limit(m[i].s, r->deadline - gopt_now());
+        if (r->conflicts > 0) gopt_sat_set_conflict_limit(m[i].s, m[i].conflicts = r->conflicts);
         loop[i] = (gopt_cuts){.separate = separate, .user = &m[i]};
     }
     long found = 0;

@@ -46,6 +46,8 @@ typedef struct search {
     /* the stack of decisions, by position */
     uint8_t *choice, *mask, *kind;
     size_t *mark;
+    int at;        /* the position the sweep stands at (when paused) */
+    long found;
     int64_t nodes;
     mask_list masks[FLOW_MAX_LINKS + 1][3];
 } search;
@@ -259,34 +261,43 @@ static gopt_flow_solution *current_solution(const search *s) {
 
 /* ---------------------------------------------------------------- the sweep */
 
-typedef enum { SWEEP_DONE, SWEEP_EXHAUSTED, SWEEP_LIMIT, SWEEP_BAD } sweep_end;
+typedef enum { SWEEP_PAUSED, SWEEP_DONE, SWEEP_EXHAUSTED, SWEEP_LIMIT, SWEEP_BAD } sweep_end;
 
-/* Runs the sweep until `want` solutions, exhaustion or a limit; counts what it finds. */
-static sweep_end sweep(search *s, flow_run *r, int64_t budget, long *found) {
-    int i = 0;
-    enter(s, 0);
+/* Runs the sweep until `want` solutions, exhaustion, a limit or `budget` more nodes (then
+ * SWEEP_PAUSED: it resumes at the very choice it stopped before); counts what it finds. */
+static sweep_end sweep(search *s, flow_run *r, int64_t budget) {
+    int i = s->at;
+    int64_t stop_at = budget > 0 ? s->nodes + budget : 0;
+    int64_t poll_at = next_poll(s->nodes, stop_at);
     for (;;) {
         if (i == s->n) {
             gopt_flow_solution *sol = current_solution(s);
             if (s->p->untouching && flow_touches(s->p, sol)) { /* not a solution under the convention */
                 gopt_flow_solution_free(sol);
             } else {
-                (*found)++;
+                s->found++;
                 if (!flow_record(r, sol)) return SWEEP_BAD;
-                if (*found >= r->count) return SWEEP_DONE;
+                if (s->found >= r->count) return SWEEP_DONE;
             }
             i--; /* look for the next one */
         }
         int total = choice_count(s, i);
         bool advanced = false;
         while (s->choice[i] < total) {
+            if (s->nodes >= poll_at) {
+                if (s->memory_out || flow_stopped(r)) {
+                    s->at = i;
+                    return SWEEP_LIMIT;
+                }
+                if (stop_at > 0 && s->nodes >= stop_at) {
+                    s->at = i;
+                    return SWEEP_PAUSED;
+                }
+                poll_at = next_poll(s->nodes, stop_at);
+            }
             undo_to(s, s->mark[i]);
             uint8_t m = choice_mask(s, i, s->choice[i]++);
-            if ((++s->nodes & 0xffff) == 0) {
-                if (budget > 0 && s->nodes >= budget) return SWEEP_LIMIT;
-                if (r->deadline > 0 && gopt_now() > r->deadline) return SWEEP_LIMIT;
-                if (s->memory_out || gopt_stop_check() != GOPT_GO) return SWEEP_LIMIT;
-            }
+            s->nodes++;
             if (apply(s, i, m)) {
                 s->mask[i] = m;
                 advanced = true;
@@ -303,27 +314,85 @@ static sweep_end sweep(search *s, flow_run *r, int64_t budget, long *found) {
     }
 }
 
-gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget) {
-    if (r->p->plain) return flow_solve_grid(r, lemma, node_budget);
+/* The graph sweep, pausable like the grid's (flow_grid_*). */
+struct flow_graph {
     search s;
-    setup(&s, r->p);
-    long found = 0;
-    sweep_end e = sweep(&s, r, node_budget, &found);
+    flow_run *r;
+    bool ended;
+    gopt_status status;
+};
+
+static flow_graph *graph_new(flow_run *r) {
+    flow_graph *g = gopt_calloc(1, sizeof *g);
+    setup(&g->s, r->p);
+    g->r = r;
+    enter(&g->s, 0);
+    return g;
+}
+
+static gopt_status graph_run(flow_graph *g, int64_t budget) {
+    if (g->ended) return g->status;
+    flow_run *r = g->r;
+    search *s = &g->s;
+    sweep_end e = sweep(s, r, budget);
+    if (e == SWEEP_PAUSED) return GOPT_LIMIT;
+    g->ended = true;
     gopt_answer *a = r->a;
     a->method = "search";
-    a->solutions = found;
+    a->solutions = s->found;
     a->complete = e == SWEEP_EXHAUSTED;
-    gopt_counter_add(&a->counters, "nodes", s.nodes);
-    teardown(&s);
-    if (e == SWEEP_BAD) return GOPT_ERROR;
-    if (found > 0) return GOPT_SOLVED;
+    if (e == SWEEP_BAD) return g->status = GOPT_ERROR;
+    if (s->found > 0) return g->status = GOPT_SOLVED;
     if (e == SWEEP_EXHAUSTED) {
         snprintf(a->note, sizeof a->note, "proven unsolvable by a complete search%s", r->p->untouching ? UNTOUCHING_NOTE : "");
-        return GOPT_INFEASIBLE;
+        return g->status = GOPT_INFEASIBLE;
     }
-    gopt_stop_reason why = s.memory_out ? GOPT_STOP_MEMORY : gopt_stop_check();
+    gopt_stop_reason why = s->memory_out ? GOPT_STOP_MEMORY : gopt_stop_check();
     if (why != GOPT_GO && why != GOPT_STOP_TIME) snprintf(a->note, sizeof a->note, "the search stopped: %s", gopt_stop_word(why));
-    else snprintf(a->note, sizeof a->note, "the search reached its %s",
-                 r->deadline > 0 && gopt_now() > r->deadline ? "time limit" : "node budget");
-    return GOPT_LIMIT;
+    else snprintf(a->note, sizeof a->note, "the search reached its time limit");
+    return g->status = GOPT_LIMIT;
+}
+
+static void graph_free(flow_graph *g) {
+    gopt_counter_add(&g->r->a->counters, "nodes", g->s.nodes);
+    teardown(&g->s);
+    free(g);
+}
+
+/* ---------------------------------------------------------------- either sweep */
+
+struct flow_sweep {
+    flow_grid *grid;   /* plain rectangles */
+    flow_graph *graph; /* any other graph (no lemma there) */
+};
+
+flow_sweep *flow_sweep_new(flow_run *r, bool lemma) {
+    flow_sweep *w = gopt_calloc(1, sizeof *w);
+    if (r->p->plain) w->grid = flow_grid_new(r, lemma);
+    else w->graph = graph_new(r);
+    return w;
+}
+
+gopt_status flow_sweep_run(flow_sweep *w, int64_t budget) {
+    return w->grid ? flow_grid_run(w->grid, budget) : graph_run(w->graph, budget);
+}
+
+bool flow_sweep_paused(const flow_sweep *w) { return w->grid ? flow_grid_paused(w->grid) : !w->graph->ended; }
+
+int64_t flow_sweep_nodes(const flow_sweep *w) { return w->grid ? flow_grid_nodes(w->grid) : w->graph->s.nodes; }
+
+void flow_sweep_free(flow_sweep *w) {
+    if (!w) return;
+    if (w->grid) flow_grid_free(w->grid);
+    else graph_free(w->graph);
+    free(w);
+}
+
+gopt_status flow_solve_search(flow_run *r, bool lemma, int64_t node_budget) {
+    flow_sweep *w = flow_sweep_new(r, lemma);
+    gopt_status st = flow_sweep_run(w, node_budget);
+    if (st == GOPT_LIMIT && flow_sweep_paused(w))
+        snprintf(r->a->note, sizeof r->a->note, "the search reached its node budget");
+    flow_sweep_free(w);
+    return st;
 }

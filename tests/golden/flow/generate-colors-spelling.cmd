@@ -1,0 +1,1 @@
+flow generate --size 5x4 --colors 3 --count 2 --seed 7
