@@ -746,6 +746,31 @@ def test_flood_fails(t):
     wait_text(d, "flood-open-status", "no answer from gameopt")
 
 
+def test_flood_limit(t):
+    """Long work: the par's proof runs with its time so far and a Stop button, which stops it;
+    a time limit that ends a proof shows the bounds proven."""
+    d = t.d
+    board = subprocess.run([t.gameopt, "flood", "generate", "--size", "24x24", "--colours", "6", "--seed", "5"],
+                           check=True, capture_output=True, text=True).stdout
+    open_puzzle(d, "flood", board)
+    par = d.find_element(By.ID, "flood-par")
+    stop = WebDriverWait(d, 10).until(lambda _: par.find_elements(By.CSS_SELECTOR, "button.stop"), "a Stop button beside the proof")[0]
+    time.sleep(1.2)
+    expect("proving the optimum" in par.text and " s" in par.text, f"the time so far: {par.text}")
+    t.shot("flood-limit-running")
+    stop.click()
+    wait_text(d, "flood-par", "Stopped after")
+    solve_box(d, "flood")
+    box = d.find_element(By.ID, "flood-time")
+    box.clear()
+    box.send_keys("1")
+    d.find_element(By.ID, "flood-solve").click()
+    status = d.find_element(By.ID, "flood-status")
+    WebDriverWait(d, 30).until(lambda _: "unknown" in status.text and not status.get_attribute("data-busy"), status.text)
+    expect("proven: at least" in status.text and "at most" in status.text, f"the bounds: {status.text}")
+    t.shot("flood-limit-bounds")
+
+
 # ---- phones and accessibility ----
 
 def test_phone(t):
@@ -829,7 +854,7 @@ def test_a11y(t):
 TESTS = {"country": test_country, "country-play": test_country_play, "country-hint": test_country_hint,
          "country-set": test_country_set, "country-share": test_country_share, "country-verbs": test_country_verbs,
          "flow": test_flow, "flow-play": test_flow_play, "flow-set": test_flow_set, "flow-verbs": test_flow_verbs,
-         "flood": test_flood, "flood-tatham": test_flood_tatham, "flood-verbs": test_flood_verbs, "flood-fails": test_flood_fails,
+         "flood": test_flood, "flood-tatham": test_flood_tatham, "flood-verbs": test_flood_verbs, "flood-fails": test_flood_fails, "flood-limit": test_flood_limit,
          "tokens": test_tokens, "tokens-play": test_tokens_play, "taxis": test_taxis, "taxis-play": test_taxis_play, "phone": test_phone, "a11y": test_a11y}
 
 
