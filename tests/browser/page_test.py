@@ -385,6 +385,26 @@ def test_flow_play(t):
     expect(d.find_element(By.ID, "panel-flow").get_attribute("data-solved") == "false", "undo: not solved")
     d.find_element(By.ID, "flow-redo").click()
     wait_text(d, "flow-play-status", "Solved!")
+    # the keyboard: from endpoint B at r1c1, Shift+Right then Shift+Down grow B's path
+    d.find_element(By.ID, "flow-clear").click()
+    svg = board_svg(d, "flow")
+    d.execute_script("arguments[0].focus();", svg)
+    ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_DOWN).key_up(Keys.SHIFT).perform()
+    links = lambda e: e.execute_script("return [...document.querySelectorAll('#flow-board line.path')].map(x => x.dataset.label + x.dataset.link);")
+    expect(links(d) == ["B0-1", "B1-6"], f"B grows by keys: {links(d)}")
+    # progress in the address: a new page from the link finds the same paths
+    d.find_element(By.CSS_SELECTOR, "#flow-share-box summary").click()
+    d.find_element(By.ID, "flow-share-progress").click()
+    d.find_element(By.ID, "flow-copy-link").click()
+    link = d.find_element(By.ID, "flow-share-link")
+    WebDriverWait(d, 10).until(lambda _: "s=" in link.get_attribute("value"))
+    e = browser()
+    try:
+        e.get(link.get_attribute("value"))
+        loaded(e, "flow")
+        WebDriverWait(e, 10).until(lambda _: links(e) == ["B0-1", "B1-6"], "the paths came back")
+    finally:
+        e.quit()
     # a hint from a fresh start names its rule
     d.find_element(By.ID, "flow-clear").click()
     d.find_element(By.ID, "flow-hint").click()
