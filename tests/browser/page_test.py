@@ -770,7 +770,7 @@ def test_flood_limit(t):
     """Long work: the par's proof runs with its time so far and a Stop button, which stops it;
     a time limit that ends a proof shows the bounds proven."""
     d = t.d
-    board = subprocess.run([t.gameopt, "flood", "generate", "--size", "24x24", "--colours", "6", "--seed", "5"],
+    board = subprocess.run([t.gameopt, "flood", "generate", "--size", "30x30", "--colours", "8", "--seed", "5"],
                            check=True, capture_output=True, text=True).stdout
     open_puzzle(d, "flood", board)
     par = d.find_element(By.ID, "flood-par")
