@@ -196,6 +196,10 @@ def test_country(t):
     expect("solved" in status and "unique" in status, f"status should say solved and unique: {status}")
     expect(fact(d, "country", "loop_cells") == "76", f"loop_cells {fact(d, 'country', 'loop_cells')}, want 76")
     expect(fact(d, "country", "solutions") == "1", "one solution")
+    # the answer put on the board: the checker agrees
+    d.find_element(By.ID, "country-show-answer").click()
+    wait_text(d, "country-play-status", "Solved!")
+    expect(lines_drawn(d) == 76, f"76 lines on the board: {lines_drawn(d)}")
 
 
 def test_country_play(t):
@@ -433,6 +437,16 @@ def test_flow_set(t):
     expect(assist.get_attribute("data-unique") in ("yes", "no"), assist.text)
     expect(d.find_element(By.ID, "flow-input").get_attribute("value") == "A.B\n...\nA.B\n", "the board in letters")
     t.shot("flow-set")
+    # walls drawn along the grid line right of the first column's top two cells: a drawing now
+    d.find_element(By.ID, "flow-tool-wall").click()
+    d.execute_script("arguments[0].removeAttribute('data-unique');", assist)
+    stroke(d, board_svg(d, "flow"), [(0, 1), (1, 1), (2, 1)], corner=True)
+    text = d.find_element(By.ID, "flow-input").get_attribute("value")
+    expect(text == "STANDARD\nA .-B\n| | |\n. .-.\n| | |\nA-.-B\n", f"the board as a samgoldman drawing: {text!r}")
+    WebDriverWait(d, 30).until(lambda _: assist.get_attribute("data-unique") and not assist.get_attribute("data-busy"), assist.text)
+    expect(assist.get_attribute("data-unique") in ("yes", "no", "none"), f"the C side reads the drawing: {assist.text}")
+    print("with the wall:", assist.text)
+    t.shot("flow-set-wall")
 
 
 def flood_area(grid, move):
