@@ -36,6 +36,7 @@
 #define GOPT_ROUTES_GROUP_HEXES 8
 #define GOPT_ROUTES_ROUTE_STOPS 64    /* stops one route visits */
 #define GOPT_ROUTES_ROUTE_PATHS 512   /* tile paths one route runs along */
+#define GOPT_ROUTES_MANIFEST 160     /* tile names of a game's manifest */
 #define GOPT_ROUTES_UNLIMITED (-1)
 
 /* ------------------------------------------------------------------ the map state */
@@ -146,6 +147,10 @@ typedef struct gopt_routes_state {
     int ngroups;
     gopt_routes_group groups[GOPT_ROUTES_MAX_GROUPS];
     bool map_known;          /* impassable sides came from a map (`map`) */
+    int ncatalogs;           /* the catalogues named (`catalog`), for tools that lay tiles */
+    char catalogs[8][32];
+    int nmanifest;           /* the game's tiles (`manifest`): what `routes generate --game` lays */
+    char manifest[GOPT_ROUTES_MANIFEST][GOPT_TOKENS_NAME_SIZE];
     /* the library's own: hex index by doubled coordinate, -1 where there is none */
     int *cell;
     int cell_x0, cell_y0, cell_w, cell_h;
@@ -262,5 +267,20 @@ typedef struct gopt_routes_random {
 } gopt_routes_random;
 /* A random small map with track, stops, tokens and trains, seeded (tests cross-check methods). */
 gopt_routes_state *gopt_routes_generate(const gopt_routes_random *p, uint64_t seed);
+
+/* A plausible position on a real board: the board (a state read from `game NAME`) with its
+ * cities and towns upgraded for a stage of the game (1 early: yellow, 2 middle: green,
+ * 3 late: brown and gray), a share `track` of its plain hexes laid with the game's tiles
+ * turned to meet the track around them, `own_tokens` of the company's station tokens and
+ * other companies' tokens in a share `others` of the free slots. NULL with err set. */
+typedef struct gopt_routes_fill_params {
+    double track;
+    int stage;
+    int own_tokens;
+    double others;
+    char company[GOPT_ROUTES_NAME_SIZE];
+} gopt_routes_fill_params;
+gopt_routes_state *gopt_routes_fill(const gopt_routes_state *board, const gopt_routes_fill_params *p, uint64_t seed,
+                                    gopt_error *err);
 
 #endif

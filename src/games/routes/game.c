@@ -27,6 +27,19 @@ const gopt_opt routes_solve_opts[] = {
     GOPT_OPT_END,
 };
 
+static const char *const stages[] = {"early", "middle", "late", NULL};
+static const gopt_opt generate_opts[] = {
+    GOPT_STRING("game", "GAME", NULL, "a position on a bundled game's board (1867, 1889) instead of a random small map"),
+    GOPT_REAL("track", "SHARE", "0.8", 0, 1, "with --game: the share of plain hexes that get track"),
+    GOPT_ENUM("stage", "STAGE", "late", stages, "with --game: early (yellow), middle (green) or late (brown, gray) tiles"),
+    GOPT_INT("tokens", "N", "3", 1, 20, "with --game: the company's station tokens"),
+    GOPT_REAL("others", "SHARE", "0.5", 0, 1, "with --game: the share of free city slots other companies hold"),
+    GOPT_STRING("company", "NAME", "A", "with --game: the company"),
+    GOPT_STRING("trains", "LIST", NULL, "with --game: the company's trains (default: the game's largest three)"),
+    GOPT_STRING("phase", "PHASE", NULL, "with --game: the phase (default: the game's last)"),
+    GOPT_OPT_END,
+};
+
 static const gopt_opt show_opts[] = {
     GOPT_FLAG("state", "print the state in full (every hex with its tile string), as it reads back"),
     GOPT_OPT_END,
@@ -163,10 +176,43 @@ static bool render(const void *puzzle, const void *solution, const char *path, g
     return gopt_routes_render(path, puzzle, solution, err);
 }
 
+/* A position on a bundled board (--game), or a random small map. */
 static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
-    (void)o, (void)err;
-    gopt_routes_random p = {.width = 5, .height = 4, .max_trains = 3, .rules = true};
-    return gopt_routes_generate(&p, gopt_rng_next(rng));
+    const char *game = gopt_opt_string(o, generate_opts, "game");
+    if (!game) {
+        gopt_routes_random p = {.width = 5, .height = 4, .max_trains = 3, .rules = true};
+        return gopt_routes_generate(&p, gopt_rng_next(rng));
+    }
+    char text[256];
+    snprintf(text, sizeof text, "game %s\ncompany %s\n", game, gopt_opt_string(o, generate_opts, "company"));
+    gopt_routes_state *board = gopt_routes_parse("--game", text, err);
+    if (!board) return NULL;
+    gopt_routes_fill_params p = {.track = gopt_opt_real(o, generate_opts, "track"),
+                                 .stage = gopt_opt_enum(o, generate_opts, "stage") + 1,
+                                 .own_tokens = (int)gopt_opt_int(o, generate_opts, "tokens"),
+                                 .others = gopt_opt_real(o, generate_opts, "others")};
+    snprintf(p.company, sizeof p.company, "%s", gopt_opt_string(o, generate_opts, "company"));
+    uint64_t seed = gopt_rng_next(rng);
+    gopt_routes_state *s = gopt_routes_fill(board, &p, seed, err);
+    if (s) {
+        /* the game's largest three trains and its last phase, unless told */
+        if (!gopt_option(o, "trains") && board->ntypes > 0) {
+            s->ntrains = 0;
+            for (int i = board->ntypes - 1; i >= 0 && s->ntrains < 3; i--) s->trains[s->ntrains++] = board->types[i];
+        }
+        if (!gopt_option(o, "phase") && board->nphases > 0) {
+            snprintf(s->phase, sizeof s->phase, "%s", board->phases[board->nphases - 1].name);
+            s->phase_colour = board->phases[board->nphases - 1].colour;
+        }
+        snprintf(s->name, sizeof s->name, "%s-%s-%llu", game, stages[gopt_opt_enum(o, generate_opts, "stage")],
+                 (unsigned long long)(seed % 100000));
+        if (!apply_options(s, o, err)) {
+            gopt_routes_free(s);
+            s = NULL;
+        }
+    }
+    gopt_routes_free(board);
+    return s;
 }
 
 static void free_puzzle(void *p) { gopt_routes_free(p); }
@@ -296,7 +342,8 @@ const gopt_verb routes_verbs[] = {
      GOPT_COMMON_JSON, routes_solve_opts, run_check},
     {"show", "what a state holds: trains, stops, track (--output draws the map)", "[STATE...]",
      GOPT_COMMON_JSON | GOPT_COMMON_OUTPUT, show_opts, run_show},
-    {"generate", "random small states (the property tests' instances)", "", GOPT_GENERATE_COMMON, NULL, gopt_run_generate},
+    {"generate", "random small states (the property tests' instances), or positions on a bundled board (--game)", "",
+     GOPT_GENERATE_COMMON, generate_opts, gopt_run_generate},
     {0},
 };
 

@@ -23,6 +23,10 @@ int routes_hex_group(const gopt_routes_state *s, int hex);
 /* The train with the state's rule options applied (towns-free). */
 gopt_routes_train routes_effective_train(const gopt_routes_state *s, int t);
 
+/* ---- state.c ---- */
+/* A bundled catalogue by name: "routes" (data/routes/tiles.txt) or a tokens game ("1867"). */
+gopt_tokens_catalog *routes_open_catalog(const char *name, gopt_error *err);
+
 /* ---- tile_extra.c: parts of a tile string the tokens model drops but routes need ---- */
 typedef struct routes_tile_extra {
     uint8_t impassable;                          /* border=edge:E,type:impassable (tile orientation) */

@@ -118,7 +118,7 @@ static bool int_word(gopt_text *t, long min, long max, long *out, gopt_error *er
 /* ---------------------------------------------------------------- catalogues */
 
 /* routes' own catalogue of track and town tiles (data/routes/tiles.txt), or a bundled game's. */
-static gopt_tokens_catalog *open_catalog(const char *name, gopt_error *err) {
+gopt_tokens_catalog *routes_open_catalog(const char *name, gopt_error *err) {
     if (strcmp(name, "routes") != 0) return gopt_tokens_catalog_open(name, err);
     char path[1024];
     if (!gopt_data_path("routes/tiles.txt", path, sizeof path))
@@ -135,7 +135,7 @@ static bool add_catalog(reader *r, gopt_text *t, gopt_text_mark at, const char *
         if (strcmp(gopt_tokens_catalog_name(r->catalogs[i]), name) == 0) return true;
     if (r->ncatalogs == MAX_CATALOGS) return gopt_text_fail_at(t, at, err, "more than %d catalogues", MAX_CATALOGS);
     gopt_error sub = {0};
-    gopt_tokens_catalog *c = open_catalog(name, &sub);
+    gopt_tokens_catalog *c = routes_open_catalog(name, &sub);
     if (!c) return gopt_text_fail_at(t, at, err, "catalogue '%s': %s", name, sub.msg);
     r->catalogs[r->ncatalogs++] = c;
     return true;
@@ -598,6 +598,19 @@ static bool directive(reader *r, gopt_text *t, const char *w, gopt_text_mark at,
         while (more(t)) {
             gopt_text_mark cat = gopt_text_save(t);
             if (!word(t, buf, sizeof buf, "a catalogue", err) || !add_catalog(r, t, cat, buf, err)) return false;
+            bool known = false;
+            for (int i = 0; i < s->ncatalogs; i++) known |= strcmp(s->catalogs[i], buf) == 0;
+            if (!known && s->ncatalogs < 8 && strlen(buf) < sizeof s->catalogs[0]) snprintf(s->catalogs[s->ncatalogs++], sizeof s->catalogs[0], "%s", buf);
+        }
+        return true;
+    }
+    if (strcmp(w, "manifest") == 0) {
+        while (more(t)) {
+            gopt_text_mark mat = gopt_text_save(t);
+            if (!word(t, buf, sizeof buf, "a tile name", err)) return false;
+            if (!find_tile(r, t, mat, buf, err)) return err->set ? false : gopt_text_fail_at(t, mat, err, "no tile '%s' in the catalogues", buf);
+            if (s->nmanifest == GOPT_ROUTES_MANIFEST) return gopt_text_fail_at(t, mat, err, "more than %d tiles in the manifest", GOPT_ROUTES_MANIFEST);
+            snprintf(s->manifest[s->nmanifest++], GOPT_TOKENS_NAME_SIZE, "%s", buf);
         }
         return true;
     }
@@ -633,7 +646,7 @@ static bool read_line(reader *r, gopt_text *t, gopt_error *err) {
     if (directive(r, t, w, at, err)) return true;
     if (err->set) return false;
     return gopt_text_fail_at(t, at, err,
-                             "unknown directive '%s' (game, name, layout, map, catalog, phases, phase, company, neutral, rules, "
+                             "unknown directive '%s' (game, name, layout, map, catalog, manifest, phases, phase, company, neutral, rules, "
                              "type, trains, group, bonus, or a hex such as L12)",
                              w);
 }
