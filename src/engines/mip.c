@@ -204,6 +204,10 @@ static void solve_here(const void *model, double seconds, cbc_outcome *out) {
     out->bound = Cbc_getBestPossibleObjValue(cbc);
     out->values = NULL;
     const double *best = Cbc_bestSolution(cbc);
+    /* a model without integer columns is an LP: CBC keeps its answer as the column solution */
+    bool integers = false;
+    for (size_t j = 0; j < m->ncols && !integers; j++) integers = m->cols[j].kind != GOPT_MIP_CONTINUOUS;
+    if (!best && !integers && Cbc_isProvenOptimal(cbc)) best = Cbc_getColSolution(cbc);
     if (Cbc_isProvenOptimal(cbc)) out->result = GOPT_MIP_OPTIMAL;
     else if (Cbc_isProvenInfeasible(cbc)) out->result = GOPT_MIP_INFEASIBLE;
     else if (Cbc_isContinuousUnbounded(cbc)) out->result = GOPT_MIP_UNBOUNDED;

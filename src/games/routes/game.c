@@ -268,6 +268,33 @@ static int run_check(gopt_call *call) {
     return code;
 }
 
+/* ---- lp: the integer program for any solver ---- */
+
+static int run_lp(gopt_call *call) {
+    gopt_batch b = {0};
+    if (!gopt_batch_read_call(call, &b)) {
+        gopt_batch_free(&gopt_game_routes, &b);
+        return 2;
+    }
+    const char *output = call->opts.output;
+    if (output && (strlen(output) < 3 || strcmp(output + strlen(output) - 3, ".lp") != 0)) {
+        gopt_batch_free(&gopt_game_routes, &b);
+        return gopt_call_usage(call, "--output %s: an LP file ends in .lp", output);
+    }
+    fflush(call->out);
+    int code = 0;
+    for (size_t i = 0; i < b.n && code == 0; i++) {
+        routes_net n;
+        gopt_error err = {0};
+        char *path = output ? gopt_numbered_path(output, (long)i + 1, b.n > 1) : gopt_strdup("-");
+        if (!net_build(&n, b.items[i].puzzle, &err) || !net_mip_write_lp(&n, path, &err)) code = gopt_call_input(call, &err);
+        net_free(&n);
+        free(path);
+    }
+    gopt_batch_free(&gopt_game_routes, &b);
+    return code;
+}
+
 /* ---- show: what the state holds ---- */
 
 static void show_one(gopt_call *call, const char *name, const gopt_routes_state *s) {
@@ -342,6 +369,8 @@ const gopt_verb routes_verbs[] = {
      GOPT_COMMON_JSON, routes_solve_opts, run_check},
     {"show", "what a state holds: trains, stops, track (--output draws the map)", "[STATE...]",
      GOPT_COMMON_JSON | GOPT_COMMON_OUTPUT, show_opts, run_show},
+    {"lp", "write the integer program (without its lazy cycle rows) as a CPLEX-LP file", "[STATE...]",
+     GOPT_COMMON_OUTPUT, routes_solve_opts, run_lp},
     {"generate", "random small states (the property tests' instances), or positions on a bundled board (--game)", "",
      GOPT_GENERATE_COMMON, generate_opts, gopt_run_generate},
     {0},

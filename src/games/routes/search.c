@@ -45,6 +45,7 @@ typedef struct pack {
     long steps;
     bool stopped;
     int open_bound;
+    int *scratch;  /* fits tables: T x T x (nres + 1) */
 } pack;
 
 static bool conflicts(const pack *P, int k, int r) {
@@ -58,20 +59,28 @@ static void mark(pack *P, int k, int r, bool on) {
     for (int w = 0; w < P->n->words; w++) P->used[w] = on ? P->used[w] | b[w] : P->used[w] & ~b[w];
 }
 
-/* The best route of level j's train that fits the free track (0: none). */
-static int first_fit(const pack *P, int j) {
+/* The best route of level j's train that fits the free track (0: none), from position
+ * `from` of its list on. */
+static int first_fit(const pack *P, int j, int from) {
     int k = P->type[P->order[j]];
     const route_list *l = &P->lists[k];
-    for (int p = 0; p < l->n; p++) {
+    for (int p = from; p < l->n; p++) {
         int r = P->sorted[k][p];
         if (!conflicts(P, k, r)) return l->rev_all[r];
     }
     return 0;
 }
 
-static int rest_bound(const pack *P, int i) {
-    int sum = 0;
-    for (int j = i + 1; j < P->T; j++) sum += first_fit(P, j);
+/* What the trains after level i can earn at most, when level i takes position p of its list
+ * (-1: idle): identical trains after it take later positions. */
+static int rest_bound(const pack *P, int i, int p) {
+    int sum = 0, from = p < 0 ? P->lists[P->type[P->order[i]]].n : p + 1;
+    for (int j = i + 1; j < P->T; j++) {
+        bool chained = P->same_as_before[j] && (j == i + 1 || P->same_as_before[j - 1] || true);
+        int start = 0;
+        if (chained && P->type[P->order[j]] == P->type[P->order[i]]) start = from + (j - i - 1);
+        sum += first_fit(P, j, start);
+    }
     return sum;
 }
 
@@ -80,7 +89,7 @@ static void level(pack *P, int i);
 static void choose(pack *P, int i, int k, int p, int r, int revenue, bool with_once) {
     uint32_t taken = with_once ? P->lists[k].once[r] : 0;
     mark(P, k, r, true);
-    int rest = rest_bound(P, i);
+    int rest = rest_bound(P, i, p);
     if (P->cur + revenue + rest > P->best) {
         P->cur += revenue;
         P->once_taken |= taken;
@@ -91,6 +100,54 @@ static void choose(pack *P, int i, int k, int p, int r, int revenue, bool with_o
         P->cur -= revenue;
     }
     mark(P, k, r, false);
+}
+
+/* For a later level j: its first fit f on the free track, and for each piece of track r of
+ * f the best route of j that fits without r. A choice at this level that takes track R
+ * leaves level j at most min over r in R and in f of that (f itself when R misses f). */
+typedef struct fits {
+    int first;      /* revenue of the first fit, 0: none */
+    int route;      /* its route index, -1 */
+    int *without;   /* by resource: the best fit without it (only f's resources are set) */
+} fits;
+
+static void fits_compute(const pack *P, int j, int from, fits *f) {
+    int k = P->type[P->order[j]];
+    const route_list *l = &P->lists[k];
+    f->first = 0, f->route = -1;
+    int at = from;
+    for (; at < l->n; at++)
+        if (!conflicts(P, k, P->sorted[k][at])) break;
+    if (at == l->n) return;
+    f->route = P->sorted[k][at];
+    f->first = l->rev_all[f->route];
+    const uint64_t *fb = l->bits + (size_t)f->route * (size_t)l->words;
+    for (int w = 0; w < l->words; w++)
+        GOPT_FOR_BITS(b, fb[w]) {
+            int res = w * 64 + b, best = 0;
+            for (int q = at + 1; q < l->n; q++) {
+                int r = P->sorted[k][q];
+                const uint64_t *rb = l->bits + (size_t)r * (size_t)l->words;
+                if ((rb[w] >> b & 1) || conflicts(P, k, r)) continue;
+                best = l->rev_all[r];
+                break;
+            }
+            f->without[res] = best;
+        }
+}
+
+/* What level j can earn at most next to a route with track rb. */
+static int fits_bound(const pack *P, const fits *f, int j, const uint64_t *rb) {
+    if (f->route < 0) return 0;
+    const route_list *l = &P->lists[P->type[P->order[j]]];
+    const uint64_t *fb = l->bits + (size_t)f->route * (size_t)l->words;
+    int most = f->first;
+    for (int w = 0; w < l->words; w++)
+        GOPT_FOR_BITS(b, fb[w] & rb[w]) {
+            int v = f->without[w * 64 + b];
+            if (v < most) most = v;
+        }
+    return most;
 }
 
 static void level(pack *P, int i) {
@@ -110,17 +167,30 @@ static void level(pack *P, int i) {
         if (P->pos[i - 1] < 0) start = l->n; /* the one before is idle: so is this one */
         else start = P->pos[i - 1] + 1;
     }
-    int rest = rest_bound(P, i);
+    /* the later levels' fits: a bound for every choice here (identical trains after this one
+     * take later positions) */
+    fits f[GOPT_ROUTES_MAX_TRAINS];
+    int loose = 0;
+    for (int j = i + 1; j < P->T; j++) {
+        bool chained = P->type[P->order[j]] == k;
+        f[j].without = P->scratch + (size_t)(i * P->T + j) * (size_t)(P->n->nres + 1);
+        fits_compute(P, j, chained ? start + (j - i) : 0, &f[j]);
+        loose += f[j].first;
+    }
     for (int p = start; p < l->n; p++) {
         int r = P->sorted[k][p];
-        if (P->cur + l->rev_all[r] + rest <= P->best) break;
+        if (P->cur + l->rev_all[r] + loose <= P->best) break;
         if (P->stopped || ((++P->steps & 4095) == 0 && gopt_stop_check() != GOPT_GO)) {
             P->stopped = true;
-            int b = P->cur + l->rev_all[r] + rest;
+            int b = P->cur + l->rev_all[r] + loose;
             if (b > P->open_bound) P->open_bound = b;
             break;
         }
         if (conflicts(P, k, r)) continue;
+        const uint64_t *rb = l->bits + (size_t)r * (size_t)l->words;
+        int tight = 0;
+        for (int j = i + 1; j < P->T; j++) tight += fits_bound(P, &f[j], j, rb);
+        if (P->cur + l->rev_all[r] + tight <= P->best) continue;
         uint32_t once = l->once[r];
         if (!once) {
             choose(P, i, k, p, r, l->rev_all[r], false);
@@ -131,6 +201,7 @@ static void level(pack *P, int i) {
         }
     }
     /* idle */
+    int rest = rest_bound(P, i, -1);
     if (P->cur + rest > P->best) {
         if (P->stopped) {
             if (P->cur + rest > P->open_bound) P->open_bound = P->cur + rest;
@@ -172,19 +243,61 @@ static void sort_desc(int *idx, int n, const int *key) {
 
 /* ---------------------------------------------------------------- the method */
 
+static void add_route_bits(const routes_net *n, const net_route *r, uint64_t *used) {
+    for (int i = 0; i + 1 < r->nstops; i++) {
+        const uint64_t *b = net_segbits(n, r->segs[i]);
+        for (int w = 0; w < n->words; w++) used[w] |= b[w];
+    }
+}
+
+/* The train at level i takes its best route on what the others leave; its old route is
+ * replaced when that earns more. Returns the total of the routes in a. */
+static int answer_total(const net_answer *a, int T) {
+    int total = 0;
+    for (int t = 0; t < T; t++) total += a->routes[t].nstops ? a->routes[t].eval.revenue : 0;
+    return total;
+}
+
+static uint32_t once_of(const net_answer *a, int T, int except, uint32_t once) {
+    uint32_t taken = 0;
+    for (int t = 0; t < T; t++)
+        if (t != except && a->routes[t].nstops) taken |= a->routes[t].eval.bonuses & once;
+    return taken;
+}
+
+static int first_answer(enumerator *E, const pack *P, net_answer *a) {
+    const routes_net *n = P->n;
+    int T = P->T;
+    uint64_t *used = gopt_calloc((size_t)n->words + 1, sizeof *used);
+    for (int t = 0; t < T; t++) memset(&a->routes[t], 0, sizeof a->routes[t]);
+    for (int pass = 0; pass < 6; pass++) {
+        bool better = false;
+        for (int i = 0; i < T && !enum_stopped(E); i++) {
+            int t = P->order[i], rev;
+            memset(used, 0, (size_t)n->words * sizeof *used);
+            for (int u = 0; u < T; u++)
+                if (u != t) add_route_bits(n, &a->routes[u], used);
+            net_route r;
+            enum_use(E, used);
+            enum_best(E, t, ~once_of(a, T, t, P->once), &r, &rev);
+            int now = a->routes[t].nstops ? a->routes[t].eval.revenue : 0;
+            if (rev > now) {
+                a->routes[t] = r;
+                better = true;
+            }
+        }
+        if (!better || enum_stopped(E)) break;
+    }
+    free(used);
+    return answer_total(a, T);
+}
+
 int net_static_bound(const routes_net *n) {
     enumerator *E = enum_new(n);
     int sum = 0;
     for (int t = 0; t < n->ntrains; t++) sum += enum_potential(E, t);
     enum_free(E);
     return sum;
-}
-
-static void add_route_bits(const routes_net *n, const net_route *r, uint64_t *used) {
-    for (int i = 0; i + 1 < r->nstops; i++) {
-        const uint64_t *b = net_segbits(n, r->segs[i]);
-        for (int w = 0; w < n->words; w++) used[w] |= b[w];
-    }
 }
 
 void net_solve_search(const routes_net *n, net_answer *a) {
@@ -194,6 +307,7 @@ void net_solve_search(const routes_net *n, net_answer *a) {
     pack *P = gopt_calloc(1, sizeof *P);
     P->n = n, P->T = T;
     P->used = gopt_calloc((size_t)n->words + 1, sizeof *P->used);
+    P->scratch = gopt_malloc((size_t)(T * T + 1) * (size_t)(n->nres + 1) * sizeof *P->scratch);
     for (int b = 0; b < n->nbonuses; b++)
         if (n->bonuses[b].once) P->once |= 1u << b;
     /* trains of one type share a list */
@@ -232,36 +346,28 @@ void net_solve_search(const routes_net *n, net_answer *a) {
             if (uy > ux || (uy == ux && P->type[ty] < P->type[tx])) P->order[x] = ty, P->order[y] = tx;
         }
     for (int i = 1; i < T; i++) P->same_as_before[i] = P->type[P->order[i]] == P->type[P->order[i - 1]];
-    /* 2. a first answer: each train its best on what the ones before left */
-    int incumbent = 0;
-    uint32_t once_taken = 0;
-    uint64_t *used = gopt_calloc((size_t)n->words + 1, sizeof *used);
-    for (int i = 0; i < T && !stopped; i++) {
-        int t = P->order[i], rev;
-        net_route r;
-        enum_use(E, used);
-        stopped = !enum_best(E, t, ~once_taken, &r, &rev);
-        if (rev <= 0 || stopped) continue;
-        a->routes[t] = r;
-        incumbent += rev;
-        once_taken |= r.eval.bonuses & P->once;
-        add_route_bits(n, &r, used);
-    }
-    free(used);
+    /* 2. a first answer: each train its best on what the ones before left, then each in turn
+     * its best on what all the others leave, while that improves */
+    int incumbent = stopped ? 0 : first_answer(E, P, a);
+    stopped = stopped || enum_stopped(E);
     a->found = true;
     a->total = incumbent;
     /* 3-4. path sets and packing, in rounds: a round at level G lists, for each train, the
-     * routes earning more than G minus what the others could earn at most, and looks for an
-     * answer above G; found, it is optimal (any better one has all its routes listed); none,
-     * the optimum is at most G, a proven bound, and the next round lowers G. The last round's
-     * G is the first answer's total. Close optima are found with short lists. */
-    bool full = false, found = false;
+     * routes earning more than G minus what the others could earn at most, and packs them
+     * for an answer above the best known I. Every answer above G has all its routes listed:
+     * when the best known is then above G, it is optimal; when not, nothing earns more than
+     * G, a proven bound, and the next round lowers G. The last round's G is I itself. Close
+     * optima are found with short lists. */
+    bool full = false;
     long listed = 0;
-    int gap = bound - incumbent, proven = bound;
-    static const int divide[] = {16, 8, 4, 2, 1};
-    for (int round = 0; round < 5 && !stopped && !found; round++) {
-        int G = round == 4 ? incumbent : bound - gap / divide[round];
-        if (G >= proven || (round < 4 && G <= incumbent)) continue;
+    int proven = bound;
+    static const int parts[] = {1, 2, 4, 7, 12, 20, 32, 48, 64}; /* of 64ths of the gap */
+    for (int round = 0; round < 10 && !stopped; round++) {
+        int gap = proven - incumbent;
+        if (gap <= 0) break;
+        int G = round == 9 ? incumbent : proven - (int)((long)(bound - incumbent) * parts[round < 9 ? round : 8] / 64);
+        if (G <= incumbent) G = incumbent;
+        if (G >= proven) continue;
         for (int k = 0; k < ntypes; k++) {
             route_list_free(&P->lists[k]);
             free(P->sorted[k]);
@@ -277,13 +383,17 @@ void net_solve_search(const routes_net *n, net_answer *a) {
             listed += P->lists[k].n;
         }
         if (stopped) break;
-        P->best = G;
+        if (getenv("ROUTES_DEBUG")) {
+            fprintf(stderr, "round %d G %d incumbent %d proven %d:", round, G, incumbent, proven);
+            for (int k = 0; k < ntypes; k++) fprintf(stderr, " type %d ub %d list %d;", k, ub[k], P->lists[k].n);
+            fprintf(stderr, " steps %ld\n", P->steps);
+        }
+        P->best = incumbent;
         P->improved = false;
         P->open_bound = 0;
         level(P, 0);
         stopped = P->stopped;
-        if (P->improved) { /* an answer above G */
-            found = true;
+        if (P->improved) {
             a->total = 0;
             for (int i = 0; i < T; i++) {
                 int t = P->order[i];
@@ -293,16 +403,16 @@ void net_solve_search(const routes_net *n, net_answer *a) {
                 route_list_get(n, &P->lists[k], t, P->sorted[k][P->best_pos[i]], P->best_with_once[i], &a->routes[t]);
                 a->total += a->routes[t].eval.revenue;
             }
+            incumbent = a->total;
         }
         if (stopped) {
-            /* open choices are bounded; choices above G not reached lie under open_bound */
-            int b = P->open_bound > P->best ? P->open_bound : P->best;
+            /* open choices are bounded by open_bound; answers above G not met lie below it */
+            int b = P->open_bound > G ? P->open_bound : G;
             if (b < proven) proven = b;
-        } else if (!found) {
-            proven = G; /* nothing above G */
         } else {
-            proven = a->total;
+            proven = incumbent >= G ? incumbent : G; /* nothing listed beats the best known: nothing above G does */
         }
+        if (!stopped && incumbent >= G) break; /* optimal */
     }
     bound = proven;
     enum_counters(E, &a->counters);
@@ -311,11 +421,13 @@ void net_solve_search(const routes_net *n, net_answer *a) {
     gopt_counter_add(&a->counters, "combinations", P->steps);
     if (full) snprintf(a->note, sizeof a->note, "more than %ld routes for one train: gave up", MAX_LIST_ROUTES);
     a->optimal = !stopped && !full && bound <= a->total;
+    (void)listed;
     a->bound = a->optimal ? a->total : bound > a->total ? bound : a->total;
     for (int k = 0; k < ntypes; k++) {
         route_list_free(&P->lists[k]);
         free(P->sorted[k]);
     }
     free(P->used);
+    free(P->scratch);
     free(P);
 }

@@ -25,11 +25,13 @@
  * (a path holds fewer segments inside any stop set than stops), for every train. An answer
  * without such a component is a set of routes: optimal for the full model. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gameopt/alloc.h"
 #include "gameopt/cuts.h"
+#include "gameopt/maxflow.h"
 #include "gameopt/mip.h"
 #include "gameopt/stop.h"
 #include "games/routes/net.h"
@@ -48,6 +50,12 @@ typedef struct model {
     double *coef;
     int nterms, cap;
     int64_t cycles;
+    gopt_mip_kind kind;   /* BINARY, or CONTINUOUS for the root relaxation */
+    /* rows found by the root's cutting loop, to add to the integer program */
+    int ncuts, *cut_start, *cut_col;
+    double *cut_coef;
+    size_t cuts_cap, terms_cap;
+    int64_t root_cuts, root_rounds;
 } model;
 
 static void term(model *m, int col, double c) {
@@ -107,23 +115,23 @@ static void add_columns(model *m) {
     for (int t = 0; t < T; t++) {
         const gopt_routes_train *tr = &n->trains[t];
         m->counting[t] = cap_of(tr) >= 0;
-        m->u[t] = gopt_mip_col(m->mip, NULL, GOPT_MIP_BINARY, 0, 1, 0);
+        m->u[t] = gopt_mip_col(m->mip, NULL, m->kind, 0, 1, 0);
         for (int e = 0; e < E; e++) {
             bool ok = m->usable[n->segs[e].a] && m->usable[n->segs[e].b];
             if (ok && tr->hexes != GOPT_ROUTES_UNLIMITED && n->segs[e].sides + 1 > tr->hexes) ok = false;
-            m->x[t * E + e] = ok ? gopt_mip_col(m->mip, NULL, GOPT_MIP_BINARY, 0, 1, 0) : -1;
+            m->x[t * E + e] = ok ? gopt_mip_col(m->mip, NULL, m->kind, 0, 1, 0) : -1;
         }
         for (int s = 0; s < S; s++) {
             int value = n->w[t * S + s];
             bool ok = m->usable[s];
-            m->v[t * S + s] = ok ? gopt_mip_col(m->mip, NULL, GOPT_MIP_BINARY, 0, 1, m->counting[t] ? 0 : value) : -1;
-            m->d[t * S + s] = ok ? gopt_mip_col(m->mip, NULL, GOPT_MIP_BINARY, 0, 1, 0) : -1;
-            m->p[t * S + s] = ok && m->counting[t] ? gopt_mip_col(m->mip, NULL, GOPT_MIP_BINARY, 0, 1, value) : -1;
+            m->v[t * S + s] = ok ? gopt_mip_col(m->mip, NULL, m->kind, 0, 1, m->counting[t] ? 0 : value) : -1;
+            m->d[t * S + s] = ok ? gopt_mip_col(m->mip, NULL, m->kind, 0, 1, 0) : -1;
+            m->p[t * S + s] = ok && m->counting[t] ? gopt_mip_col(m->mip, NULL, m->kind, 0, 1, value) : -1;
         }
         for (int b = 0; b < B; b++) {
             const net_bonus *nb = &n->bonuses[b];
             int scale = nb->multiplied ? tr->multiplier : 1;
-            m->z[t * B + b] = gopt_mip_col(m->mip, NULL, GOPT_MIP_BINARY, 0, 1, nb->amount * scale);
+            m->z[t * B + b] = gopt_mip_col(m->mip, NULL, m->kind, 0, 1, nb->amount * scale);
             for (int j = 0; j < 2; j++)
                 for (int s = 0; s < S; s++) {
                     int at = ((t * B + b) * 2 + j) * S + s;
@@ -351,6 +359,122 @@ static int separate(void *user, gopt_cut_sink *k) {
     return added;
 }
 
+static void build(model *m, bool relaxed);
+static void model_free(model *m);
+
+/* ---------------------------------------------------------------- root cuts */
+
+/* Keeps the row now in m's scratch as a cut for the integer program. */
+static void keep_cut(model *m) {
+    gopt_grow(&m->cut_start, &m->cuts_cap, (size_t)m->ncuts + 2, sizeof *m->cut_start);
+    size_t at = m->ncuts ? (size_t)m->cut_start[m->ncuts] : 0;
+    if (!m->ncuts) m->cut_start[0] = 0;
+    size_t cap = m->terms_cap;
+    gopt_grow(&m->cut_col, &m->terms_cap, at + (size_t)m->nterms + 1, sizeof *m->cut_col);
+    if (cap != m->terms_cap) m->cut_coef = gopt_realloc(m->cut_coef, m->terms_cap * sizeof *m->cut_coef);
+    memcpy(m->cut_col + at, m->col, (size_t)m->nterms * sizeof *m->col);
+    memcpy(m->cut_coef + at, m->coef, (size_t)m->nterms * sizeof *m->coef);
+    m->cut_start[++m->ncuts] = (int)(at + (size_t)m->nterms);
+}
+
+/* The cycle row for stop set `in` (k: the stop left out of the right side) for every train. */
+static int add_set_rows(model *m, const bool *in, int k) {
+    const routes_net *n = m->n;
+    int S = n->nstops, E = n->nsegs, added = 0;
+    for (int tt = 0; tt < m->T; tt++) {
+        int nt = 0;
+        for (int e = 0; e < E; e++)
+            if (in[n->segs[e].a] && in[n->segs[e].b] && m->x[tt * E + e] >= 0) term(m, m->x[tt * E + e], 1), nt++;
+        for (int r = 0; r < S; r++)
+            if (in[r] && r != k) term(m, m->v[tt * S + r], -1);
+        if (nt) {
+            gopt_mip_row(m->mip, NULL, m->nterms, m->col, m->coef, '<', 0);
+            keep_cut(m);
+            added++;
+        }
+        m->nterms = 0;
+    }
+    return added;
+}
+
+/* Fractional cycle rows: a route's stops all lead, along its segments, to its two ends, so
+ * for a visited stop k every stop set S around it is left by segments or holds ends worth at
+ * least 2 v(k): x(cut of S) + d(S) >= 2 v(k), which is the cycle row for S. The least such
+ * S is a minimum cut from k to a sink that every stop reaches with capacity d (gameopt/
+ * maxflow.h); a cut below 2 v(k) gives a violated row. */
+static int separate_fractional(model *m, const double *val) {
+    const routes_net *n = m->n;
+    int S = n->nstops, E = n->nsegs, added = 0;
+    bool *in = gopt_malloc((size_t)(S + 1) * sizeof *in);
+    bool *covered = gopt_malloc((size_t)(S + 1) * sizeof *covered);
+    for (int t = 0; t < m->T; t++) {
+        memset(covered, 0, (size_t)(S + 1) * sizeof *covered);
+        for (int k = 0; k < S; k++) {
+            int vk = m->v[t * S + k];
+            if (vk < 0 || val[vk] < 0.05 || covered[k]) continue;
+            gopt_maxflow_net *net = gopt_maxflow_net_new(S + 1);
+            for (int e = 0; e < E; e++) {
+                int xe = m->x[t * E + e];
+                if (xe < 0 || val[xe] < 1e-6) continue;
+                gopt_maxflow_edge(net, n->segs[e].a, n->segs[e].b, val[xe]);
+                gopt_maxflow_edge(net, n->segs[e].b, n->segs[e].a, val[xe]);
+            }
+            for (int i = 0; i < S; i++) {
+                int di = m->d[t * S + i];
+                if (di >= 0 && val[di] > 1e-6) gopt_maxflow_edge(net, i, S, val[di]);
+            }
+            gopt_maxflow_result res = {0};
+            gopt_error err = {0};
+            if (gopt_maxflow(net, k, S, &res, &err) && res.value < 2 * val[vk] - 1e-3) {
+                for (int i = 0; i < S; i++) in[i] = res.source_side[i], covered[i] |= in[i];
+                in[S] = false;
+                added += add_set_rows(m, in, k);
+            }
+            gopt_maxflow_result_free(&res);
+            gopt_maxflow_net_free(net);
+        }
+    }
+    free(in);
+    free(covered);
+    return added;
+}
+
+/* The root's cutting loop: the relaxation solved, its violated cycle rows added, again, a few
+ * rounds (the lazy loop alone cuts only integral cycles, and CBC then branches on fractional
+ * ones). The rows go to the integer program afterwards. */
+static void root_cuts(const routes_net *n, model *m, int rounds) {
+    model r = {.n = n, .T = n->ntrains};
+    build(&r, true);
+    for (int round = 0; round < rounds; round++) {
+        gopt_mip_result res = gopt_mip_solve(r.mip);
+        if (getenv("ROUTES_DEBUG")) fprintf(stderr, "root round %d: result %d obj %.2f\n", round, (int)res, gopt_mip_objective(r.mip));
+        if (res != GOPT_MIP_OPTIMAL) break;
+        r.root_rounds++;
+        const double *val = gopt_mip_values(r.mip);
+        if (getenv("ROUTES_DEBUG"))
+            for (int t = 0; t < r.T; t++) {
+                fprintf(stderr, "train %d u=%.2f\n", t, val[r.u[t]]);
+                for (int q = 0; q < n->nstops; q++) {
+                    int vv = r.v[t * n->nstops + q], dd = r.d[t * n->nstops + q];
+                    if (vv >= 0 && val[vv] > 1e-6) fprintf(stderr, "  stop %d (%s) v=%.2f d=%.2f w=%d\n", q, n->s->hexes[n->stops[q].hex].coord, val[vv], val[dd], n->w[t*n->nstops+q]);
+                }
+                for (int e = 0; e < n->nsegs; e++) {
+                    int xx = r.x[t * n->nsegs + e];
+                    if (xx >= 0 && val[xx] > 1e-6) fprintf(stderr, "  seg %d-%d x=%.2f\n", n->segs[e].a, n->segs[e].b, val[xx]);
+                }
+            }
+        int added = separate_fractional(&r, val);
+        if (getenv("ROUTES_DEBUG")) fprintf(stderr, "  cuts %d\n", added);
+        if (!added) break;
+    }
+    for (int c = 0; c < r.ncuts; c++)
+        gopt_mip_row(m->mip, NULL, r.cut_start[c + 1] - r.cut_start[c], r.cut_col + r.cut_start[c], r.cut_coef + r.cut_start[c], '<', 0);
+    m->root_cuts = r.ncuts;
+    m->root_rounds = r.root_rounds;
+    free(r.cut_start), free(r.cut_col), free(r.cut_coef);
+    model_free(&r);
+}
+
 /* ---------------------------------------------------------------- answers */
 
 /* Train t's path component, from one end, as a net route (false: none). */
@@ -449,16 +573,46 @@ static double *start_values(model *m, const net_answer *st) {
     return x;
 }
 
+static void build(model *m, bool relaxed) {
+    m->kind = relaxed ? GOPT_MIP_CONTINUOUS : GOPT_MIP_BINARY;
+    m->mip = gopt_mip_new("routes");
+    gopt_mip_maximize(m->mip, true);
+    find_usable(m);
+    add_columns(m);
+    for (int t = 0; t < m->T; t++) add_route_rows(m, t);
+    add_shared_rows(m);
+}
+
+static void model_free(model *m) {
+    gopt_mip_free(m->mip);
+    m->mip = NULL;
+    free(m->usable);
+    free(m->x), free(m->v), free(m->d), free(m->p), free(m->u), free(m->z), free(m->y);
+    free(m->col), free(m->coef);
+}
+
+bool net_mip_write_lp(const routes_net *n, const char *path, gopt_error *err) {
+    model m = {.n = n, .T = n->ntrains};
+    build(&m, false);
+    bool ok = gopt_mip_write_lp(m.mip, path, err);
+    model_free(&m);
+    return ok;
+}
+
 bool net_solve_mip(const routes_net *n, const net_answer *start, double time_limit, net_answer *a) {
     memset(a, 0, sizeof *a);
     model m = {.n = n, .T = n->ntrains};
-    m.mip = gopt_mip_new("routes");
-    gopt_mip_maximize(m.mip, true);
-    find_usable(&m);
-    add_columns(&m);
-    for (int t = 0; t < m.T; t++) add_route_rows(&m, t);
-    add_shared_rows(&m);
+    build(&m, false);
+    root_cuts(n, &m, getenv("ROUTES_ROOT") ? atoi(getenv("ROUTES_ROOT")) : 30);
     if (time_limit > 0) gopt_mip_set_time_limit(m.mip, time_limit);
+    if (getenv("ROUTES_CBC")) { /* name=value,name=value */
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s", getenv("ROUTES_CBC"));
+        for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+            char *eq = strchr(w, '=');
+            if (eq) *eq = 0, gopt_mip_set_option(m.mip, w, eq + 1);
+        }
+    }
     if (start && start->found) {
         double *x = start_values(&m, start);
         if (x) gopt_mip_set_start(m.mip, x);
@@ -492,12 +646,9 @@ bool net_solve_mip(const routes_net *n, const net_answer *start, double time_lim
     if (a->found && a->bound >= 0 && a->bound < a->total) a->bound = a->total;
     gopt_mip_add_counters(m.mip, &a->counters);
     gopt_cuts_add_counters(&loop, &a->counters);
-    gopt_counter_add(&a->counters, "cycles", m.cycles);
+    gopt_counter_add(&a->counters, "cycles", m.cycles + m.root_cuts);
     gopt_counter_add(&a->counters, "columns", gopt_mip_num_cols(m.mip));
     gopt_counter_add(&a->counters, "rows", gopt_mip_num_rows(m.mip));
-    gopt_mip_free(m.mip);
-    free(m.usable);
-    free(m.x), free(m.v), free(m.d), free(m.p), free(m.u), free(m.z), free(m.y);
-    free(m.col), free(m.coef);
+    model_free(&m);
     return ok;
 }
