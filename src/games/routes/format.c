@@ -40,12 +40,15 @@ static void write_types_and_trains(gopt_buf *b, const gopt_routes_state *s, int 
         train_keys(b, &s->types[i]);
         gopt_buf_putc(b, '\n');
     }
-    for (int i = 0; i < s->ntrains; i++)
-        if (!type_listed(s, &s->trains[i])) {
+    for (int i = 0; i < s->ntrains; i++) {
+        bool again = false;
+        for (int j = 0; j < i; j++) again |= memcmp(&s->trains[j], &s->trains[i], sizeof s->trains[i]) == 0;
+        if (!again && !type_listed(s, &s->trains[i])) {
             gopt_buf_printf(b, "type %s", s->trains[i].name);
             train_keys(b, &s->trains[i]);
             gopt_buf_putc(b, '\n');
         }
+    }
     if (s->ntrains) {
         gopt_buf_puts(b, "trains");
         for (int i = 0; i < s->ntrains; i++) gopt_buf_printf(b, " %s", s->trains[i].name);

@@ -29,7 +29,7 @@ const gopt_opt routes_solve_opts[] = {
 
 static const char *const stages[] = {"early", "middle", "late", NULL};
 static const gopt_opt generate_opts[] = {
-    GOPT_STRING("game", "GAME", NULL, "a position on a bundled game's board (1867, 1889) instead of a random small map"),
+    GOPT_STRING("game", "GAME", NULL, "a position on a bundled game's board (1830, 1867, 1889) instead of a random small map"),
     GOPT_REAL("track", "SHARE", "0.8", 0, 1, "with --game: the share of plain hexes that get track"),
     GOPT_ENUM("stage", "STAGE", "late", stages, "with --game: early (yellow), middle (green) or late (brown, gray) tiles"),
     GOPT_INT("tokens", "N", "3", 1, 20, "with --game: the company's station tokens"),
@@ -377,7 +377,7 @@ const gopt_verb routes_verbs[] = {
 };
 
 const char routes_help[] =
-    "A map state names a game (data/routes/games/: 1867, 1889), the tiles laid with their rotations\n"
+    "A map state names a game (data/routes/games/: 1830, 1867, 1889), the tiles laid with their rotations\n"
     "and station tokens, the phase, the company and its trains (docs/formats.md#routes). The answer:\n"
     "one route per train, sharing no track, of greatest total revenue, proven by a branch and bound\n"
     "(search) or an integer program on CBC with lazy connectivity cuts (mip); `both` runs both and\n"
@@ -387,7 +387,7 @@ const char routes_help[] =
     "towns-free, no-block.\n\n"
     "examples:\n"
     "  gameopt routes solve data/routes/1867-late.txt\n"
-    "  gameopt routes solve --json --method both data/routes/1889-d.txt\n"
+    "  gameopt routes solve --json --method both data/routes/1889-late.txt\n"
     "  gameopt routes solve --output map.svg data/routes/1867-late.txt\n"
     "  gameopt routes solve --trains 6,D --rules no-hex-once data/routes/1867-late.txt\n"
     "  gameopt routes show --output board.svg data/routes/1867-late.txt\n";

@@ -158,7 +158,9 @@ static void draw_hex(cairo_t *cr, const view *v, int hi) {
         }
         if (cls != GOPT_ROUTES_OFFBOARD || rev) {
             snprintf(buf, sizeof buf, "%d", rev);
-            pt q = toward(v, node[k], 4.5, 0.36 * R);
+            int slots = cls == GOPT_ROUTES_CITY && t->nodes[k].slots > 1 ? t->nodes[k].slots : 1;
+            pt q = cls == GOPT_ROUTES_CITY ? (pt){node[k].x + (slots * 0.2 + 0.16) * R, node[k].y - 0.3 * R}
+                                           : toward(v, node[k], 4.5, 0.3 * R);
             if (cls == GOPT_ROUTES_OFFBOARD) q = toward(v, c, 3, 0.45 * R);
             text_at(cr, q.x, q.y, buf, cls == GOPT_ROUTES_OFFBOARD ? 9.0 : 7.0, cls == GOPT_ROUTES_OFFBOARD ? gopt_white : gopt_black);
         }
@@ -219,8 +221,8 @@ bool gopt_routes_render(const char *path, const gopt_routes_state *s, const gopt
     if (x) {
         for (int t = 0; t < x->ntrains; t++)
             if (x->routes[t].nstops) draw_route(cr, &v, &x->routes[t], gopt_palette(t));
-        snprintf(line, sizeof line, "%s%s%s: %s earns %d%s (phase %s)", s->name, s->name[0] ? " " : "", s->game, s->company,
-                 x->total, x->optimal ? ", optimal" : "", s->phase);
+        snprintf(line, sizeof line, "%s%s%s%s: %s earns %d%s (phase %s)", s->name[0] ? s->name : s->game, s->name[0] && s->game[0] ? " (" : "",
+                 s->name[0] ? s->game : "", s->name[0] && s->game[0] ? ")" : "", s->company, x->total, x->optimal ? ", optimal" : "", s->phase);
         cairo_save(cr);
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
         cairo_set_font_size(cr, 10.0);
@@ -258,7 +260,8 @@ bool gopt_routes_render(const char *path, const gopt_routes_state *s, const gopt
             cairo_restore(cr);
         }
     } else {
-        snprintf(line, sizeof line, "%s%s%s: %s, phase %s", s->name, s->name[0] ? " " : "", s->game, s->company, s->phase);
+        snprintf(line, sizeof line, "%s%s%s%s: %s, phase %s", s->name[0] ? s->name : s->game, s->name[0] && s->game[0] ? " (" : "",
+                 s->name[0] ? s->game : "", s->name[0] && s->game[0] ? ")" : "", s->company, s->phase);
         text_at(cr, width / 2, y, line, 10.0, gopt_black);
     }
     return gopt_canvas_close(cv, err);

@@ -30,7 +30,7 @@ typedef struct pack {
     int T;
     int order[GOPT_ROUTES_MAX_TRAINS];      /* trains, in search order */
     int type[GOPT_ROUTES_MAX_TRAINS];       /* by train: its list */
-    bool same_as_before[GOPT_ROUTES_MAX_TRAINS];
+    int prev_same[GOPT_ROUTES_MAX_TRAINS];  /* the nearest earlier level of the same type, -1 */
     route_list lists[GOPT_ROUTES_MAX_TRAINS];
     int *sorted[GOPT_ROUTES_MAX_TRAINS];    /* by type: route indices, best first */
     uint64_t *used;
@@ -71,17 +71,49 @@ static int first_fit(const pack *P, int j, int from) {
     return 0;
 }
 
+/* The first position level j may take once level i takes position p of its list (idle:
+ * none): identical trains take later positions than the earlier ones, so j starts after its
+ * nearest earlier identical level, decided (above i), being decided (i) or to come. */
+static int from_for(const pack *P, int j, int i, int p, bool idle) {
+    int q = P->prev_same[j], n = P->lists[P->type[P->order[j]]].n;
+    if (q < 0) return 0;
+    if (q < i) return P->pos[q] < 0 ? n : P->pos[q] + 1;
+    if (q == i) return idle ? n : p + 1;
+    int f = from_for(P, q, i, p, idle);
+    return f >= n ? n : f + 1;
+}
+
 /* What the trains after level i can earn at most, when level i takes position p of its list
- * (-1: idle): identical trains after it take later positions. */
-static int rest_bound(const pack *P, int i, int p) {
-    int sum = 0, from = p < 0 ? P->lists[P->type[P->order[i]]].n : p + 1;
-    for (int j = i + 1; j < P->T; j++) {
-        bool chained = P->same_as_before[j] && (j == i + 1 || P->same_as_before[j - 1] || true);
-        int start = 0;
-        if (chained && P->type[P->order[j]] == P->type[P->order[i]]) start = from + (j - i - 1);
-        sum += first_fit(P, j, start);
-    }
+ * (idle: none), the track it takes already marked. */
+static int rest_bound(const pack *P, int i, int p, bool idle) {
+    int sum = 0;
+    for (int j = i + 1; j < P->T; j++) sum += first_fit(P, j, from_for(P, j, i, p, idle));
     return sum;
+}
+
+/* The packing's order: the longest list last (its train only takes its first fit), the
+ * others longest first, the shortest just before the last (it is searched once per choice
+ * above it). Identical trains keep their positions in order whatever lies between them. */
+static void order_levels(pack *P) {
+    int T = P->T;
+    for (int x = 0; x < T; x++)
+        for (int y = x + 1; y < T; y++) {
+            int nx = P->lists[P->type[P->order[x]]].n, ny = P->lists[P->type[P->order[y]]].n;
+            if (ny > nx || (ny == nx && P->order[y] < P->order[x])) {
+                int t = P->order[x];
+                P->order[x] = P->order[y], P->order[y] = t;
+            }
+        }
+    if (T > 1) { /* the longest to the end */
+        int first = P->order[0];
+        memmove(P->order, P->order + 1, (size_t)(T - 1) * sizeof *P->order);
+        P->order[T - 1] = first;
+    }
+    for (int i = 0; i < T; i++) {
+        P->prev_same[i] = -1;
+        for (int j = i - 1; j >= 0 && P->prev_same[i] < 0; j--)
+            if (P->type[P->order[j]] == P->type[P->order[i]]) P->prev_same[i] = j;
+    }
 }
 
 static void level(pack *P, int i);
@@ -89,7 +121,7 @@ static void level(pack *P, int i);
 static void choose(pack *P, int i, int k, int p, int r, int revenue, bool with_once) {
     uint32_t taken = with_once ? P->lists[k].once[r] : 0;
     mark(P, k, r, true);
-    int rest = rest_bound(P, i, p);
+    int rest = rest_bound(P, i, p, false);
     if (P->cur + revenue + rest > P->best) {
         P->cur += revenue;
         P->once_taken |= taken;
@@ -162,19 +194,15 @@ static void level(pack *P, int i) {
     }
     int k = P->type[P->order[i]];
     const route_list *l = &P->lists[k];
-    int start = 0;
-    if (P->same_as_before[i]) {
-        if (P->pos[i - 1] < 0) start = l->n; /* the one before is idle: so is this one */
-        else start = P->pos[i - 1] + 1;
-    }
+    int q = P->prev_same[i];
+    int start = q < 0 ? 0 : P->pos[q] < 0 ? l->n : P->pos[q] + 1; /* an identical train before idle: so is this one */
     /* the later levels' fits: a bound for every choice here (identical trains after this one
      * take later positions) */
     fits f[GOPT_ROUTES_MAX_TRAINS];
     int loose = 0;
     for (int j = i + 1; j < P->T; j++) {
-        bool chained = P->type[P->order[j]] == k;
         f[j].without = P->scratch + (size_t)(i * P->T + j) * (size_t)(P->n->nres + 1);
-        fits_compute(P, j, chained ? start + (j - i) : 0, &f[j]);
+        fits_compute(P, j, from_for(P, j, i, start - 1, false), &f[j]);
         loose += f[j].first;
     }
     for (int p = start; p < l->n; p++) {
@@ -201,7 +229,7 @@ static void level(pack *P, int i) {
         }
     }
     /* idle */
-    int rest = rest_bound(P, i, -1);
+    int rest = rest_bound(P, i, -1, true);
     if (P->cur + rest > P->best) {
         if (P->stopped) {
             if (P->cur + rest > P->open_bound) P->open_bound = P->cur + rest;
@@ -345,7 +373,7 @@ void net_solve_search(const routes_net *n, net_answer *a) {
             int ux = stopped ? pot[P->type[tx]] : ub[P->type[tx]], uy = stopped ? pot[P->type[ty]] : ub[P->type[ty]];
             if (uy > ux || (uy == ux && P->type[ty] < P->type[tx])) P->order[x] = ty, P->order[y] = tx;
         }
-    for (int i = 1; i < T; i++) P->same_as_before[i] = P->type[P->order[i]] == P->type[P->order[i - 1]];
+    order_levels(P);
     /* 2. a first answer: each train its best on what the ones before left, then each in turn
      * its best on what all the others leave, while that improves */
     int incumbent = stopped ? 0 : first_answer(E, P, a);
@@ -383,11 +411,7 @@ void net_solve_search(const routes_net *n, net_answer *a) {
             listed += P->lists[k].n;
         }
         if (stopped) break;
-        if (getenv("ROUTES_DEBUG")) {
-            fprintf(stderr, "round %d G %d incumbent %d proven %d:", round, G, incumbent, proven);
-            for (int k = 0; k < ntypes; k++) fprintf(stderr, " type %d ub %d list %d;", k, ub[k], P->lists[k].n);
-            fprintf(stderr, " steps %ld\n", P->steps);
-        }
+        order_levels(P);
         P->best = incumbent;
         P->improved = false;
         P->open_bound = 0;

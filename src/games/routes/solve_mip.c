@@ -36,6 +36,9 @@
 #include "gameopt/stop.h"
 #include "games/routes/net.h"
 
+/* Rounds of the root's cutting loop at most (it stops when a round finds no violated row). */
+#define ROOT_ROUNDS 30
+
 typedef struct model {
     const routes_net *n;
     gopt_mip *mip;
@@ -447,24 +450,10 @@ static void root_cuts(const routes_net *n, model *m, int rounds) {
     build(&r, true);
     for (int round = 0; round < rounds; round++) {
         gopt_mip_result res = gopt_mip_solve(r.mip);
-        if (getenv("ROUTES_DEBUG")) fprintf(stderr, "root round %d: result %d obj %.2f\n", round, (int)res, gopt_mip_objective(r.mip));
         if (res != GOPT_MIP_OPTIMAL) break;
         r.root_rounds++;
         const double *val = gopt_mip_values(r.mip);
-        if (getenv("ROUTES_DEBUG"))
-            for (int t = 0; t < r.T; t++) {
-                fprintf(stderr, "train %d u=%.2f\n", t, val[r.u[t]]);
-                for (int q = 0; q < n->nstops; q++) {
-                    int vv = r.v[t * n->nstops + q], dd = r.d[t * n->nstops + q];
-                    if (vv >= 0 && val[vv] > 1e-6) fprintf(stderr, "  stop %d (%s) v=%.2f d=%.2f w=%d\n", q, n->s->hexes[n->stops[q].hex].coord, val[vv], val[dd], n->w[t*n->nstops+q]);
-                }
-                for (int e = 0; e < n->nsegs; e++) {
-                    int xx = r.x[t * n->nsegs + e];
-                    if (xx >= 0 && val[xx] > 1e-6) fprintf(stderr, "  seg %d-%d x=%.2f\n", n->segs[e].a, n->segs[e].b, val[xx]);
-                }
-            }
         int added = separate_fractional(&r, val);
-        if (getenv("ROUTES_DEBUG")) fprintf(stderr, "  cuts %d\n", added);
         if (!added) break;
     }
     for (int c = 0; c < r.ncuts; c++)
@@ -603,16 +592,8 @@ bool net_solve_mip(const routes_net *n, const net_answer *start, double time_lim
     memset(a, 0, sizeof *a);
     model m = {.n = n, .T = n->ntrains};
     build(&m, false);
-    root_cuts(n, &m, getenv("ROUTES_ROOT") ? atoi(getenv("ROUTES_ROOT")) : 30);
+    root_cuts(n, &m, ROOT_ROUNDS);
     if (time_limit > 0) gopt_mip_set_time_limit(m.mip, time_limit);
-    if (getenv("ROUTES_CBC")) { /* name=value,name=value */
-        char buf[256];
-        snprintf(buf, sizeof buf, "%s", getenv("ROUTES_CBC"));
-        for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-            char *eq = strchr(w, '=');
-            if (eq) *eq = 0, gopt_mip_set_option(m.mip, w, eq + 1);
-        }
-    }
     if (start && start->found) {
         double *x = start_values(&m, start);
         if (x) gopt_mip_set_start(m.mip, x);

@@ -37,6 +37,7 @@
 typedef struct reader {
     gopt_routes_state *s;
     gopt_tokens_catalog *catalogs[MAX_CATALOGS];
+    char catalog_names[MAX_CATALOGS][64]; /* as named in the state ("1867", "routes") */
     int ncatalogs;
     size_t hexes_cap;
     bool any;        /* a directive or hex was read */
@@ -132,11 +133,12 @@ gopt_tokens_catalog *routes_open_catalog(const char *name, gopt_error *err) {
 
 static bool add_catalog(reader *r, gopt_text *t, gopt_text_mark at, const char *name, gopt_error *err) {
     for (int i = 0; i < r->ncatalogs; i++)
-        if (strcmp(gopt_tokens_catalog_name(r->catalogs[i]), name) == 0) return true;
+        if (strcmp(r->catalog_names[i], name) == 0) return true;
     if (r->ncatalogs == MAX_CATALOGS) return gopt_text_fail_at(t, at, err, "more than %d catalogues", MAX_CATALOGS);
     gopt_error sub = {0};
     gopt_tokens_catalog *c = routes_open_catalog(name, &sub);
     if (!c) return gopt_text_fail_at(t, at, err, "catalogue '%s': %s", name, sub.msg);
+    snprintf(r->catalog_names[r->ncatalogs], sizeof r->catalog_names[0], "%s", name);
     r->catalogs[r->ncatalogs++] = c;
     return true;
 }
@@ -438,9 +440,9 @@ static bool read_tokens(reader *r, gopt_text *t, gopt_text_mark at, const char *
                 return gopt_text_fail_at(t, at, err, "%s has two tokens in city %d of %s", item, city, h->coord);
         }
         if (held >= h->tile.nodes[h->tile.city_node[city]].slots)
-            return gopt_text_fail_at(t, at, err, "city %d of %s has %d slot%s, and more tokens", city, h->coord,
+            return gopt_text_fail_at(t, at, err, "city %d of %s has %d slot%s: no room for %s's token", city, h->coord,
                                      h->tile.nodes[h->tile.city_node[city]].slots,
-                                     h->tile.nodes[h->tile.city_node[city]].slots == 1 ? "" : "s");
+                                     h->tile.nodes[h->tile.city_node[city]].slots == 1 ? "" : "s", item);
         if (h->ntokens == GOPT_TOKENS_MAX_TOKENS) return gopt_text_fail_at(t, at, err, "more than %d tokens on %s", GOPT_TOKENS_MAX_TOKENS, h->coord);
         h->tokens[h->ntokens].city = city;
         snprintf(h->tokens[h->ntokens++].company, GOPT_ROUTES_NAME_SIZE, "%s", item);
@@ -496,7 +498,7 @@ static bool read_tile(reader *r, gopt_text *t, gopt_text_mark at, char *w, gopt_
         *colon = 0;
         if (!add_catalog(r, t, at, w, err)) return false;
         for (int i = 0; i < r->ncatalogs && !tile; i++)
-            if (strcmp(gopt_tokens_catalog_name(r->catalogs[i]), w) == 0) tile = gopt_tokens_catalog_find(r->catalogs[i], colon + 1);
+            if (strcmp(r->catalog_names[i], w) == 0) tile = gopt_tokens_catalog_find(r->catalogs[i], colon + 1);
         if (!tile) return gopt_text_fail_at(t, at, err, "catalogue %s has no tile '%s'", w, colon + 1);
         w = colon + 1;
     } else {
@@ -507,7 +509,7 @@ static bool read_tile(reader *r, gopt_text *t, gopt_text_mark at, char *w, gopt_
         char names[256] = "";
         size_t n = 0;
         for (int i = 0; i < r->ncatalogs && n < sizeof names; i++)
-            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", gopt_tokens_catalog_name(r->catalogs[i]));
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", r->catalog_names[i]);
         return gopt_text_fail_at(t, at, err, "no tile '%s' in the catalogues (%s); a tile string holds '=' or ';'", w,
                                  n ? names : "none: say `catalog GAME`");
     }
@@ -682,7 +684,7 @@ static bool read_game(reader *r, gopt_text *t, gopt_text_mark at, gopt_error *er
     lower[n] = 0;
     snprintf(relative, sizeof relative, "routes/games/%s.txt", lower);
     if (!gopt_data_path(relative, path, sizeof path))
-        return gopt_text_fail_at(t, gat, err, "no bundled game '%s' (data/routes/games/: 1867, 1889)", game);
+        return gopt_text_fail_at(t, gat, err, "no bundled game '%s' (data/routes/games/: 1830, 1867, 1889)", game);
     gopt_text g;
     if (!gopt_text_load(&g, path, err)) return false;
     snprintf(g.name, sizeof g.name, "routes/games/%s.txt", lower);

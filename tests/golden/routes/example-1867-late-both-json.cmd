@@ -1,0 +1,1 @@
+routes solve --method both --json data/routes/1867-late.txt
