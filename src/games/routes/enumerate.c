@@ -211,8 +211,10 @@ static int value_bound(enumerator *E) {
         bool possible = true;
         for (int j = 0; j < nb->nsets && possible; j++) {
             int best = -1;
-            for (int v = 0; v < n->nstops; v++)
+            for (int q = 0; q < nb->nin[j]; q++) {
+                int v = nb->in[j][q];
                 if ((E->visited[v] || E->reach[v]) && nb->set_value[j][v] > best) best = nb->set_value[j][v];
+            }
             possible = best >= 0;
             most += best;
         }

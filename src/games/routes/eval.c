@@ -18,6 +18,7 @@ typedef struct ctx {
     int t, k, cap;
     const int *stops;
     int value[GOPT_ROUTES_ROUTE_STOPS];
+    int order[GOPT_ROUTES_ROUTE_STOPS]; /* stop indices by value, best first */
     uint64_t required;     /* mandatory stops */
     uint32_t candidates;   /* bonuses that could be met */
     bool need_token;
@@ -58,13 +59,11 @@ static void fill(ctx *c, uint64_t required, int bonus) {
     int sum = bonus;
     for (int i = 0; i < c->k; i++)
         if (required >> i & 1) sum += c->value[i];
-    while (count < c->cap) {
-        int pick = -1;
-        for (int i = 0; i < c->k; i++)
-            if (!(paid >> i & 1) && (pick < 0 || c->value[i] > c->value[pick])) pick = i;
-        if (pick < 0) break;
-        paid |= (uint64_t)1 << pick;
-        sum += c->value[pick];
+    for (int r = 0; r < c->k && count < c->cap; r++) {
+        int i = c->order[r];
+        if (paid >> i & 1) continue;
+        paid |= (uint64_t)1 << i;
+        sum += c->value[i];
         count++;
     }
     if (sum > c->best || (sum == c->best && c->best_paid == 0)) c->best = sum, c->best_paid = paid;
@@ -135,6 +134,11 @@ bool net_route_eval(const routes_net *n, int t, const int *stops, int k, int sid
         c.best = sum;
         c.best_paid = all;
     } else {
+        for (int i = 0; i < k; i++) { /* insertion sort: a route has few stops */
+            int j = i;
+            while (j > 0 && c.value[c.order[j - 1]] < c.value[i]) c.order[j] = c.order[j - 1], j--;
+            c.order[j] = i;
+        }
         uint8_t first = tr->first;
         if (tr->towns_free) first |= GOPT_ROUTES_CLASS_BIT(GOPT_ROUTES_CITY) | GOPT_ROUTES_CLASS_BIT(GOPT_ROUTES_OFFBOARD);
         for (int i = 0; i < k; i++)

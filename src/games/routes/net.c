@@ -264,11 +264,14 @@ static void build_values(routes_net *n) {
         nb->nsets = bo->nsets, nb->amount = bo->amount, nb->multiplied = bo->multiplied, nb->once = bo->once;
         for (int j = 0; j < bo->nsets; j++) {
             nb->set_value[j] = gopt_malloc((size_t)(n->nstops + 1) * sizeof *nb->set_value[j]);
+            nb->in[j] = gopt_malloc((size_t)(n->nstops + 1) * sizeof *nb->in[j]);
+            nb->nin[j] = 0;
             for (int v = 0; v < n->nstops; v++) {
                 nb->set_value[j][v] = -1;
                 for (int i = 0; i < bo->sets[j].n; i++)
                     if (bo->sets[j].hex[i] == n->stops[v].hex && bo->sets[j].value[i] > nb->set_value[j][v])
                         nb->set_value[j][v] = bo->sets[j].value[i];
+                if (nb->set_value[j][v] >= 0) nb->in[j][nb->nin[j]++] = v;
             }
         }
     }
@@ -313,7 +316,7 @@ void net_free(routes_net *n) {
     free(n->adj);
     free(n->w);
     for (int k = 0; k < n->nbonuses; k++)
-        for (int j = 0; j < n->bonuses[k].nsets; j++) free(n->bonuses[k].set_value[j]);
+        for (int j = 0; j < n->bonuses[k].nsets; j++) free(n->bonuses[k].set_value[j]), free(n->bonuses[k].in[j]);
     memset(n, 0, sizeof *n);
 }
 

@@ -34,6 +34,8 @@ typedef struct net_bonus {
     int amount;
     bool multiplied, once;
     int *set_value[2]; /* per stop: its value for set j, or -1 when it is not in the set */
+    int nin[2];        /* the stops of set j: in[j][0 .. nin[j]) */
+    int *in[2];
 } net_bonus;
 
 typedef struct routes_net {

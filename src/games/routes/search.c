@@ -389,7 +389,7 @@ void net_solve_search(const routes_net *n, net_answer *a) {
     bool full = false;
     long listed = 0;
     int proven = bound;
-    static const int parts[] = {1, 2, 4, 7, 12, 20, 32, 48, 64}; /* of 64ths of the gap */
+    static const int parts[] = {1, 4, 12, 32, 64, 64, 64, 64, 64}; /* of 64ths of the gap */
     for (int round = 0; round < 10 && !stopped; round++) {
         int gap = proven - incumbent;
         if (gap <= 0) break;
