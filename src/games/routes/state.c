@@ -332,7 +332,7 @@ static bool read_group(reader *r, gopt_text *t, gopt_error *err) {
     while (more(t)) {
         gopt_text_mark at = gopt_text_save(t);
         char coord[WORD];
-        int hex;
+        int hex = -1;
         if (!word(t, coord, sizeof coord, "a hex", err) || !known_hex(r, t, at, coord, &hex, err) ||
             !group_add(r, t, at, name, hex, err))
             return false;
@@ -357,7 +357,7 @@ static bool read_bonus_set(reader *r, gopt_text *t, gopt_routes_bonus_set *set, 
             if (*end || end == colon + 1 || value < 0 || value > 100000)
                 return gopt_text_fail_at(t, at, err, "a bonus value is a whole number 0..100000, not '%s'", colon + 1);
         }
-        int hex;
+        int hex = -1;
         if (!known_hex(r, t, at, item, &hex, err)) return false;
         if (set->n == GOPT_ROUTES_BONUS_HEXES) return gopt_text_fail_at(t, at, err, "more than %d hexes in one bonus set", GOPT_ROUTES_BONUS_HEXES);
         for (int i = 0; i < set->n; i++)
