@@ -38,8 +38,11 @@ function setStatus(node, kind, text) {
 
 /* A request whose status is shown in node while it runs: the time so far (or the progress
  * the backend reports) and a Stop button. It always ends in an answer, an error or
- * "Stopped.", never in a spinner. */
+ * "Stopped.", never in a spinner. A newer request shown in the same place supersedes it: its
+ * reply comes back as stopped and leaves the place to the newer one. */
 async function work(game, node, words, req) {
+  /* a newer request in the same place has the last word: an older one's reply is dropped */
+  const mine = (node.workSeq = (node.workSeq || 0) + 1);
   const ctrl = new AbortController();
   const t0 = performance.now();
   const span = el('span', { text: words });
@@ -52,6 +55,7 @@ async function work(game, node, words, req) {
   const onProgress = (p) => { progress = ` · ${typeof p === 'string' ? p : Object.entries(p).map(([k, v]) => `${k} ${v}`).join(', ')}`; };
   const r = await gameopt.call({ game, ...req }, { signal: ctrl.signal, onProgress });
   clearInterval(tick);
+  if (node.workSeq !== mine) return { ...r, stopped: true, superseded: true };
   delete node.dataset.busy;
   if (r.stopped) setStatus(node, 'warn', `Stopped after ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
   else if (r.error) setStatus(node, 'bad', gameopt.errorText(r));

@@ -607,6 +607,23 @@
       return { text: r.text, note };
     },
     setMode(ctx, mode) { ctx.country.setMode(mode); },
+    /* the answer shown, the player may put it on the board (one step, undone like any) */
+    solved(ctx, reply) {
+      const me = ctx.country, a = reply.answers[0];
+      if (reply.answers.length !== 1 || !a || !Array.isArray(a.solution) || a.solution.length !== me.p.R) return;
+      const show = ctx.el('button', { type: 'button', id: 'country-show-answer', text: 'Show it on the board', onclick: () => {
+        const want = new Int8Array(me.st.length);
+        a.solution.forEach((row, r) => row.split(/\s+/).forEach((t, c) => {
+          const s = me.geo.sides(r, c);
+          if (t.includes('e') && s.e >= 0) want[s.e] = 1;
+          if (t.includes('s') && s.s >= 0) want[s.s] = 1;
+        }));
+        me.history.begin();
+        want.forEach((v, i) => { if (me.st[i] !== v) me.history.set(i, me.st[i], v); });
+        me.history.commit();
+      } });
+      ctx.panel.querySelector('#country-results').prepend(ctx.el('p', { class: 'buttons' }, show));
+    },
     blank(ctx) { ctx.panel.querySelector('#country-blank').click(); },
   };
 

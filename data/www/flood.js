@@ -218,6 +218,7 @@
 
       async function askHint() {
         if (!me.start) return;
+        seq++; /* the answer to 'still optimal?' would come after this one */
         const r = await ctx.work(status, 'Finding an optimal move…', { verb: 'hint', input: me.text, options: { 'time-limit': 10 }, args: ['-', ...me.moves] });
         if (r.stopped || r.error) return;
         const a = r.answers[0] || {};
@@ -227,6 +228,7 @@
         status.dataset.hint = a.move;
       }
       async function checkMoves() {
+        seq++;
         if (!me.moves) { ctx.setStatus(status, 'warn', 'Play a move first.'); return; }
         const r = await ctx.work(status, 'Checking your moves…', { verb: 'check', input: me.text, options: { moves: me.moves } });
         if (r.stopped || (r.error && r.exit !== 1)) { status.dataset.check = 'error'; return; }

@@ -40,7 +40,13 @@
     X("fill_windows", "flow: windows solved as puzzles of their own by route and fill")          \
     X("flows", "tokens: max-flow runs")                                                            \
     X("branches", "tokens: placement branches")                                                    \
-    X("placements", "tokens: placements found")
+    X("placements", "tokens: placements found")                                                  \
+    X("stops", "routes: stops on the map")                                                        \
+    X("segments", "routes: segments of track between two stops")                                 \
+    X("routes", "routes: routes scored (search, brute force)")                                    \
+    X("bounds", "routes: revenue bounds computed (search)")                                       \
+    X("combinations", "routes brute force: sets of routes tried")                                 \
+    X("cycles", "routes MIP: cycles cut off by lazy rows")
 
 /* Whether a name is in the list. */
 bool gopt_counter_known(const char *name);

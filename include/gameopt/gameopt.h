@@ -30,6 +30,7 @@
 #include "gameopt/rng.h"
 #include "gameopt/sat.h"
 #include "gameopt/stop.h"
+#include "gameopt/routes.h"
 #include "gameopt/taxis.h"
 #include "gameopt/term.h"
 #include "gameopt/text.h"

@@ -45,6 +45,13 @@ void gopt_mip_set_option(gopt_mip *m, const char *name, const char *value);
 
 gopt_mip_result gopt_mip_solve(gopt_mip *m);
 double gopt_mip_objective(const gopt_mip *m);
+/* CBC's best possible objective in the last solve: a proven bound on the optimum (for a
+ * maximisation, an upper bound), also when a limit stopped it; NAN when CBC gave none (it
+ * was stopped from outside before answering). */
+double gopt_mip_bound(const gopt_mip *m);
+/* An initial solution (values of all columns added so far) handed to CBC on every solve,
+ * so it starts with that incumbent; NULL removes it. */
+void gopt_mip_set_start(gopt_mip *m, const double *values);
 /* Column values of the last solution (NULL when there is none). */
 const double *gopt_mip_values(const gopt_mip *m);
 double gopt_mip_value(const gopt_mip *m, int col);

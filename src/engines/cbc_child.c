@@ -4,6 +4,7 @@
 #include "engines/cbc_child.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -28,6 +29,7 @@ typedef struct cbc_header {
     int32_t has_values;
     double objective;
     int64_t nodes;
+    double bound;
 } cbc_header;
 
 static void write_all(int fd, const void *data, size_t n) {
@@ -57,7 +59,7 @@ static _Noreturn void child(cbc_solve_fn *solve, const void *model, size_t ncols
     closefrom(4);
     cbc_outcome out = {0};
     solve(model, cbc_seconds, &out);
-    cbc_header h = {(int32_t)out.result, out.values != NULL, out.objective, out.nodes};
+    cbc_header h = {(int32_t)out.result, out.values != NULL, out.objective, out.nodes, out.bound};
     write_all(3, &h, sizeof h);
     if (out.values) write_all(3, out.values, ncols * sizeof *out.values);
     _exit(0);
@@ -132,7 +134,7 @@ static int wait_for(waiter *w, double deadline) {
 }
 
 void gopt_cbc_run(cbc_solve_fn *solve, const void *model, size_t ncols, double seconds, cbc_outcome *out) {
-    *out = (cbc_outcome){GOPT_MIP_LIMIT, 0, 0, NULL};
+    *out = (cbc_outcome){GOPT_MIP_LIMIT, 0, 0, NULL, NAN};
     double left = gopt_stop_seconds_left();
     if (seconds > 0 && seconds < left) left = seconds;
     if (gopt_stop_check() != GOPT_GO || left <= 0) {
@@ -186,6 +188,7 @@ void gopt_cbc_run(cbc_solve_fn *solve, const void *model, size_t ncols, double s
         out->result = (gopt_mip_result)h.result;
         out->objective = h.objective;
         out->nodes = h.nodes;
+        out->bound = h.bound;
         if (h.has_values) {
             out->values = gopt_malloc(ncols ? ncols * sizeof *out->values : 1);
             memcpy(out->values, w.buf + sizeof h, ncols * sizeof *out->values);

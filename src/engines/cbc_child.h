@@ -25,6 +25,7 @@ typedef struct cbc_outcome {
     double objective;
     int64_t nodes;
     double *values; /* ncols values (malloc'd) with a solution, else NULL */
+    double bound;   /* CBC's best possible objective (a proven bound); NAN when unknown */
 } cbc_outcome;
 
 /* Solves the model with CBC in this process; cbc_seconds is CBC's own time limit (0: none). */

@@ -16,6 +16,7 @@
     X(Cbc_bestSolution) \
     X(Cbc_deleteModel) \
     X(Cbc_getBestPossibleObjValue) \
+    X(Cbc_getColSolution) \
     X(Cbc_getNodeCount) \
     X(Cbc_getObjValue) \
     X(Cbc_isContinuousUnbounded) \
@@ -47,6 +48,7 @@ bool gopt_cbc_load(const char *file, gopt_error *err);
 #define Cbc_bestSolution            (*gopt_cbc.p_Cbc_bestSolution)
 #define Cbc_deleteModel             (*gopt_cbc.p_Cbc_deleteModel)
 #define Cbc_getBestPossibleObjValue (*gopt_cbc.p_Cbc_getBestPossibleObjValue)
+#define Cbc_getColSolution          (*gopt_cbc.p_Cbc_getColSolution)
 #define Cbc_getNodeCount            (*gopt_cbc.p_Cbc_getNodeCount)
 #define Cbc_getObjValue             (*gopt_cbc.p_Cbc_getObjValue)
 #define Cbc_isContinuousUnbounded   (*gopt_cbc.p_Cbc_isContinuousUnbounded)

@@ -52,6 +52,8 @@ struct gopt_mip {
     /* the last solve */
     gopt_mip_result result;
     double objective;
+    double bound;   /* CBC's best possible objective in the last solve (NAN: unknown) */
+    double *start;  /* an initial solution handed to CBC (NULL: none) */
     double *values;
     int64_t solves, nodes;
     char why[512]; /* why the last solve was GOPT_MIP_ERROR, when the library could not load */
@@ -83,6 +85,7 @@ gopt_mip *gopt_mip_new(const char *name) {
     gopt_mip *m = gopt_calloc(1, sizeof *m);
     m->name = lp_safe_name(name ? name : "gameopt");
     m->threads = 1;
+    m->bound = NAN;
     return m;
 }
 
@@ -95,6 +98,7 @@ void gopt_mip_free(gopt_mip *m) {
     free(m->idx);
     free(m->coef);
     free(m->values);
+    free(m->start);
     free(m->name);
     for (int i = 0; i < m->noptions; i++) free(m->option_name[i]), free(m->option_value[i]);
     free(m);
@@ -189,6 +193,7 @@ static Cbc_Model *build_cbc(const gopt_mip *m, double seconds) {
         Cbc_setParameter(cbc, "threads", t);
     }
     for (int i = 0; i < m->noptions; i++) Cbc_setParameter(cbc, m->option_name[i], m->option_value[i]);
+    if (m->start) Cbc_setInitialSolution(cbc, m->start);
     return cbc;
 }
 
@@ -198,8 +203,13 @@ static void solve_here(const void *model, double seconds, cbc_outcome *out) {
     Cbc_Model *cbc = build_cbc(m, seconds);
     Cbc_solve(cbc);
     out->nodes = Cbc_getNodeCount(cbc);
+    out->bound = Cbc_getBestPossibleObjValue(cbc);
     out->values = NULL;
     const double *best = Cbc_bestSolution(cbc);
+    /* a model without integer columns is an LP: CBC keeps its answer as the column solution */
+    bool integers = false;
+    for (size_t j = 0; j < m->ncols && !integers; j++) integers = m->cols[j].kind != GOPT_MIP_CONTINUOUS;
+    if (!best && !integers && Cbc_isProvenOptimal(cbc)) best = Cbc_getColSolution(cbc);
     if (Cbc_isProvenOptimal(cbc)) out->result = GOPT_MIP_OPTIMAL;
     else if (Cbc_isProvenInfeasible(cbc)) out->result = GOPT_MIP_INFEASIBLE;
     else if (Cbc_isContinuousUnbounded(cbc)) out->result = GOPT_MIP_UNBOUNDED;
@@ -231,11 +241,21 @@ gopt_mip_result gopt_mip_solve(gopt_mip *m) {
     free(m->values);
     m->values = out.values;
     m->result = out.result;
+    m->bound = out.result == GOPT_MIP_LIMIT && !out.values ? NAN : out.bound;
     if (out.values) m->objective = out.objective;
     return m->result;
 }
 
 double gopt_mip_objective(const gopt_mip *m) { return m->objective; }
+double gopt_mip_bound(const gopt_mip *m) { return m->bound; }
+
+void gopt_mip_set_start(gopt_mip *m, const double *values) {
+    free(m->start);
+    m->start = NULL;
+    if (!values) return;
+    m->start = gopt_malloc((m->ncols ? m->ncols : 1) * sizeof *m->start);
+    memcpy(m->start, values, m->ncols * sizeof *m->start);
+}
 const double *gopt_mip_values(const gopt_mip *m) { return m->values; }
 double gopt_mip_value(const gopt_mip *m, int col) {
     GOPT_REQUIRE(col >= 0 && (size_t)col < m->ncols, "column %d of 0..%zu", col, m->ncols - 1);

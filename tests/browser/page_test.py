@@ -196,6 +196,10 @@ def test_country(t):
     expect("solved" in status and "unique" in status, f"status should say solved and unique: {status}")
     expect(fact(d, "country", "loop_cells") == "76", f"loop_cells {fact(d, 'country', 'loop_cells')}, want 76")
     expect(fact(d, "country", "solutions") == "1", "one solution")
+    # the answer put on the board: the checker agrees
+    d.find_element(By.ID, "country-show-answer").click()
+    wait_text(d, "country-play-status", "Solved!")
+    expect(lines_drawn(d) == 76, f"76 lines on the board: {lines_drawn(d)}")
 
 
 def test_country_play(t):
@@ -385,6 +389,26 @@ def test_flow_play(t):
     expect(d.find_element(By.ID, "panel-flow").get_attribute("data-solved") == "false", "undo: not solved")
     d.find_element(By.ID, "flow-redo").click()
     wait_text(d, "flow-play-status", "Solved!")
+    # the keyboard: from endpoint B at r1c1, Shift+Right then Shift+Down grow B's path
+    d.find_element(By.ID, "flow-clear").click()
+    svg = board_svg(d, "flow")
+    d.execute_script("arguments[0].focus();", svg)
+    ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_DOWN).key_up(Keys.SHIFT).perform()
+    links = lambda e: e.execute_script("return [...document.querySelectorAll('#flow-board line.path')].map(x => x.dataset.label + x.dataset.link);")
+    expect(links(d) == ["B0-1", "B1-6"], f"B grows by keys: {links(d)}")
+    # progress in the address: a new page from the link finds the same paths
+    d.find_element(By.CSS_SELECTOR, "#flow-share-box summary").click()
+    d.find_element(By.ID, "flow-share-progress").click()
+    d.find_element(By.ID, "flow-copy-link").click()
+    link = d.find_element(By.ID, "flow-share-link")
+    WebDriverWait(d, 10).until(lambda _: "s=" in link.get_attribute("value"))
+    e = browser()
+    try:
+        e.get(link.get_attribute("value"))
+        loaded(e, "flow")
+        WebDriverWait(e, 10).until(lambda _: links(e) == ["B0-1", "B1-6"], "the paths came back")
+    finally:
+        e.quit()
     # a hint from a fresh start names its rule
     d.find_element(By.ID, "flow-clear").click()
     d.find_element(By.ID, "flow-hint").click()
@@ -413,6 +437,16 @@ def test_flow_set(t):
     expect(assist.get_attribute("data-unique") in ("yes", "no"), assist.text)
     expect(d.find_element(By.ID, "flow-input").get_attribute("value") == "A.B\n...\nA.B\n", "the board in letters")
     t.shot("flow-set")
+    # walls drawn along the grid line right of the first column's top two cells: a drawing now
+    d.find_element(By.ID, "flow-tool-wall").click()
+    d.execute_script("arguments[0].removeAttribute('data-unique');", assist)
+    stroke(d, board_svg(d, "flow"), [(0, 1), (1, 1), (2, 1)], corner=True)
+    text = d.find_element(By.ID, "flow-input").get_attribute("value")
+    expect(text == "STANDARD\nA .-B\n| | |\n. .-.\n| | |\nA-.-B\n", f"the board as a samgoldman drawing: {text!r}")
+    WebDriverWait(d, 30).until(lambda _: assist.get_attribute("data-unique") and not assist.get_attribute("data-busy"), assist.text)
+    expect(assist.get_attribute("data-unique") in ("yes", "no", "none"), f"the C side reads the drawing: {assist.text}")
+    print("with the wall:", assist.text)
+    t.shot("flow-set-wall")
 
 
 def flood_area(grid, move):
@@ -746,6 +780,31 @@ def test_flood_fails(t):
     wait_text(d, "flood-open-status", "no answer from gameopt")
 
 
+def test_flood_limit(t):
+    """Long work: the par's proof runs with its time so far and a Stop button, which stops it;
+    a time limit that ends a proof shows the bounds proven."""
+    d = t.d
+    board = subprocess.run([t.gameopt, "flood", "generate", "--size", "30x30", "--colours", "8", "--seed", "5"],
+                           check=True, capture_output=True, text=True).stdout
+    open_puzzle(d, "flood", board)
+    par = d.find_element(By.ID, "flood-par")
+    stop = WebDriverWait(d, 10).until(lambda _: par.find_elements(By.CSS_SELECTOR, "button.stop"), "a Stop button beside the proof")[0]
+    time.sleep(1.2)
+    expect("proving the optimum" in par.text and " s" in par.text, f"the time so far: {par.text}")
+    t.shot("flood-limit-running")
+    stop.click()
+    wait_text(d, "flood-par", "Stopped after")
+    solve_box(d, "flood")
+    box = d.find_element(By.ID, "flood-time")
+    box.clear()
+    box.send_keys("1")
+    d.find_element(By.ID, "flood-solve").click()
+    status = d.find_element(By.ID, "flood-status")
+    WebDriverWait(d, 30).until(lambda _: "unknown" in status.text and not status.get_attribute("data-busy"), status.text)
+    expect("proven: at least" in status.text and "at most" in status.text, f"the bounds: {status.text}")
+    t.shot("flood-limit-bounds")
+
+
 # ---- phones and accessibility ----
 
 def test_phone(t):
@@ -829,7 +888,7 @@ def test_a11y(t):
 TESTS = {"country": test_country, "country-play": test_country_play, "country-hint": test_country_hint,
          "country-set": test_country_set, "country-share": test_country_share, "country-verbs": test_country_verbs,
          "flow": test_flow, "flow-play": test_flow_play, "flow-set": test_flow_set, "flow-verbs": test_flow_verbs,
-         "flood": test_flood, "flood-tatham": test_flood_tatham, "flood-verbs": test_flood_verbs, "flood-fails": test_flood_fails,
+         "flood": test_flood, "flood-tatham": test_flood_tatham, "flood-verbs": test_flood_verbs, "flood-fails": test_flood_fails, "flood-limit": test_flood_limit,
          "tokens": test_tokens, "tokens-play": test_tokens_play, "taxis": test_taxis, "taxis-play": test_taxis_play, "phone": test_phone, "a11y": test_a11y}
 
 

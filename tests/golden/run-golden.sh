@@ -6,7 +6,9 @@
 #   CASE.err   optional: expected stderr (exact)
 #   CASE.exit  optional: expected exit code (default 0)
 # A comment line "# needs PATH" skips the case (exit 77) when PATH does not exist: cases that read
-# the external data in ../shared/data, which is never copied into the project.
+# the external data in ../shared/data, which is never copied into the project. A comment line
+# "# skip-sanitized" skips it in the sanitizer build (GOPT_SANITIZED set): a long search that
+# -O0 with ASan slows two hundredfold; the plain build runs it.
 # Run times and memory vary from run to run, so the JSON fields "seconds", "cpu_seconds",
 # "peak_mb" and "us_per_game" are replaced by 0 before comparing. GOLDEN_UPDATE=1 rewrites the expectations.
 set -u
@@ -19,6 +21,9 @@ trap 'rm -rf "$tmp"' EXIT
 for need in $(sed -n 's/^# needs //p' "$case_file"); do
   [ -e "$need" ] || { echo "skipped: $need is not here"; exit 77; }
 done
+if grep -q '^# skip-sanitized' "$case_file" && [ -n "${GOPT_SANITIZED:-}" ]; then
+  echo "skipped: too long under the sanitizers"; exit 77
+fi
 args=$(grep -v '^#' "$case_file" | head -n 1)
 input=/dev/null
 [ -f "$base.in" ] && input=$base.in

@@ -17,7 +17,7 @@ static const example examples[] = {
     {"country", "data/country/seed-10x10.txt"}, {"flood", "data/flood/example.txt"},
     {"flood", "data/flood/ids.txt"},            {"flow", "data/flow/seed_5x5.txt"},
     {"flow", "data/flow/bridges_5x5.txt"},      {"taxis", "data/taxis/figure7.setting"},
-    {"tokens", "data/tokens/questions.txt"},
+    {"tokens", "data/tokens/questions.txt"},    {"routes", "data/routes/1889-late.txt"},
 };
 #define NEXAMPLES (sizeof examples / sizeof examples[0])
 
@@ -141,7 +141,7 @@ static void every_family_through_the_interface(void **state) {
         if (!seen) fail_msg("family %s has no bundled example in the conformance test", g->name);
         generated(g);
     }
-    assert_int_equal(families, 5);
+    assert_int_equal(families, 6);
 }
 
 int main(void) {

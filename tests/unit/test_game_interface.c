@@ -116,14 +116,14 @@ static void tables_as_json(void **state) {
     json_decref(v);
 
     json_t *all = gopt_games_json();
-    assert_int_equal(json_array_size(json_object_get(all, "games")), 5);
+    assert_int_equal(json_array_size(json_object_get(all, "games")), 6);
     json_decref(all);
 }
 
 static void every_game_is_registered_with_verbs(void **state) {
     (void)state;
-    const char *names[] = {"country", "flood", "flow", "taxis", "tokens"};
-    for (int i = 0; i < 5; i++) {
+    const char *names[] = {"country", "flood", "flow", "routes", "taxis", "tokens"};
+    for (int i = 0; i < 6; i++) {
         const gopt_game *g = gopt_game_find(names[i]);
         assert_non_null(g);
         assert_non_null(g->verbs);

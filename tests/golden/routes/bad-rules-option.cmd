@@ -1,0 +1,1 @@
+routes solve --rules hex-twice tests/golden/routes/train-n.txt

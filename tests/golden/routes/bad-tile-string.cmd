@@ -1,0 +1,1 @@
+routes solve tests/golden/routes/bad-tile-string.txt

@@ -1,0 +1,1 @@
+routes solve --method mip tests/golden/routes/bonus-once.txt

@@ -1,0 +1,1 @@
+routes check data/routes/1889-late.txt tests/golden/routes/1889-late-wrong.routes.json

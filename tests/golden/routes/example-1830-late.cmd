@@ -1,0 +1,1 @@
+routes solve data/routes/1830-late.txt

@@ -1,0 +1,2 @@
+# skip-sanitized
+routes solve --method both --json data/routes/1867-late.txt

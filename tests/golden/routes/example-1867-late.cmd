@@ -1,0 +1,2 @@
+# skip-sanitized
+routes solve data/routes/1867-late.txt

@@ -1,0 +1,1 @@
+routes solve --method mip data/routes/1889-late.txt

@@ -1,0 +1,1 @@
+routes generate --seed 5

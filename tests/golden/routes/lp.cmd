@@ -1,0 +1,1 @@
+routes lp tests/golden/routes/train-n.txt

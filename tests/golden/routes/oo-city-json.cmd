@@ -1,0 +1,1 @@
+routes solve --method both --json tests/golden/routes/oo-city.txt

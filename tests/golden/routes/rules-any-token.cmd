@@ -1,0 +1,1 @@
+routes solve --rules any-token tests/golden/routes/train-express.txt

@@ -1,0 +1,1 @@
+routes solve --rules no-block tests/golden/routes/blocked-city.txt

@@ -1,0 +1,1 @@
+routes solve --rules no-hex-once tests/golden/routes/hex-once.txt

@@ -1,0 +1,1 @@
+routes show --json data/routes/1830-late.txt

@@ -1,0 +1,1 @@
+routes show --state tests/golden/routes/train-n.txt

@@ -1,0 +1,1 @@
+routes show data/routes/1867-late.txt

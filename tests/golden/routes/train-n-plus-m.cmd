@@ -1,0 +1,1 @@
+routes solve tests/golden/routes/train-n-plus-m.txt
