@@ -250,8 +250,8 @@ const char *gopt_routes_stop_label(const gopt_routes_state *s, int hex, int node
 const char *gopt_routes_route_reason(const gopt_routes_state *s, const gopt_routes_route *r, char *buf, size_t size);
 void gopt_routes_print(FILE *out, const gopt_routes_state *s, const gopt_routes_solution *x);
 json_t *gopt_routes_solution_json(const gopt_routes_state *s, const gopt_routes_solution *x);
-/* The map with the routes drawn (x may be NULL: the map alone), .svg .png .pdf. */
-bool gopt_routes_render(const char *path, const gopt_routes_state *s, const gopt_routes_solution *x, gopt_error *err);
+/* The map with the routes drawn (x may be NULL: the map alone); the caller frees the canvas. */
+gopt_canvas *gopt_routes_render(const gopt_routes_state *s, const gopt_routes_solution *x);
 
 /* Reads routes written as JSON (the `routes` array of gopt_routes_solution_json) into x, for
  * `routes check`. */

@@ -59,6 +59,12 @@ static const char *const cases[] = {
     "tokens show 1867:X2@1",
     "tokens audit 1867",
     "tokens draw data/tokens/questions.txt",
+    "routes solve data/routes/1889-late.txt",
+    "routes check data/routes/1889-late.txt tests/golden/routes/1889-late.routes.json",
+    "routes show data/routes/1867-late.txt",
+    "routes lp tests/golden/routes/train-n.txt",
+    "routes generate --seed 5",
+    "routes draw data/routes/1867-middle.txt",
     NULL,
 };
 

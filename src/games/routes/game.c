@@ -161,20 +161,13 @@ static json_t *to_json(const void *puzzle, const gopt_answer *a, const gopt_opti
     const gopt_routes_state *s = puzzle;
     const gopt_routes_solution *x = a->solution;
     json_t *j = x ? gopt_routes_solution_json(s, x) : json_object();
-    json_object_set_new(j, "name", json_string(a->name));
-    json_object_set_new(j, "status", json_string(gopt_status_name(a->status)));
-    json_object_set_new(j, "method", a->method ? json_string(a->method) : json_null());
     json_object_set_new(j, "company", json_string(s->company));
     json_object_set_new(j, "phase", json_string(s->phase));
-    if (a->note[0]) json_object_set_new(j, "note", json_string(a->note));
-    gopt_json_set_times(j, a->seconds, a->cpu_seconds);
-    if (o->stats) json_object_set_new(j, "stats", gopt_counters_json(&a->counters));
+    (void)o;
     return j;
 }
 
-static bool render(const void *puzzle, const void *solution, const char *path, gopt_error *err) {
-    return gopt_routes_render(path, puzzle, solution, err);
-}
+static gopt_canvas *render(const void *puzzle, const void *solution) { return gopt_routes_render(puzzle, solution); }
 
 /* A position on a bundled board (--game), or a random small map. */
 static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
@@ -228,9 +221,9 @@ static int run_check(gopt_call *call) {
         return gopt_call_input(call, &err);
     }
     gopt_text t;
-    if (!gopt_text_load_arg(&t, call->args[1], &err)) {
+    if (!gopt_call_read_arg(call, call->args[1], &t)) {
         gopt_batch_free(&gopt_game_routes, &b);
-        return gopt_call_input(call, &err);
+        return GOPT_BAD_INPUT;
     }
     int code = 0;
     /* one JSON answer per line, one per state */
@@ -257,11 +250,10 @@ static int run_check(gopt_call *call) {
         json_decref(j);
         char why[256] = "";
         bool ok = gopt_routes_check(s, &x, why, sizeof why);
-        if (call->opts.json)
-            gopt_json_emit(call->out, json_pack("{s:s,s:b,s:i,s:s}", "name", b.items[i].name, "ok", ok, "total", x.total, "why", why));
-        else if (ok) fprintf(call->out, "%s: ok, %d\n", b.items[i].name, x.total);
-        else fprintf(call->out, "%s: wrong: %s\n", b.items[i].name, why);
-        if (!ok) code = 1;
+        char *line = ok ? gopt_format("%s: ok, %d\n", b.items[i].name, x.total) : NULL;
+        gopt_call_check_result(call, b.items[i].name, ok, why, json_pack("{s:i}", "total", x.total), line);
+        free(line);
+        if (!ok) code = GOPT_INFEASIBLE;
     }
     gopt_text_free(&t);
     gopt_batch_free(&gopt_game_routes, &b);
@@ -281,15 +273,20 @@ static int run_lp(gopt_call *call) {
         gopt_batch_free(&gopt_game_routes, &b);
         return gopt_call_usage(call, "--output %s: an LP file ends in .lp", output);
     }
-    fflush(call->out);
     int code = 0;
     for (size_t i = 0; i < b.n && code == 0; i++) {
         routes_net n;
         gopt_error err = {0};
-        char *path = output ? gopt_numbered_path(output, (long)i + 1, b.n > 1) : gopt_strdup("-");
-        if (!net_build(&n, b.items[i].puzzle, &err) || !net_mip_write_lp(&n, path, &err)) code = gopt_call_input(call, &err);
+        if (!net_build(&n, b.items[i].puzzle, &err)) {
+            code = gopt_call_input(call, &err);
+        } else {
+            char *text = net_mip_lp_text(&n);
+            gopt_call_side(call, "lp", "output", b.items[i].name, "lp", text, strlen(text));
+            gopt_answer a = {.name = b.items[i].name, .status = GOPT_SOLVED, .method = "lp"};
+            gopt_call_answer(call, &a, json_pack("{s:s}", "lp", text));
+            free(text);
+        }
         net_free(&n);
-        free(path);
     }
     gopt_batch_free(&gopt_game_routes, &b);
     return code;
@@ -303,7 +300,7 @@ static void show_one(gopt_call *call, const char *name, const gopt_routes_state 
     bool built = net_build(&n, s, &err);
     int tokens = 0, stops = built ? n.nstops : 0;
     for (int v = 0; built && v < n.nstops; v++) tokens += n.stops[v].token;
-    if (call->opts.json) {
+    {
         json_t *trains = json_array();
         for (int t = 0; t < s->ntrains; t++) {
             char text[160];
@@ -313,11 +310,13 @@ static void show_one(gopt_call *call, const char *name, const gopt_routes_state 
         json_t *rules = json_array();
         for (int k = 0; gopt_routes_rule_names[k]; k++)
             if (s->rules >> k & 1) json_array_append_new(rules, json_string(gopt_routes_rule_names[k]));
-        gopt_json_emit(call->out, json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:o,s:o}", "name", name, "game", s->game,
-                                            "company", s->company, "phase", s->phase, "hexes", s->nhexes, "stops", stops,
-                                            "segments", built ? n.nsegs : 0, "track", built ? n.nres : 0, "token_cities", tokens,
-                                            "trains", trains, "rules", rules));
-    } else {
+        gopt_answer a = {.name = name, .status = GOPT_SOLVED, .method = "show"};
+        gopt_call_answer(call, &a, json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:i,s:o,s:o}", "game", s->game, "company", s->company,
+                                             "phase", s->phase, "hexes", s->nhexes, "stops", stops, "segments",
+                                             built ? n.nsegs : 0, "track", built ? n.nres : 0, "token_cities", tokens, "trains",
+                                             trains, "rules", rules));
+    }
+    {
         fprintf(call->out, "%s: %s%s%s, phase %s, %s: %d hexes, %d stops, %d segments of track between them, %d token cit%s\n", name,
                 s->game[0] ? "game " : "", s->game, s->game[0] ? "" : "own map", s->phase, s->company, s->nhexes, stops,
                 built ? n.nsegs : 0, tokens, tokens == 1 ? "y" : "ies");
@@ -351,12 +350,7 @@ static int run_show(gopt_call *call) {
         } else {
             show_one(call, b.items[i].name, s);
         }
-        if (call->opts.output) {
-            gopt_error err = {0};
-            char *path = gopt_numbered_path(call->opts.output, (long)i + 1, b.n > 1);
-            if (!gopt_routes_render(path, s, NULL, &err)) code = gopt_call_input(call, &err);
-            free(path);
-        }
+        if (call->opts.picture && !gopt_call_picture(call, b.items[i].name, gopt_routes_render(s, NULL))) code = GOPT_BAD_INPUT;
     }
     gopt_batch_free(&gopt_game_routes, &b);
     return code;
@@ -373,6 +367,7 @@ const gopt_verb routes_verbs[] = {
      GOPT_COMMON_OUTPUT, routes_solve_opts, run_lp},
     {"generate", "random small states (the property tests' instances), or positions on a bundled board (--game)", "",
      GOPT_GENERATE_COMMON, generate_opts, gopt_run_generate},
+    GOPT_DRAW_VERB,
     {0},
 };
 

@@ -110,6 +110,6 @@ int net_static_bound(const routes_net *n);
 /* solve_mip.c: CBC with lazy connectivity rows; `start` (may be NULL) is handed to CBC. */
 bool net_solve_mip(const routes_net *n, const net_answer *start, double time_limit, net_answer *a);
 /* The integer program without its lazy rows, as a CPLEX-LP file ("-": stdout). */
-bool net_mip_write_lp(const routes_net *n, const char *path, gopt_error *err);
+char *net_mip_lp_text(const routes_net *n);
 
 #endif

@@ -580,12 +580,12 @@ static void model_free(model *m) {
     free(m->col), free(m->coef);
 }
 
-bool net_mip_write_lp(const routes_net *n, const char *path, gopt_error *err) {
+char *net_mip_lp_text(const routes_net *n) {
     model m = {.n = n, .T = n->ntrains};
     build(&m, false);
-    bool ok = gopt_mip_write_lp(m.mip, path, err);
+    char *text = gopt_mip_lp_text(m.mip);
     model_free(&m);
-    return ok;
+    return text;
 }
 
 bool net_solve_mip(const routes_net *n, const net_answer *start, double time_limit, net_answer *a) {
