@@ -116,11 +116,22 @@
           })));
 
       /* ---- drawing ---- */
-      /* each of the board's colours its own, in the order of LABELS */
-      const colourOf = (label) => COLOURS[Math.max(0, me.labels.indexOf(label)) % COLOURS.length];
+      /* each of the board's colours its own: a letter that names a colour (Flow Free's R, G, B,
+       * Y, O, C, M, P) gets that colour, the others the rest in the order of LABELS */
+      const colourOf = (label) => me.colourMap[label] || COLOURS[0];
+      function assignColours() {
+        const named = { R: '#D55E00', G: '#009E73', B: '#0072B2', Y: '#F0E442', O: '#E69F00', C: '#56B4E9', M: '#CC79A7', P: '#882255' };
+        me.colourMap = {};
+        const used = new Set();
+        for (const l of me.labels) if (named[l]) { me.colourMap[l] = named[l]; used.add(named[l]); }
+        const rest = COLOURS.filter((c) => !used.has(c));
+        let i = 0;
+        for (const l of me.labels) if (!me.colourMap[l]) me.colourMap[l] = rest[i++ % rest.length];
+      }
       function draw() {
         const b = me.b, { R, C } = b;
         me.labels = [...new Set(b.end.filter(Boolean))].sort((x, y) => LABELS.indexOf(x) - LABELS.indexOf(y));
+        assignColours();
         const bd = board(R, C, `Flow board, ${R} rows by ${C} columns. Drag from an endpoint; arrows move, Shift+arrow extends the path from the cursor; Ctrl+Z undoes.`, me.bd);
         me.bd = bd;
         me.cellEl = [];

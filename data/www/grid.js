@@ -39,7 +39,7 @@
       viewBox: `${-m} ${-m} ${cols * S + 2 * m} ${rows * S + 2 * m}`, class: 'grid-board', tabindex: '0',
       role: 'application', 'aria-roledescription': 'puzzle board', 'aria-label': label, 'data-rows': rows, 'data-cols': cols,
     });
-    root.style.maxWidth = `${Math.max(20, cols * 3.2)}rem`;
+    root.style.maxWidth = `${Math.max(24, cols * 3.2)}rem`;
     const layer = (name) => svg('g', { class: name });
     const g = { cells: layer('cells'), marks: layer('marks'), grid: layer('gridlines'), walls: layer('walls'),
       lines: layer('lines'), over: layer('over'), text: layer('labels') };

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/budget.h"
 #include "internal.h"
 
 const int flow_dir_dr[GOPT_FLOW_NDIRS] = {-1, 0, 1, 0, -1, 1, 1, -1, 0, 0};
@@ -188,6 +189,7 @@ void flow_build_abort(flow_builder *b) {
 
 void gopt_flow_free(gopt_flow_puzzle *p) {
     if (!p) return;
+    if (p->charged) gopt_budget_release(NULL, p->charged);
     free(p->row);
     free(p->col);
     free(p->layer);

@@ -25,6 +25,12 @@ void flow_parse_marks_free(flow_marks *m);
 void flow_parse_mark(flow_marks *m, int colour, gopt_text_mark at);
 /* Starts a rectangular (or layered) board with every cell and link, and empty marks. */
 void flow_parse_start_box(flow_builder *b, flow_marks *m, gopt_flow_format format, int layers, int rows, int cols);
+/* Charges the board a box reader is about to build to --memory-limit (issue 37: the input's
+ * structures count), before anything that size is made; false with err at `at` when there is
+ * no room. The builder's puzzle keeps the bytes (flow_parse_keep) and gives them back when
+ * freed. */
+bool flow_parse_charge(const gopt_text *t, gopt_text_mark at, int layers, int rows, int cols, size_t *bytes, gopt_error *err);
+static inline void flow_parse_keep(flow_builder *b, size_t bytes) { b->p->charged = bytes; }
 /* Makes node an endpoint of the colour labelled `label`; fails at `at` on a third endpoint. */
 bool flow_parse_add_endpoint(const gopt_text *t, flow_builder *b, flow_marks *m, int node, const char *label,
                              gopt_text_mark at, gopt_error *err);

@@ -90,6 +90,16 @@ void flow_parse_start_box(flow_builder *b, flow_marks *m, gopt_flow_format forma
     flow_parse_marks_init(m);
 }
 
+/* About the bytes a box of cells takes while it is built and after: per cell its node arrays
+ * and display slot (25), two edges' links both ways and ends (about 100 in a plane, more with
+ * layers), and the builder's neighbour table and edge list while it works (about 65). */
+#define FLOW_BYTES_PER_CELL 190
+
+bool flow_parse_charge(const gopt_text *t, gopt_text_mark at, int layers, int rows, int cols, size_t *bytes, gopt_error *err) {
+    *bytes = (size_t)layers * (size_t)rows * (size_t)cols * FLOW_BYTES_PER_CELL;
+    return gopt_text_charge(t, at, *bytes, err);
+}
+
 void flow_parse_marks_free(flow_marks *m) { free(m->at); }
 
 void flow_parse_mark(flow_marks *m, int colour, gopt_text_mark at) {
@@ -137,7 +147,10 @@ static gopt_flow_puzzle *read_flow_solver(gopt_text *t, bool partial, gopt_error
     int w = block.size.w, h = block.size.h;
     flow_builder b;
     flow_marks m;
+    size_t bytes;
+    if (!flow_parse_charge(t, start, 1, h, w, &bytes, err)) return NULL;
     flow_parse_start_box(&b, &m, GOPT_FLOW_FLOW_SOLVER, 1, h, w);
+    flow_parse_keep(&b, bytes);
     bool ok = true;
     for (int r = 0; r < h && ok; r++)
         for (int c = 0; c < w && ok; c++) {
@@ -203,7 +216,10 @@ static int read_thomasahle(gopt_text *t, bool partial, gopt_flow_puzzle **out, g
     gopt_text_restore(t, first_row);
     flow_builder b;
     flow_marks m;
+    size_t bytes;
+    if (!flow_parse_charge(t, start, 1, (int)h, (int)w, &bytes, err)) return -1;
     flow_parse_start_box(&b, &m, GOPT_FLOW_THOMASAHLE, 1, (int)h, (int)w);
+    flow_parse_keep(&b, bytes);
     bool ok = true;
     for (long r = 0; r < h && ok; r++) {
         gopt_text_mark row = gopt_text_save(t);
@@ -250,7 +266,10 @@ static gopt_flow_puzzle *read_houston(gopt_text *t, bool partial, gopt_error *er
     if (n > w * h / 2) return gopt_text_fail_at(t, start, err, "%ld colours do not fit on %ldx%ld cells", n, w, h), NULL;
     flow_builder b;
     flow_marks m;
+    size_t bytes;
+    if (!flow_parse_charge(t, start, 1, (int)h, (int)w, &bytes, err)) return NULL;
     flow_parse_start_box(&b, &m, GOPT_FLOW_HOUSTON, 1, (int)h, (int)w);
+    flow_parse_keep(&b, bytes);
     bool ok = true;
     for (long k = 0; k < n && ok; k++) {
         gopt_text_skip_ws(t);
