@@ -74,13 +74,21 @@ typedef struct gopt_tokens_node {
     bool has_loc;      /* a position was given with loc: */
     double loc;        /* in edge units: 0..6 (0.5 = the corner between edges 0 and 1); -1 centre */
     uint8_t edges;     /* tile edges the node reaches through track at rotation 0 (bit e = edge e) */
+    char reservation[GOPT_TOKENS_NAME_SIZE]; /* cities: `reservation:NAME` (1894's X1), "" when none */
 } gopt_tokens_node;
 
 /* Track gauge of a path (`track:` in the tile language; broad when not given). Old track
  * survives an upgrade only on track that carries its trains: broad on broad or dual,
  * narrow on narrow or dual, dual only on dual. */
-typedef enum gopt_tokens_track { GOPT_TOKENS_BROAD, GOPT_TOKENS_NARROW, GOPT_TOKENS_DUAL, GOPT_TOKENS_OTHER_TRACK } gopt_tokens_track;
-/* "broad", "narrow", "dual" */
+typedef enum gopt_tokens_track {
+    GOPT_TOKENS_BROAD,
+    GOPT_TOKENS_NARROW,
+    GOPT_TOKENS_DUAL,
+    GOPT_TOKENS_OTHER_TRACK, /* `track:thin` (1822MX's sea lanes): carries neither gauge */
+    GOPT_TOKENS_FUTURE_TRACK, /* `track:future` (1840, 1844): printed, not track yet; such
+                                 paths are read and left out of the tile's paths */
+} gopt_tokens_track;
+/* "broad", "narrow", "dual", "thin" */
 const char *gopt_tokens_track_name(gopt_tokens_track g);
 /* Whether track of gauge `g` survives under new track of gauge `by`. */
 bool gopt_tokens_gauge_keeps(gopt_tokens_track g, gopt_tokens_track by);

@@ -118,8 +118,8 @@ static void errors_name_the_column(void **state) {
     parse_fails("city=revenue:40,slots:x", 23, "slots must be a whole number");
     parse_fails("city=slots:99", 12, "slots must be a whole number in 0..16");
     parse_fails("city;path=a:0", 6, "both ends");
-    parse_fails("path=a:1,b:1", 1, "two different ends");
-    parse_fails("path=a:6,b:1", 8, "a path end is an edge 0..5");
+    parse_fails("city;path=a:_0,b:_0", 6, "two different ends");
+    parse_fails("path=a:7,b:1", 8, "a path end is an edge 0..5");
     parse_fails("city;;town", 6, "expected a part");
     parse_fails("city=revenue:40;label", 22, "expected '='");
     parse_fails("city=revenue:", 14, "expected a value");
@@ -130,7 +130,74 @@ static void errors_name_the_column(void **state) {
     parse_fails("city=revenue:4\x01", 15, "control character");
     parse_fails("city!", 5, "expected '=' or ';'");
     parse_fails("border=edge:7", 13, "edge must be a whole number in 0..5");
-    parse_fails("city\nfoo", 5, "one line");
+    /* Revenues: a colour code is '#' and 3 or 6 hex digits; a sign only on an offboard. */
+    parse_fails("city=revenue:#cb77_50", 14, "#cb7743_50|brown_60");
+    parse_fails("city=revenue:#cb7743|brown_60", 14, "revenue must be");
+    parse_fails("city=revenue:yellow_", 14, "revenue must be");
+    parse_fails("town=revenue:-10", 14, "revenue must be");
+    parse_fails("city;path=a:0,b:_0,track:meter", 26, "track must be broad, narrow, dual, thin or future");
+    parse_fails("city=slots:2,slots:3", 14, "slots given twice");
+}
+
+/* Published tile strings of 18xx.games that an earlier reader refused (issue 32 item 7 and
+ * the revenue regression of item 1), each read as 18xx.games reads it (lib/engine/tile.rb). */
+static void published_forms(void **state) {
+    (void)state;
+    /* standard tile 221 (brown): a colour code before a phase amount */
+    gopt_tokens_tile t = parse_ok("city=revenue:#cb7743_50|brown_60,slots:3;path=a:_0,b:0;path=a:_0,b:1;path=a:_0,b:2;"
+                                  "path=a:_0,b:3;path=a:_0,b:4;path=a:_0,b:5;label=HH");
+    assert_string_equal(t.nodes[0].revenue, "#cb7743_50|brown_60");
+    assert_int_equal(gopt_tokens_city_slots(&t, 0), 3);
+    t = parse_ok("city=revenue:#FFFFFF_10|green_30|black_40,boom:1;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0"); /* 1868WY 12B */
+    assert_string_equal(t.nodes[0].revenue, "#FFFFFF_10|green_30|black_40");
+    t = parse_ok("offboard=revenue:-10,hide:1;path=a:3,b:1"); /* 1880 F12: an offboard that costs */
+    assert_string_equal(t.nodes[0].revenue, "-10");
+    /* 1844 H17: future track is not track yet */
+    t = parse_ok("town=revenue:0,loc:4;path=track:future,a:0,b:_0;path=track:future,a:4,b:_0");
+    assert_int_equal(t.npaths, 0);
+    assert_int_equal(t.nodes[0].edges, 0);
+    /* 18FR FRVY: edges numbered 1..6, edge 6 is edge 0 */
+    t = parse_ok("city=revenue:10;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;path=a:6,b:_0;label=V");
+    assert_int_equal(gopt_tokens_city_edges(&t, 0, 0), 0x3F);
+    /* 18CO co2: loc:16.5 is drawn where loc:4.5 is */
+    t = parse_ok("city=revenue:50,slots:3,loc:16.5;city=revenue:50;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;"
+                 "path=a:1,b:_1;path=a:2,b:_1;label=D;");
+    assert_true(t.nodes[0].loc > 4.49 && t.nodes[0].loc < 4.51);
+    /* 1894 X1: a reservation on a city */
+    t = parse_ok("city=revenue:30,loc:0.5,reservation:PLM;city=revenue:30;upgrade=cost:40,terrain:water;path=a:0,b:_0;"
+                 "path=a:1,b:_0;path=a:3,b:_1;label=P");
+    assert_string_equal(t.nodes[0].reservation, "PLM");
+    assert_string_equal(t.nodes[1].reservation, "");
+    /* 18Ardennes B8 and 1868WY J12: loc inside icon= and upgrade= */
+    t = parse_ok("label=A;icon=image:18_ardennes/north,sticky:1,loc:2.5;city=revenue:30,groups:Amsterdam;"
+                 "city=revenue:30,groups:Amsterdam;path=a:1,b:_0;path=a:4,b:_1;");
+    assert_int_equal(t.ncities, 2);
+    parse_ok("town=revenue:0,boom:1;upgrade=cost:20,terrain:cow_skull,size:40,loc:2.5;border=edge:2,type:mountain");
+    /* 18CO co7: a trailing comma in a path */
+    t = parse_ok("city=revenue:60,slots:3;path=a:0,b:_0,;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0;"
+                 "path=a:5,b:_0;label=C;");
+    assert_int_equal(gopt_tokens_city_edges(&t, 0, 0), 0x3F);
+    /* 1840 F8: a ';' missing before border: 18xx.games drops the rest of the part */
+    t = parse_ok("town=revenue:10;path=a:0,b:_0;path=a:1,b:_0;town=revenue:10;path=a:2,b:_1;path=a:3,b:_1border=edge:4");
+    assert_int_equal(t.nodes[1].edges, 0x0C);
+    /* 1858India J5: a terminal path from an edge to itself; 1822MX F7: thin track */
+    t = parse_ok("path=a:2,b:3;path=a:5,b:5,terminal:1,ignore:1;");
+    assert_int_equal(t.exits, 0x2C);
+    assert_int_equal(t.links[5], 0);
+    t = parse_ok("junction;path=a:3,b:_0,terminal:1;path=a:3,b:5,track:thin");
+    assert_int_equal(t.paths[1].track, GOPT_TOKENS_OTHER_TRACK);
+    /* 1868WY: groups twice (18xx.games keeps the last); 18Uruguay: rows; 18ESP: a halt's revenue */
+    parse_ok("offboard=groups:Billings,revenue:yellow_20|green_40|brown_50|gray_60,groups:W;path=a:_0,b:0;label=W");
+    parse_ok("offboard=revenue:yellow_30|green_30|brown_40|gray_60,format:+%d,visit_cost:0,route:optional,rows:2;path=a:4,b:_0");
+    parse_ok("halt=symbol:X,route:mandatory,loc:center,revenue:20;path=a:0,b:_0;path=a:5,b:_0");
+    /* 18OE: a partition's length; 1844 B21: blank; 18Dixie 599: an empty label */
+    parse_ok("upgrade=cost:30,terrain:hill;partition=a:2,b:5,type:province,length:0.5");
+    parse_ok("blank");
+    t = parse_ok("city=revenue:40,slots:2;path=a:2,b:_0;label=;label=Chat;future_label=label:P,color:brown");
+    assert_int_equal(t.nlabels, 1);
+    /* 1829 C8 (a string over two lines) */
+    t = parse_ok("city=revenue:40;city=revenue:40;path=a:0,b:_0;path=a:2,b:_1\n                      ;label=BGM");
+    assert_int_equal(t.nlabels, 1);
 }
 
 static void limits(void **state) {
@@ -195,6 +262,7 @@ int main(void) {
         cmocka_unit_test(junctions_and_stops),   cmocka_unit_test(forms_of_the_language),
         cmocka_unit_test(errors_name_the_column), cmocka_unit_test(limits),
         cmocka_unit_test(canonical_round_trip),  cmocka_unit_test(rotation_and_colours),
+        cmocka_unit_test(published_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -151,7 +151,7 @@ static void gauges(void **state) {
     gopt_tokens_tile t;
     gopt_error err = {0};
     assert_false(gopt_tokens_tile_parse(&t, "city;path=a:0,b:_0,track:meter", "--to", &err));
-    assert_string_equal(err.msg, "track must be broad, narrow or dual, not 'meter'");
+    assert_string_equal(err.msg, "track must be broad, narrow, dual, thin or future, not 'meter'");
     assert_int_equal(err.col, 26);
 }
 

@@ -250,8 +250,10 @@ json_t *gopt_tokens_tile_json(const gopt_tokens_tile *tile, int rotation) {
     json_t *cities = json_array(), *towns = json_array(), *track = json_array(), *labels = json_array();
     for (int c = 0; c < tile->ncities; c++) {
         const gopt_tokens_node *n = &tile->nodes[tile->city_node[c]];
-        json_array_append_new(cities, json_pack("{s:i, s:o, s:s}", "slots", n->slots, "edges",
-                                                edges_json(gopt_tokens_rotate(n->edges, rotation)), "revenue", n->revenue));
+        json_t *city = json_pack("{s:i, s:o, s:s}", "slots", n->slots, "edges", edges_json(gopt_tokens_rotate(n->edges, rotation)),
+                                 "revenue", n->revenue);
+        if (n->reservation[0]) json_object_set_new(city, "reservation", json_string(n->reservation));
+        json_array_append_new(cities, city);
     }
     for (int k = 0; k < tile->ntowns; k++)
         json_array_append_new(towns, json_pack("{s:o}", "edges", edges_json(gopt_tokens_rotate(tile->nodes[tile->town_node[k]].edges, rotation))));

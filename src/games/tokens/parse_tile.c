@@ -4,6 +4,7 @@
  * revenue centre or junction declared before it. Every part type and key of the language is
  * known here; the ones that do not matter for tokens (terrain, borders, icons ...) are
  * checked for form and then dropped. Errors name the column of the offending part. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@ typedef struct value {
     const char *s;
     size_t len;
     gopt_text_mark at;
+    bool cut_by_part; /* a '=' ended it: a published string that lacks a ';' (read_params) */
 } value;
 
 typedef struct part_type part_type;
@@ -44,17 +46,30 @@ static bool value_int(const gopt_text *t, const value *v, long min, long max, co
     return true;
 }
 
-/* A revenue as 18xx.games writes it: a whole number (40), or per-phase amounts (yellow_40|green_50);
- * a sign, letters alone or a missing amount are typing mistakes, not revenues. */
-static bool revenue_ok(const value *v) {
+static bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool is_hex_digit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+/* A revenue as 18xx.games writes it: a whole number (40), or per-phase amounts joined by '|',
+ * each named by a colour word or a colour code before '_' (yellow_40|green_50,
+ * #cb7743_50|brown_60, #FFFFFF_10|black_40). A sign is read only where the game gives
+ * one (an offboard that costs: 1880's revenue:-10); letters alone or a missing amount
+ * are typing mistakes, not revenues. */
+static bool revenue_ok(const value *v, bool signed_ok) {
     size_t i = 0;
     while (i < v->len) {
         size_t word = i;
-        while (i < v->len && ((v->s[i] >= 'a' && v->s[i] <= 'z') || (v->s[i] >= 'A' && v->s[i] <= 'Z'))) i++;
+        if (v->s[i] == '#') {
+            i++;
+            while (i < v->len && is_hex_digit(v->s[i])) i++;
+            if (i - word - 1 != 3 && i - word - 1 != 6) return false;
+        } else {
+            while (i < v->len && is_letter(v->s[i])) i++;
+        }
         if (i > word) { /* a phase name needs its amount after '_' */
             if (i >= v->len || v->s[i] != '_') return false;
             i++;
         }
+        if (signed_ok && i < v->len && v->s[i] == '-') i++;
         size_t digits = i;
         while (i < v->len && v->s[i] >= '0' && v->s[i] <= '9') i++;
         if (i == digits || i - digits > 9) return false;
@@ -70,9 +85,10 @@ static gopt_tokens_node *last_node(gopt_tokens_tile *tile) { return &tile->nodes
 static bool node_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, const value *v, gopt_error *err) {
     gopt_tokens_node *n = last_node(tile);
     if (strcmp(key, "revenue") == 0) {
-        if (!revenue_ok(v))
+        if (!revenue_ok(v, n->kind == GOPT_TOKENS_OFFBOARD))
             return gopt_text_fail_at(t, v->at, err,
-                                     "revenue must be a whole number >= 0 or phase revenues like yellow_20|brown_40, not '%.*s'",
+                                     "revenue must be a whole number >= 0 or phase revenues like yellow_20|brown_40 "
+                                     "or #cb7743_50|brown_60, not '%.*s'",
                                      (int)v->len, v->s);
         if (v->len >= sizeof n->revenue)
             return gopt_text_fail_at(t, v->at, err, "revenue is longer than %zu characters", sizeof n->revenue - 1);
@@ -95,21 +111,34 @@ static bool node_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, co
             memcpy(buf, v->s, v->len);
             buf[v->len] = 0;
             n->loc = strtod(buf, &end);
-            ok = *end == 0 && n->loc >= 0 && n->loc <= 6;
+            ok = *end == 0 && n->loc >= 0 && n->loc < 1e6;
+            /* Positions go round the hex: 18xx.games draws loc:7 where loc:1 is, and 18CO
+             * writes loc:16.5 for 4.5. */
+            if (ok && n->loc > 6) n->loc = fmod(n->loc, 6);
         }
-        if (!ok) return gopt_text_fail_at(t, v->at, err, "loc must be 'center' or a number in 0..6, not '%.*s'", (int)v->len, v->s);
+        if (!ok) return gopt_text_fail_at(t, v->at, err, "loc must be 'center' or a number >= 0, not '%.*s'", (int)v->len, v->s);
+    } else if (strcmp(key, "reservation") == 0) {
+        if (v->len >= sizeof n->reservation)
+            return gopt_text_fail_at(t, v->at, err, "reservation is longer than %zu characters", sizeof n->reservation - 1);
+        memcpy(n->reservation, v->s, v->len);
+        n->reservation[v->len] = 0;
     }
     return true;
 }
 
-/* A path end: an edge 0..5 or `_N`, a node declared before. */
+/* A path end: an edge 0..5 or `_N`, a node declared before. 18xx.games reads edge 6 as
+ * edge 0 (it turns every edge modulo 6: 18FR numbers a tile's edges 1..6), and reads the
+ * number after `_` up to the first non-digit, which matters only where a published string
+ * lacks a ';' before the next part (1840's `b:_1border=edge:4`, see read_params). */
 static bool path_end(gopt_tokens_tile *tile, gopt_text *t, const value *v, int8_t *end, gopt_error *err) {
-    if (v->len == 1 && v->s[0] >= '0' && v->s[0] <= '5') {
-        *end = (int8_t)(v->s[0] - '0');
+    if (v->len == 1 && v->s[0] >= '0' && v->s[0] <= '6') {
+        *end = (int8_t)((v->s[0] - '0') % GOPT_TOKENS_EDGES);
         return true;
     }
     if (v->len >= 2 && v->s[0] == '_') {
-        value rest = {v->s + 1, v->len - 1, v->at};
+        size_t digits = 1;
+        while (digits < v->len && v->s[digits] >= '0' && v->s[digits] <= '9') digits++;
+        value rest = {v->s + 1, (v->cut_by_part ? digits : v->len) - 1, v->at, false};
         long k = 0;
         if (!value_int(t, &rest, 0, GOPT_TOKENS_MAX_NODES - 1, "a node reference _N", &k, err)) return false;
         if (k >= tile->nnodes)
@@ -130,7 +159,12 @@ static bool path_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, co
         if (value_is(v, "broad")) p->track = GOPT_TOKENS_BROAD;
         else if (value_is(v, "narrow")) p->track = GOPT_TOKENS_NARROW;
         else if (value_is(v, "dual")) p->track = GOPT_TOKENS_DUAL;
-        else return gopt_text_fail_at(t, v->at, err, "track must be broad, narrow or dual, not '%.*s'", (int)v->len, v->s);
+        /* 1822MX's thin sea lanes carry neither gauge's trains. */
+        else if (value_is(v, "thin")) p->track = GOPT_TOKENS_OTHER_TRACK;
+        /* 1840's and 1844's printed future track is not track yet: 18xx.games keeps it
+         * apart from the tile's paths, and so do we (close_part drops it). */
+        else if (value_is(v, "future")) p->track = GOPT_TOKENS_FUTURE_TRACK;
+        else return gopt_text_fail_at(t, v->at, err, "track must be broad, narrow, dual, thin or future, not '%.*s'", (int)v->len, v->s);
     } else if (strcmp(key, "lanes") == 0) {
         long lanes;
         return value_int(t, v, 1, 9, "lanes", &lanes, err);
@@ -144,22 +178,25 @@ static bool edge_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, co
     return strcmp(key, "edge") != 0 || value_int(t, v, 0, 5, "edge", &e, err);
 }
 
-static const char *const path_keys[] = {"a", "b", "terminal", "lanes", "a_lane", "b_lane", "track", "ignore", NULL};
+/* Every key 18xx.games reads (lib/engine/tile.rb), and the few that published strings
+ * carry and it passes over (a path's loc, an icon's visit_cost, an offboard's loc, an
+ * upgrade's sticky): read and dropped as it does. Other keys are typing mistakes. */
+static const char *const path_keys[] = {"a", "b", "terminal", "lanes", "a_lane", "b_lane", "track", "ignore", "loc", NULL};
 static const char *const city_keys[] = {"revenue", "slots", "groups", "hide", "visit_cost", "route", "format", "boom",
-                                        "loc", NULL};
+                                        "loc", "outline", "reservation", NULL};
 static const char *const town_keys[] = {"revenue", "groups", "hide", "visit_cost", "route", "format", "loc", "boom",
                                         "style", "to_city", NULL};
-static const char *const halt_keys[] = {"symbol", "groups", "hide", "visit_cost", "route", "format", "loc", NULL};
+static const char *const halt_keys[] = {"symbol", "revenue", "groups", "hide", "visit_cost", "route", "format", "loc", NULL};
 static const char *const pass_keys[] = {"revenue", "slots", "groups", "hide", "visit_cost", "route", "format", "boom",
                                         "loc", "color", "size", NULL};
-static const char *const offboard_keys[] = {"revenue", "groups", "hide", "visit_cost", "route", "format", NULL};
+static const char *const offboard_keys[] = {"revenue", "groups", "hide", "visit_cost", "route", "format", "rows", "loc", NULL};
 static const char *const no_keys[] = {NULL};
 static const char *const future_label_keys[] = {"label", "color", NULL};
-static const char *const upgrade_keys[] = {"cost", "terrain", "size", NULL};
+static const char *const upgrade_keys[] = {"cost", "terrain", "size", "loc", "sticky", NULL};
 static const char *const border_keys[] = {"edge", "type", "cost", "color", NULL};
-static const char *const icon_keys[] = {"image", "name", "sticky", "blocks_lay", "large", NULL};
+static const char *const icon_keys[] = {"image", "name", "sticky", "blocks_lay", "large", "loc", "visit_cost", NULL};
 static const char *const stub_keys[] = {"edge", NULL};
-static const char *const partition_keys[] = {"a", "b", "type", "restrict", NULL};
+static const char *const partition_keys[] = {"a", "b", "type", "restrict", "length", NULL};
 static const char *const frame_keys[] = {"color", "color2", NULL};
 static const char *const stripes_keys[] = {"color", NULL};
 
@@ -180,6 +217,7 @@ static const part_type part_types[] = {
     {"partition", partition_keys, -1, NULL},
     {"frame", frame_keys, -1, NULL},
     {"stripes", stripes_keys, -1, NULL},
+    {"blank", no_keys, -1, NULL}, /* 1844's B21: a hex with nothing on it */
 };
 #define NPART_TYPES (sizeof part_types / sizeof part_types[0])
 
@@ -200,22 +238,40 @@ static void read_word(gopt_text *t, char *buf, size_t size) {
     buf[n] = 0;
 }
 
-/* The bytes up to ',' ';' or the line's end; `stop_at_comma` false for labels. */
+/* The bytes up to ',' ';' or the line's end; `stop_at_comma` false for labels. A '=' also
+ * ends a parameter's value: 18xx.games reads a part only up to its second '=', so where a
+ * published string lacks a ';' (`path=a:3,b:_1border=edge:4`) the rest is dropped there
+ * as here (read_params). */
 static bool read_value(gopt_text *t, bool stop_at_comma, value *v, gopt_error *err) {
     v->at = gopt_text_save(t);
     v->s = t->data + t->pos;
+    v->cut_by_part = false;
     for (;;) {
         int c = gopt_text_peek(t);
         if (c < 0 || c == '\n' || c == ';' || (stop_at_comma && c == ',')) break;
+        if (stop_at_comma && c == '=') {
+            v->cut_by_part = true;
+            break;
+        }
         if (c < 0x20 || c == 0x7F) return gopt_text_fail(t, err, "unexpected control character (byte 0x%02X)", (unsigned)c);
         gopt_text_next(t);
     }
     v->len = (size_t)(t->data + t->pos - v->s);
-    if (v->len == 0) {
+    if (v->len == 0 && stop_at_comma) {
         char found[32];
         return gopt_text_fail(t, err, "expected a value, found %s", gopt_text_describe(gopt_text_peek(t), found, sizeof found));
     }
     return true;
+}
+
+/* Keys whose value the model keeps: given twice, which one is meant is a guess, so that is
+ * an error. 18xx.games takes the last of any key given twice, which published strings rely
+ * on only for keys we drop (1868 Wyoming's offboards name `groups` twice). */
+static bool key_matters(const char *key) {
+    static const char *const kept[] = {"a", "b", "track", "revenue", "slots", "loc", "reservation", "edge", NULL};
+    for (const char *const *k = kept; *k; k++)
+        if (strcmp(*k, key) == 0) return true;
+    return false;
 }
 
 static bool key_allowed(const part_type *pt, const char *key) {
@@ -231,12 +287,14 @@ static void list_keys(const part_type *pt, char *buf, size_t size) {
         n += (size_t)snprintf(buf + n, size - n, "%s%s", k == pt->keys ? "" : ", ", *k);
 }
 
-/* key:value{,key:value} for one part; each key at most once. */
+/* key:value{,key:value} for one part; a key that matters at most once; one ',' may end the
+ * list (18CO writes `path=a:0,b:_0,;`). */
 static bool read_params(gopt_tokens_tile *tile, gopt_text *t, const part_type *pt, gopt_error *err) {
     const char *seen[16];
     int nseen = 0;
     if (!pt->keys[0]) return gopt_text_fail(t, err, "%s takes no parameters", pt->name);
     do {
+        if (nseen > 0 && at_part_end(t)) break; /* a trailing ',' */
         gopt_text_mark at = gopt_text_save(t);
         char key[32];
         read_word(t, key, sizeof key);
@@ -251,13 +309,18 @@ static bool read_params(gopt_tokens_tile *tile, gopt_text *t, const part_type *p
             return gopt_text_fail_at(t, at, err, "unknown %s key '%s' (keys: %s)", pt->name, key, keys);
         }
         for (int i = 0; i < nseen; i++)
-            if (strcmp(seen[i], key) == 0) return gopt_text_fail_at(t, at, err, "%s given twice in one %s", key, pt->name);
+            if (strcmp(seen[i], key) == 0 && key_matters(key))
+                return gopt_text_fail_at(t, at, err, "%s given twice in one %s", key, pt->name);
         for (const char *const *k = pt->keys; *k; k++)
             if (strcmp(*k, key) == 0 && nseen < 16) seen[nseen++] = *k;
         gopt_text_next(t); /* ':' */
         value v;
         if (!read_value(t, true, &v, err)) return false;
         if (pt->param && !pt->param(tile, t, key, &v, err)) return false;
+        if (v.cut_by_part) { /* the rest of the part, as 18xx.games drops it */
+            while (!at_part_end(t)) gopt_text_next(t);
+            break;
+        }
     } while (gopt_text_accept(t, ','));
     return true; /* read_value stopped at ';' or the line's end */
 }
@@ -265,6 +328,7 @@ static bool read_params(gopt_tokens_tile *tile, gopt_text *t, const part_type *p
 static bool add_label(gopt_tokens_tile *tile, gopt_text *t, gopt_error *err) {
     value v;
     if (!read_value(t, false, &v, err)) return false;
+    if (v.len == 0) return true; /* 18Dixie's 599 writes `label=;label=Chat`: no label */
     if (tile->nlabels == GOPT_TOKENS_MAX_LABELS)
         return gopt_text_fail_at(t, v.at, err, "more than %d labels", GOPT_TOKENS_MAX_LABELS);
     if (v.len >= GOPT_TOKENS_NAME_SIZE)
@@ -304,7 +368,10 @@ static bool close_part(gopt_tokens_tile *tile, gopt_text *t, gopt_text_mark at, 
     } else if (strcmp(pt->name, "path") == 0) {
         const gopt_tokens_path *p = &tile->paths[tile->npaths - 1];
         if (p->a < 0 || p->b < 0) return gopt_text_fail_at(t, at, err, "a path needs both ends a: and b:");
-        if (p->a == p->b) return gopt_text_fail_at(t, at, err, "a path must join two different ends");
+        /* An edge to itself is a terminal stub at the hex side (1858India's ports): track
+         * there, through nothing. A node to itself means nothing. */
+        if (p->a == p->b && p->a >= GOPT_TOKENS_NODE_END) return gopt_text_fail_at(t, at, err, "a path must join two different ends");
+        if (p->track == GOPT_TOKENS_FUTURE_TRACK) tile->npaths--; /* not track yet */
     }
     return true;
 }
@@ -328,7 +395,7 @@ static bool read_part(gopt_tokens_tile *tile, gopt_text *t, gopt_error *err) {
     if (!pt)
         return gopt_text_fail_at(t, at, err,
                                  "unknown part '%s' (parts: city, town, path, label, junction, offboard, halt, pass, "
-                                 "upgrade, border, icon, stub, partition, frame, stripes, future_label)",
+                                 "upgrade, border, icon, stub, partition, frame, stripes, future_label, blank)",
                                  name);
     if (!open_part(tile, t, at, pt, err)) return false;
     if (gopt_text_accept(t, '=')) {
@@ -347,8 +414,8 @@ static bool read_part(gopt_tokens_tile *tile, gopt_text *t, gopt_error *err) {
     return close_part(tile, t, at, pt, err);
 }
 
-bool gopt_tokens_tile_read(gopt_tokens_tile *tile, gopt_text *t, gopt_error *err) {
-    memset(tile, 0, sizeof *tile);
+/* Parts up to the end of the line. */
+static bool read_parts(gopt_tokens_tile *tile, gopt_text *t, gopt_error *err) {
     int c = gopt_text_peek(t);
     while (c >= 0 && c != '\n') {
         if (!read_part(tile, t, err)) return false;
@@ -358,15 +425,29 @@ bool gopt_tokens_tile_read(gopt_tokens_tile *tile, gopt_text *t, gopt_error *err
         }
         c = gopt_text_peek(t);
     }
+    return true;
+}
+
+bool gopt_tokens_tile_read(gopt_tokens_tile *tile, gopt_text *t, gopt_error *err) {
+    memset(tile, 0, sizeof *tile);
+    if (!read_parts(tile, t, err)) return false;
     tokens_tile_finish(tile);
     return true;
 }
 
+/* A string given whole (not a line of a file) may run over several lines, as 22Mars's
+ * map writes long hexes: a line break and blanks between parts separate them like ';'. */
 bool gopt_tokens_tile_parse(gopt_tokens_tile *tile, const char *code, const char *where, gopt_error *err) {
     gopt_text t;
     gopt_text_from_string(&t, where, code);
-    bool ok = gopt_tokens_tile_read(tile, &t, err);
-    if (ok && !gopt_text_eof(&t)) ok = gopt_text_fail(&t, err, "a tile string is one line");
+    memset(tile, 0, sizeof *tile);
+    bool ok = read_parts(tile, &t, err);
+    while (ok && gopt_text_accept(&t, '\n')) {
+        while (gopt_text_peek(&t) == ' ' || gopt_text_peek(&t) == '\t' || gopt_text_peek(&t) == '\n') gopt_text_next(&t);
+        gopt_text_accept(&t, ';'); /* 1829's C8 breaks its line before `;label=BGM` */
+        ok = read_parts(tile, &t, err);
+    }
+    if (ok) tokens_tile_finish(tile);
     gopt_text_free(&t);
     return ok;
 }

@@ -80,7 +80,7 @@ void tokens_tile_finish(gopt_tokens_tile *tile) {
         if (!is_node_end(b)) tile->gauges[b] |= gauge;
         if (!is_node_end(a)) tile->exits |= (uint8_t)(1u << a);
         if (!is_node_end(b)) tile->exits |= (uint8_t)(1u << b);
-        if (!is_node_end(a) && !is_node_end(b)) {
+        if (!is_node_end(a) && !is_node_end(b) && a != b) {
             tile->links[a] |= (uint8_t)(1u << b);
             tile->links[b] |= (uint8_t)(1u << a);
         }
@@ -110,9 +110,9 @@ const char *gopt_tokens_label_text(const gopt_tokens_tile *tile, char *buf, size
 }
 
 static const char *const node_part[] = {"city", "town", "offboard", "halt", "pass", "junction"};
-static const char *const track_names[] = {"broad", "narrow", "dual", "other"};
+static const char *const track_names[] = {"broad", "narrow", "dual", "thin", "future"};
 
-const char *gopt_tokens_track_name(gopt_tokens_track g) { return (unsigned)g < 4 ? track_names[g] : "other"; }
+const char *gopt_tokens_track_name(gopt_tokens_track g) { return (unsigned)g < 5 ? track_names[g] : "thin"; }
 
 bool gopt_tokens_gauge_keeps(gopt_tokens_track g, gopt_tokens_track by) { return by == g || (by == GOPT_TOKENS_DUAL && g != GOPT_TOKENS_OTHER_TRACK); }
 
@@ -138,7 +138,9 @@ char *gopt_tokens_tile_format(const gopt_tokens_tile *tile) {
         if (n->has_loc) {
             if (n->loc < 0) gopt_buf_printf(&b, "%cloc:center", sep);
             else gopt_buf_printf(&b, "%cloc:%.17g", sep, n->loc);
+            sep = ',';
         }
+        if (n->reservation[0]) gopt_buf_printf(&b, "%creservation:%s", sep, n->reservation);
     }
     for (int k = 0; k < tile->npaths; k++) {
         const gopt_tokens_path *p = &tile->paths[k];

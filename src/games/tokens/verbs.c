@@ -312,8 +312,9 @@ static void print_tile(FILE *out, const gopt_tokens_tile *t, int rotation) {
     for (int c = 0; c < t->ncities; c++) {
         int slots = gopt_tokens_city_slots(t, c);
         uint8_t e = gopt_tokens_city_edges(t, c, rotation);
-        fprintf(out, "  city %d: %d slot%s, %s%s\n", c, slots, slots == 1 ? "" : "s", e ? "edges " : "no track",
-                e ? gopt_tokens_edges_text(e, edges, sizeof edges) : "");
+        const char *reserved = t->nodes[t->city_node[c]].reservation;
+        fprintf(out, "  city %d: %d slot%s, %s%s%s%s\n", c, slots, slots == 1 ? "" : "s", e ? "edges " : "no track",
+                e ? gopt_tokens_edges_text(e, edges, sizeof edges) : "", reserved[0] ? ", reserved for " : "", reserved);
     }
     for (int k = 0; k < t->ntowns; k++)
         fprintf(out, "  town %d: edges %s\n", k,

@@ -1,0 +1,5 @@
+tokens upgrade --from 'city=revenue:40;path=a:0,b:_0;city=revenue:40;path=a:2,b:_1;city=revenue:40;path=a:4,b:_2;path=a:3,b:_2;label=HH' --tokens 0:BY,2:SX --to 'city=revenue:#cb7743_50|brown_60,slots:3;path=a:_0,b:0;path=a:_0,b:1;path=a:_0,b:2;path=a:_0,b:3;path=a:_0,b:4;path=a:_0,b:5;label=HH'
+# Issue 32 item 1 (regression): 1835's brown Hamburg tile 221 writes its revenue with a colour code,
+# revenue=#cb7743_50|brown_60 (18xx.games lib/engine/config/tile.rb, tile 221), and was refused.
+# The green Hamburg hex C11 (g_1835/map.rb) with two tokens: its three cities merge into 221's one
+# 3-slot city at every rotation (1835 rules: Hamburg's brown tile joins the three stations).

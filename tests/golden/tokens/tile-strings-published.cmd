@@ -1,0 +1,5 @@
+tokens show 'city=revenue:30,loc:0.5,reservation:PLM;city=revenue:30;upgrade=cost:40,terrain:water;path=a:0,b:_0;path=a:1,b:_0;path=a:3,b:_1;label=P' 'city=revenue:60,slots:3;path=a:0,b:_0,;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=C;' 'town=revenue:0,loc:4;path=track:future,a:0,b:_0;path=track:future,a:4,b:_0' 'city=revenue:10;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;path=a:6,b:_0;label=V' 'label=A;icon=image:18_ardennes/north,sticky:1,loc:2.5;city=revenue:30,groups:Amsterdam;city=revenue:30,groups:Amsterdam;path=a:1,b:_0;path=a:4,b:_1;' 'city=revenue:50,slots:3,loc:16.5;city=revenue:50;path=a:0,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;path=a:1,b:_1;path=a:2,b:_1;label=D;'
+# Issue 32 item 7: published 18xx.games tile strings an earlier reader refused, read as the engine
+# reads them (lib/engine/tile.rb): 1894 X1 (reservation:PLM on a city), 18CO co7 (a trailing comma
+# in a path), 1844 H17 (track:future is not track yet), 18FR FRVY (edges written 1..6: a:6 is edge 0),
+# 18Ardennes B8 (loc inside icon=), 18CO co2 (loc:16.5 is drawn at 4.5).
