@@ -26,13 +26,16 @@ static gopt_flood_puzzle *random_puzzle(int index) {
     return p;
 }
 
-/* A* as the solve verbs run it, stopped after `seconds` (0: not). The first upper bound is
+/* A* as the solve verbs run it, stopped at its `polls`th stop check (0: not), which is where a
+ * deadline would stop it but the same on a loaded machine (a wall-clock deadline made this test
+ * fail under load: a run could jump from before the tail to done). The first upper bound is
  * greedy's, often a few moves long, so that the tail has thresholds to go through. */
-static void run(const flood_graph *g, double memory_bytes, int threads, int light, const char *path, double seconds,
+static void run(const flood_graph *g, double memory_bytes, int threads, int light, const char *path, double polls,
                 flood_outcome *out) {
     flood_outcome ub;
     flood_greedy(g, &ub);
-    flood_limits lim = {.deadline = seconds > 0 ? gopt_now() + seconds : 0, .memory_bytes = memory_bytes,
+    int64_t left = (int64_t)polls;
+    flood_limits lim = {.polls_left = polls > 0 ? &left : NULL, .memory_bytes = memory_bytes,
                         .threads = threads, .cache_share = FLOOD_TAIL_CACHE_SHARE, .light = light,
                         .checkpoint = path, .files = &gopt_local_files};
     flood_astar(g, ub.moves, ub.length, &lim, out);
@@ -62,8 +65,8 @@ static void resumed_proof_is_the_proof(void **state) {
             remove(path);
             flood_outcome o;
             int runs = 0;
-            for (double seconds = 0.002;; seconds *= 1.5) {
-                run(&g, limit, threads, light, path, seconds, &o);
+            for (double polls = 1;; polls *= 1.5) {
+                run(&g, limit, threads, light, path, polls, &o);
                 runs++;
                 if (o.status != GOPT_LIMIT) break;
                 free(o.moves);
@@ -89,9 +92,9 @@ static void resumed_proof_is_the_proof(void **state) {
  * there. */
 static bool stop_in_tail(const flood_graph *g, double limit, int light, const char *path) {
     remove(path);
-    for (double seconds = 0.002; seconds < 60; seconds *= 1.5) {
+    for (double polls = 1; polls < 1e7; polls *= 1.5) {
         flood_outcome o;
-        run(g, limit, 1, light, path, seconds, &o);
+        run(g, limit, 1, light, path, polls, &o);
         free(o.moves);
         if (o.status != GOPT_LIMIT) return false;
         if (access(path, F_OK) == 0) return true;

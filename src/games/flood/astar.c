@@ -194,6 +194,7 @@ bool astar_expand_one(astar *s, worker *w, uint32_t i, int f, int gpop) {
 /* Ctrl-C, a cancelled request, the deadline: the reason to stop, or NULL. */
 const char *astar_stop_reason(const flood_limits *lim) {
     if (lim->deadline > 0 && gopt_now() > lim->deadline) return "time limit";
+    if (lim->polls_left && __atomic_sub_fetch(lim->polls_left, 1, __ATOMIC_RELAXED) < 0) return "time limit";
     gopt_stop_reason why = gopt_stop_check();
     return why != GOPT_GO ? gopt_stop_word(why) : NULL;
 }

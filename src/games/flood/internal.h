@@ -212,6 +212,8 @@ typedef struct flood_limits {
     const char *checkpoint; /* A*: the file its full store and the tail's progress are kept in
                              * and resumed from (checkpoint.h); NULL: none */
     const gopt_files *files; /* the front end's file access, for the checkpoint */
+    int64_t *polls_left;     /* tests: stop as the deadline does once this many stop checks are
+                              * made, the same stops on a loaded machine as on an idle one; NULL */
 } flood_limits;
 
 /* Where the solve verbs store light nodes: large boards, where memory is the wall (b28c6
