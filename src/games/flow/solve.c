@@ -64,19 +64,6 @@ static void untangle(const gopt_flow_puzzle *p, gopt_flow_solution *s) {
     gopt_flow_solution_paint(p, s);
 }
 
-bool flow_record(flow_run *r, gopt_flow_solution *s) {
-    if (!r->a->solution) {
-        r->a->solution = s; /* (checked by the caller, like every printed answer) */
-        return true;
-    }
-    char why[200];
-    bool ok = gopt_flow_check(r->p, s, why, sizeof why);
-    if (!ok) snprintf(r->a->note, sizeof r->a->note, "internal error: a counted solution failed the checker: %s", why);
-    if (ok && r->keep_second && !r->second) r->second = s;
-    else gopt_flow_solution_free(s);
-    return ok;
-}
-
 /* Under the untouching convention on a full-coverage rectangle the corner rule is exact, so
  * the search that uses it is complete: it counts and proves. */
 static bool lemma_exact(const gopt_flow_puzzle *p) { return p->plain && !p->partial && p->untouching; }
