@@ -41,7 +41,7 @@ static int cli_usage_error(const char *fmt, ...) {
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
-    return 2;
+    return GOPT_BAD_INPUT;
 }
 
 static bool number(const char *name, const char *v, double min, double max, double *out) {
@@ -113,7 +113,7 @@ int cli_run_serve(int argc, char **argv) {
         .max_connections = 1024, .max_per_ip = 512, .client_timeout = 10, .body_memory = 64 << 20,
     };
     bool help = false;
-    if (!parse(&c, argc, argv, &help)) return 2;
+    if (!parse(&c, argc, argv, &help)) return GOPT_BAD_INPUT;
     if (c.body_memory < c.max_body)
         return cli_usage_error("serve: --body-memory %zu MB cannot hold one body of --max-body %zu KB",
                                c.body_memory >> 20, c.max_body >> 10);

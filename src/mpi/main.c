@@ -172,13 +172,13 @@ static int run(int argc, char **argv) {
     }
     if (argc < 3 || strcmp(argv[1], "flood") != 0 || strcmp(argv[2], "solve") != 0) {
         say(2, "gameopt-mpi: only 'flood solve' runs across ranks (gameopt does the rest)\n");
-        return say(2, usage_text);
+        return say(GOPT_BAD_INPUT, usage_text);
     }
-    if (hda_cfg.size > 65535) return say(2, "gameopt-mpi: at most 65535 ranks\n");
+    if (hda_cfg.size > 65535) return say(GOPT_BAD_INPUT, "gameopt-mpi: at most 65535 ranks\n");
     int code = prepare(&argc, &argv);
     if (code >= 0) return code;
     if (hda_cfg.rank != 0 && (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)))
-        return 4;
+        return GOPT_ERROR;
     flood_astar_search = flood_hda;
     return gopt_cli_main(argc, argv);
 }

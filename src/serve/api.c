@@ -12,11 +12,11 @@
 
 int serve_http_status(int exit_code) {
     switch (exit_code) {
-    case 0: return 200;   /* solved */
-    case 1: return 422;   /* proven: no solution (the answers are in the body) */
-    case 2: return 400;   /* bad input or options */
-    case 3: return 200;   /* a limit stopped the method: status "unknown" in the body */
-    default: return 500;  /* internal error */
+    case GOPT_SOLVED: return 200;
+    case GOPT_INFEASIBLE: return 422; /* proven: no solution (the answers are in the body) */
+    case GOPT_BAD_INPUT: return 400;  /* bad input or options */
+    case GOPT_LIMIT: return 200;      /* a limit stopped the method: status "unknown" in the body */
+    default: return 500;              /* internal error */
     }
 }
 

@@ -419,24 +419,24 @@ int serve_run(const serve_config *config) {
     struct sockaddr_storage addr;
     if (!parse_address(config->bind, config->port, &addr)) {
         fprintf(stderr, "gameopt: --bind %s: not an IPv4 or IPv6 address\n", config->bind);
-        return 2;
+        return GOPT_BAD_INPUT;
     }
     s.loopback = is_loopback((struct sockaddr *)&addr);
     gopt_error err = {0};
     if (!gopt_mhd_load(NULL, &err)) {
         gopt_error_print(stderr, &err);
-        return 4;
+        return GOPT_ERROR;
     }
     char why[256];
     int listen_fd = serve_listen((struct sockaddr *)&addr, why, sizeof why);
     if (listen_fd < 0) {
         fprintf(stderr, "gameopt: serve: cannot listen on %s port %d: %s\n", config->bind, config->port, why);
-        return 2;
+        return GOPT_BAD_INPUT;
     }
     if (!serve_www_load(&s.www, &err)) {
         gopt_error_print(stderr, &err);
         close(listen_fd);
-        return 2;
+        return GOPT_BAD_INPUT;
     }
     fit_open_files(&s.config);
     /* Bodies and answers over 256 KB are mapped on their own and unmapped when freed, instead
@@ -473,7 +473,7 @@ int serve_run(const serve_config *config) {
         serve_conns_stop(s.conns);
         serve_www_free(&s.www);
         free(s.games_json);
-        return 4;
+        return GOPT_ERROR;
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
     int port = info ? info->port : config->port;

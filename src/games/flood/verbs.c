@@ -176,7 +176,7 @@ static int print_checks(gopt_call *call, const gopt_batch *b, uint8_t **seq, con
 
 static int run_check(gopt_call *call) {
     const char *moves_opt = gopt_option(&call->opts, "moves");
-    if (!gopt_call_check(call) || !start_ok(call)) return 2;
+    if (!gopt_call_check(call) || !start_ok(call)) return GOPT_BAD_INPUT;
     if (call->nargs < 1 || call->nargs > 2 || (moves_opt && call->nargs != 1))
         return gopt_call_usage(call, "flood check: use BOARDS SOLUTIONS, or BOARDS --moves MOVES (see --help)");
     if (!moves_opt && call->nargs != 2) return gopt_call_usage(call, "flood check: which sequences? give SOLUTIONS or --moves");
@@ -249,7 +249,7 @@ static int played_moves(gopt_call *call, const gopt_flood_puzzle *p, uint8_t **m
 static int hint_from(gopt_call *call, const gopt_flood_puzzle *p) {
     uint8_t *moves;
     int n = played_moves(call, p, &moves);
-    if (n < 0) return 2;
+    if (n < 0) return GOPT_BAD_INPUT;
     gopt_flood_puzzle *q = flood_position_after(p, moves, n);
     free(moves);
     gopt_answer a = {.name = "hint"};
@@ -270,7 +270,7 @@ static int hint_from(gopt_call *call, const gopt_flood_puzzle *p) {
 /* BOARD [MOVES...] with --board N: runs `then` on that board of the file (hint, split). */
 static int on_board(gopt_call *call, const char *verb, const gopt_opt *opts,
                     int (*then)(gopt_call *, const gopt_flood_puzzle *)) {
-    if (!gopt_call_check(call) || !start_ok(call)) return 2;
+    if (!gopt_call_check(call) || !start_ok(call)) return GOPT_BAD_INPUT;
     if (call->nargs < 1) return gopt_call_usage(call, "flood %s: use BOARD [MOVES...] (see --help)", verb);
     long which = gopt_opt_int(&call->opts, opts, "board");
     gopt_batch b = {0};
@@ -295,7 +295,7 @@ enum { SPLIT_MOST = 100000 }; /* parts a split may make: each is a whole proof t
 static int split_from(gopt_call *call, const gopt_flood_puzzle *p) {
     uint8_t *played;
     int nplayed = played_moves(call, p, &played);
-    if (nplayed < 0) return 2;
+    if (nplayed < 0) return GOPT_BAD_INPUT;
     int depth = (int)gopt_opt_int(&call->opts, split_opts, "depth");
     double most = 1; /* positions after `depth` moves: at most (colours - 1)^depth */
     for (int d = 0; d < depth; d++) most *= p->ncolours > 1 ? p->ncolours - 1 : 1;
@@ -377,12 +377,12 @@ static void print_par(gopt_call *call, const gopt_flood_puzzle *p, const gopt_an
 static int run_par(gopt_call *call) {
     gopt_options o = call->opts;
     o.format = "tatham";
-    if (!gopt_call_check(call)) return 2;
+    if (!gopt_call_check(call)) return GOPT_BAD_INPUT;
     if (call->nargs < 1) return gopt_call_usage(call, "flood par: give Tatham game IDs or files of them (see --help)");
     gopt_batch b = {0};
     if (!read_par_inputs(call, &o, &b)) {
         gopt_batch_free(&gopt_game_flood, &b);
-        return 2;
+        return GOPT_BAD_INPUT;
     }
     int code = 0;
     gopt_options so = solve_options(&o);

@@ -266,7 +266,7 @@ static int run_lp(gopt_call *call) {
     gopt_batch b = {0};
     if (!gopt_batch_read_call(call, &b)) {
         gopt_batch_free(&gopt_game_routes, &b);
-        return 2;
+        return GOPT_BAD_INPUT;
     }
     const char *output = call->opts.output;
     if (output && (strlen(output) < 3 || strcmp(output + strlen(output) - 3, ".lp") != 0)) {
@@ -338,7 +338,7 @@ static int run_show(gopt_call *call) {
     gopt_batch b = {0};
     if (!gopt_batch_read_call(call, &b)) {
         gopt_batch_free(&gopt_game_routes, &b);
-        return 2;
+        return GOPT_BAD_INPUT;
     }
     int code = 0;
     for (size_t i = 0; i < b.n && code == 0; i++) {

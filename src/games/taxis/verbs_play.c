@@ -203,12 +203,12 @@ int taxis_run_play(gopt_call *call) {
     gopt_taxis_mc mc;
     taxis_mc_options(call, &mc, &job.h, 1);
     if (!taxis_reading_option(call, &job.reading, false) || !taxis_reading_fits(call, &job.reading, &mc, job.h.mc != NULL, false))
-        return 2;
+        return GOPT_BAD_INPUT;
     if (gopt_taxis_reading_solo(job.reading)) job.h.reading = &job.reading;
     long c[2] = {6, 6}, dups[2] = {2, 2};
     job.index = gopt_opt_int(o, taxis_play_opts, "index");
     gopt_taxis_graph *g = taxis_load_graph(call);
-    if (!g) return 2;
+    if (!g) return GOPT_BAD_INPUT;
     job.g = g;
     gopt_taxis_setting **list = NULL;
     int count = 1, code = 0;
@@ -433,7 +433,7 @@ int taxis_run_ideal(gopt_call *call) {
     job.compare = hname != NULL;
     job.index = gopt_opt_int(o, taxis_ideal_opts, "index");
     gopt_taxis_graph *g = taxis_load_graph(call);
-    if (!g) return 2;
+    if (!g) return GOPT_BAD_INPUT;
     job.g = g;
     int count = 0, code = 0;
     gopt_taxis_setting **list = ideal_settings(call, &job, &count);

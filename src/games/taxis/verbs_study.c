@@ -92,7 +92,7 @@ static int run_study(gopt_call *call, gopt_taxis_graph *g, bool table1, const go
                      bool ideal, const long c[2], const long dups[2], long games, gopt_taxis_reading reading) {
     const gopt_options *o = &call->opts;
     taxis_format f;
-    if (!taxis_output_format(call, &f)) return 2;
+    if (!taxis_output_format(call, &f)) return GOPT_BAD_INPUT;
     if (gopt_option_flag(o, "per-game") && f != TAXIS_TEXT)
         return gopt_call_usage(call, "--per-game prints CSV of its own; leave out --json and --csv");
     study_job job = {call, o, {.seed = o->seed, .threads = o->threads, .progress = o->progress_sink, .verify = o->verify},
@@ -170,7 +170,7 @@ int taxis_run_experiment(gopt_call *call) {
     if (table1 && (gopt_option(o, "heuristics") || gopt_option(o, "hist")))
         return gopt_call_usage(call, "--heuristics and --hist belong to `experiment sweep`; table1 plays all 20 pairs");
     gopt_taxis_graph *g = taxis_load_graph(call);
-    if (!g) return 2;
+    if (!g) return GOPT_BAD_INPUT;
     long c[2] = {table1 ? 6 : 4, table1 ? 6 : 8}, dups[2] = {table1 ? 2 : 1, table1 ? 2 : 3};
     gopt_taxis_heuristic *hs = NULL;
     int nh = 0, code = 2;
@@ -198,16 +198,16 @@ int taxis_run_tournament(gopt_call *call) {
     long games = 100000;
     taxis_format f;
     games = gopt_opt_int(o, taxis_tournament_opts, "games");
-    if (!taxis_output_format(call, &f)) return 2;
+    if (!taxis_output_format(call, &f)) return GOPT_BAD_INPUT;
     gopt_taxis_graph *g = taxis_load_graph(call);
-    if (!g) return 2;
+    if (!g) return GOPT_BAD_INPUT;
     long c[2] = {6, 6}, dups[2] = {2, 2};
     gopt_taxis_heuristic *hs = NULL;
     int nh = 0;
     if (!taxis_deck_ranges(call, g, c, dups) || !taxis_single(call, c, "c") || !taxis_single(call, dups, "dups") ||
         !taxis_parse_heuristic_list(call, gopt_option(o, "heuristics"), &hs, &nh, NULL)) {
         gopt_taxis_graph_free(g);
-        return 2;
+        return GOPT_BAD_INPUT;
     }
     gopt_taxis_mc mc;
     taxis_mc_options(call, &mc, hs, nh);
@@ -217,7 +217,7 @@ int taxis_run_tournament(gopt_call *call) {
     if (!taxis_reading_option(call, &reading, true) || !taxis_reading_fits(call, &reading, &mc, mc_used, false)) {
         free(hs);
         gopt_taxis_graph_free(g);
-        return 2;
+        return GOPT_BAD_INPUT;
     }
     gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress_sink, "taxis tournament", NULL, o->verify};
     gopt_shard_range(o, games, &run.begin, &run.end);

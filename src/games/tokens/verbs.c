@@ -150,7 +150,7 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     if (!from) return gopt_call_usage(call, "tokens upgrade: --from TILE[@ROT] is required (see --help)");
     gopt_tokens_colour colour;
     gopt_tokens_catalog *catalog;
-    if (!inline_colour(call, o, &colour) || !read_rules(call, o, &u->q.rules) || !named_catalog(call, u->library, o, &catalog)) return 2;
+    if (!inline_colour(call, o, &colour) || !read_rules(call, o, &u->q.rules) || !named_catalog(call, u->library, o, &catalog)) return GOPT_BAD_INPUT;
     gopt_error err = {0};
     const gopt_tokens_catalog *home = NULL;
     u->q.from = gopt_tokens_lookup(u->library, from, "--from", catalog, colour, &u->q.from_rotation, &home, &err);
@@ -410,7 +410,7 @@ static int run_audit(gopt_call *call) {
     gopt_tokens_rules rules;
     if (!read_rules(call, o, &rules)) {
         gopt_tokens_catalog_free(c);
-        return 2;
+        return GOPT_BAD_INPUT;
     }
     int code = 0;
     if (!gopt_tokens_audit_run(c, rules, &a, &err)) code = gopt_call_input(call, &err);
