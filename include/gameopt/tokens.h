@@ -210,11 +210,15 @@ bool gopt_tokens_parse_edges(const char *spec, const char *where, uint8_t *out, 
 /* ------------------------------------------------------------------ the question */
 
 /* A station token on the old tile: its owner's name and the city (0-based) it sits in. A
- * reservation (a home or company reservation) follows its city and takes a slot the same. */
+ * reservation (a home or company reservation) follows its city and takes a slot the same.
+ * An extra token sits beyond the slots (1822's destination tokens placed in a full city,
+ * the "cheater" tokens of 18Chesapeake and 1846, 1870's extra station): it takes no slot in
+ * the old city nor in the new one, yet must keep its old city's edges like any token. */
 typedef struct gopt_tokens_station {
     char name[GOPT_TOKENS_NAME_SIZE];
     int city;
     bool reserved;
+    bool extra;
 } gopt_tokens_station;
 
 /* What the game does with two tokens of one company that end in one city: keep both, or
@@ -260,10 +264,13 @@ typedef struct gopt_tokens_question {
 
 /* Reads `CITY:NAME[,CITY:NAME...]` (e.g. "0:LPS,1:QLS") into q->tokens, checking each city
  * index against q->from and each city's slots; `where` names the text in errors. A name may
- * recur in different cities (a company's tokens in two cities of one hex), not in one. */
+ * recur in different cities (a company's tokens in two cities of one hex), and in one city
+ * only as different kinds (a token and a reservation, or a token and an extra token). */
 bool gopt_tokens_parse_stations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
 /* Appends reservations `CITY:NAME[,...]` (after the tokens), checked the same way. */
 bool gopt_tokens_parse_reservations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
+/* Appends extra tokens `CITY:NAME[,...]` (beyond the slots: they take none). */
+bool gopt_tokens_parse_extras(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
 /* The tokens of a placement row that duplicate an earlier token of the same company in
  * the same new city (bit i: token i; reservations never count): one per extra token. */
 uint64_t gopt_tokens_duplicates(const gopt_tokens_question *q, const int8_t *row);
@@ -344,7 +351,7 @@ bool gopt_tokens_check(const gopt_tokens_question *q, const gopt_tokens_tile *to
 const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_tile *to,
                                const gopt_tokens_rotation *r, char *buf, size_t size);
 /* The key of token i in JSON placements: its name, or NAME@CITY when the name recurs;
- * reservations are `reserved:NAME`. */
+ * reservations are `reserved:NAME`, extra tokens `extra:NAME`. */
 const char *gopt_tokens_token_key(const gopt_tokens_question *q, int i, char *buf, size_t size);
 
 /* ------------------------------------------------------------------ output */

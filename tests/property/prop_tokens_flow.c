@@ -1,6 +1,7 @@
 /* Max flow against brute force on random tiles: up to 4 cities of up to 4 slots on each
  * tile (the new tile may have more cities than the old), up to 6 tokens, every rotation,
- * both rule sets and full rules with splitting cities; some tiles have narrow and dual
+ * both rule sets and full rules with splitting cities; some full cities hold an extra token
+ * beyond their slots; some tiles have narrow and dual
  * track, some questions closed map sides. The brute force tries every
  * assignment (tokens to cities, or old cities to new cities) and must agree with the solver
  * on feasibility, on the exact set of placements (--all) and on uniqueness; the checker must
@@ -39,9 +40,12 @@ static void random_tokens(gopt_rng *rng, gopt_tokens_question *q) {
     q->ntokens = 0;
     for (int k = 0; k < want; k++) {
         int c = (int)gopt_rng_below(rng, (uint32_t)q->from->ncities);
-        if (used[c] == gopt_tokens_city_slots(q->from, c)) continue;
-        used[c]++;
+        /* A full city sometimes takes an extra token beyond its slots (issue 32 item 6). */
+        bool extra = used[c] == gopt_tokens_city_slots(q->from, c);
+        if (extra && gopt_rng_below(rng, 2)) continue;
+        used[c] += !extra;
         snprintf(q->tokens[q->ntokens].name, sizeof q->tokens[0].name, "T%d", q->ntokens);
+        q->tokens[q->ntokens].extra = extra;
         q->tokens[q->ntokens++].city = c;
     }
 }
@@ -67,7 +71,7 @@ static void brute_tokens(const gopt_tokens_question *q, const gopt_tokens_tile *
         for (int i = n - 1; i >= 0; i--, c /= k) row[i] = (int8_t)(c % k);
         for (int i = 0; i < n && ok; i++) {
             ok = contains(gopt_tokens_city_edges(to, row[i], r), gopt_tokens_city_edges(q->from, q->tokens[i].city, q->from_rotation));
-            ok = ok && ++load[row[i]] <= gopt_tokens_city_slots(to, row[i]);
+            ok = ok && (load[row[i]] += !q->tokens[i].extra) <= gopt_tokens_city_slots(to, row[i]);
         }
         if (ok) memcpy(out->rows[out->n++], row, 6);
     }
@@ -116,8 +120,9 @@ static void brute_split(const gopt_tokens_question *q, const gopt_tokens_tile *t
         for (int oc = 0; oc < from->ncities; oc++) rest[oc] = gopt_tokens_city_slots(from, oc);
         for (int i = 0; i < n && ok; i++) {
             uint8_t need = gopt_tokens_city_edges(from, q->tokens[i].city, q->from_rotation);
-            ok = contains(gopt_tokens_city_edges(to, row[i], r), need) && ++load[row[i]] <= gopt_tokens_city_slots(to, row[i]);
-            rest[q->tokens[i].city]--;
+            ok = contains(gopt_tokens_city_edges(to, row[i], r), need) &&
+                 (load[row[i]] += !q->tokens[i].extra) <= gopt_tokens_city_slots(to, row[i]);
+            rest[q->tokens[i].city] -= !q->tokens[i].extra;
         }
         for (unsigned set = 1; ok && set < 1u << from->ncities; set++) {
             int demand = 0, room = 0;
@@ -154,7 +159,7 @@ static bool gauges_kept(const gopt_tokens_question *q, const gopt_tokens_tile *t
     return true;
 }
 
-static long verdicts[GOPT_TOKENS_UNKNOWN + 8], branched, grown;
+static long verdicts[GOPT_TOKENS_UNKNOWN + 8], branched, grown, extras;
 
 static void compare(const gopt_tokens_question *q, const gopt_tokens_tile *to, int r, long i) {
     static brute want;
@@ -202,6 +207,7 @@ static void flow_matches_brute_force(void **state) {
         random_tile(&rng, &to, 0.6, gauges);
         gopt_tokens_question q = {.from = &from, .from_rotation = (int)gopt_rng_below(&rng, 6)};
         random_tokens(&rng, &q);
+        for (int t = 0; t < q.ntokens; t++) extras += q.tokens[t].extra;
         if (i % 4 == 1) q.closed = (uint8_t)(1u << gopt_rng_below(&rng, 6));
         for (int rules = 0; rules < 3; rules++) { /* tokens, full, full with splitting cities */
             q.rules = rules ? GOPT_TOKENS_RULES_FULL : GOPT_TOKENS_RULES_TOKENS;
@@ -221,6 +227,7 @@ static void flow_matches_brute_force(void **state) {
                   cases, feasible, infeasible, verdicts[GOPT_TOKENS_SHORT], verdicts[GOPT_TOKENS_UNSPLITTABLE], verdicts[GOPT_TOKENS_GAUGE], verdicts[GOPT_TOKENS_OFF_MAP], branched,
                   grown);
     assert_true(feasible > cases && infeasible > cases);
+    if (cases >= 100) assert_true(extras > 0);
     if (cases >= 1000)
         assert_true(verdicts[GOPT_TOKENS_UNSPLITTABLE] > 0 && branched > 0 && grown > 0 && verdicts[GOPT_TOKENS_GAUGE] > 0 &&
                     verdicts[GOPT_TOKENS_OFF_MAP] > 0);

@@ -62,13 +62,14 @@ static void units_of(const gopt_tokens_question *q, const gopt_tokens_tile *to, 
     }
     if (q->rules == GOPT_TOKENS_RULES_TOKENS) {
         for (int i = 0; i < q->ntokens; i++)
-            add_unit(u, city_need(from, q->tokens[i].city, q->from_rotation), false, 1, true, q->tokens[i].city);
+            add_unit(u, city_need(from, q->tokens[i].city, q->from_rotation), false, !q->tokens[i].extra, true,
+                     q->tokens[i].city);
     } else if (q->split) {
         int held[GOPT_TOKENS_MAX_CITIES] = {0};
         for (int i = 0; i < q->ntokens; i++) {
             uint8_t need = city_need(from, q->tokens[i].city, q->from_rotation);
-            add_unit(u, need, need == 0, 1, true, q->tokens[i].city);
-            held[q->tokens[i].city]++;
+            add_unit(u, need, need == 0, !q->tokens[i].extra, true, q->tokens[i].city);
+            held[q->tokens[i].city] += !q->tokens[i].extra;
         }
         for (int c = 0; c < from->ncities; c++) {
             uint8_t need = city_need(from, c, q->from_rotation);

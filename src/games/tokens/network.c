@@ -5,7 +5,10 @@
  * cities, each demanding its slots (its spaces move with it, so two old cities cannot squeeze
  * into fewer slots than they had), its tokens riding along; a city without track fits any.
  * When cities may split, the items are the tokens and each old city's empty slots, all
- * with their old city's edges, and the flow may spread an old city's slots freely. */
+ * with their old city's edges, and the flow may spread an old city's slots freely.
+ * Extra tokens (beyond the slots) take no slot: under tokens rules and with splitting
+ * cities they are items of demand 0 that need only a city holding their edges; under full
+ * rules they ride with their old city like the others. */
 #include <string.h>
 
 #include "games/tokens/internal.h"
@@ -29,10 +32,11 @@ void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile 
         p->nitems = q->ntokens;
         for (int i = 0; i < q->ntokens; i++) {
             p->edges[i] = gopt_tokens_city_edges(from, q->tokens[i].city, q->from_rotation);
-            p->demand[i] = 1;
+            p->demand[i] = q->tokens[i].extra ? 0 : 1;
             p->cand[i] = containing(p, p->edges[i], false);
             p->carries[i] = true;
             p->token_item[i] = i;
+            p->item_city[i] = (int8_t)q->tokens[i].city;
         }
     } else if (!q->split) {
         p->nitems = from->ncities;
@@ -56,9 +60,9 @@ void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile 
         int held[GOPT_TOKENS_MAX_CITIES] = {0};
         for (int i = 0; i < q->ntokens; i++) {
             int c = q->tokens[i].city;
-            held[c]++;
+            held[c] += !q->tokens[i].extra;
             p->edges[i] = gopt_tokens_city_edges(from, c, q->from_rotation);
-            p->demand[i] = 1;
+            p->demand[i] = q->tokens[i].extra ? 0 : 1;
             p->cand[i] = containing(p, p->edges[i], p->edges[i] == 0);
             p->carries[i] = true;
             p->token_item[i] = i;

@@ -51,7 +51,8 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
         int k = 0;
         for (int i = 0; i < q->ntokens; i++)
             if (q->tokens[i].city == c)
-                fprintf(out, "%s%s%s", k++ ? ", " : ": ", q->tokens[i].reserved ? "reserved:" : "", q->tokens[i].name);
+                fprintf(out, "%s%s%s", k++ ? ", " : ": ", q->tokens[i].reserved ? "reserved:" : q->tokens[i].extra ? "extra:" : "",
+                        q->tokens[i].name);
         fputc('\n', out);
     }
 }

@@ -153,8 +153,9 @@ static void explain_cut(place_ctx *c, const gopt_maxflow_result *r, gopt_tokens_
         }
 }
 
-/* Full rules: an old city that needs no slots must still fit somewhere. */
-static bool homeless_city(const tokens_problem *p, gopt_tokens_rotation *out) {
+/* An item that needs no slots (an old city without slots, an extra token) must still fit
+ * somewhere. */
+static bool homeless_item(const tokens_problem *p, gopt_tokens_rotation *out) {
     for (int i = 0; i < p->nitems; i++)
         if (p->demand[i] == 0 && !p->cand[i]) {
             out->why_old_cities = 1u << p->item_city[i];
@@ -212,7 +213,7 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
         return 0;
     }
     bool full = c->q->rules == GOPT_TOKENS_RULES_FULL;
-    if (full && homeless_city(p, out)) {
+    if (homeless_item(p, out)) {
         out->verdict = GOPT_TOKENS_NO_CITY;
         return 0;
     }

@@ -7,14 +7,17 @@
 
 static bool name_char(int c) { return c > 0x20 && c != 0x7F && c != ',' && c != ':' && c != '@' && c != '"' && c != '\\'; }
 
-/* The tokens already in `city`, and whether `name` is among them. */
-static int tokens_in(const gopt_tokens_question *q, int city, const char *name, bool *same_name) {
+/* The tokens already in `city` that take a slot, and whether one of the same kind as `like`
+ * (token, reservation or extra token) already has its name. */
+static int tokens_in(const gopt_tokens_question *q, int city, const gopt_tokens_station *like, bool *same_name) {
     int n = 0;
     *same_name = false;
     for (int i = 0; i < q->ntokens; i++)
         if (q->tokens[i].city == city) {
-            n++;
-            if (name && strcmp(q->tokens[i].name, name) == 0) *same_name = true;
+            n += !q->tokens[i].extra;
+            if (like && q->tokens[i].reserved == like->reserved && q->tokens[i].extra == like->extra &&
+                strcmp(q->tokens[i].name, like->name) == 0)
+                *same_name = true;
         }
     return n;
 }
@@ -32,13 +35,14 @@ static bool token_fits(const gopt_tokens_question *q, int i, char *why, size_t s
     bool same;
     gopt_tokens_question before = *q;
     before.ntokens = i;
-    int n = tokens_in(&before, s->city, s->name, &same);
+    int n = tokens_in(&before, s->city, s, &same);
     if (same) {
-        snprintf(why, size, "%s has two tokens (or a token and a reservation) in city %d", s->name, s->city);
+        snprintf(why, size, "%s has two %s in city %d", s->name,
+                 s->reserved ? "reservations" : s->extra ? "extra tokens" : "tokens", s->city);
         return false;
     }
     int slots = gopt_tokens_city_slots(from, s->city);
-    if (n + 1 > slots) {
+    if (!s->extra && n + 1 > slots) {
         snprintf(why, size, "city %d of %s has %d slot%s, too few for %d token%s", s->city, tile, slots,
                  slots == 1 ? "" : "s", n + 1, n + 1 == 1 ? "" : "s");
         return false;
@@ -46,8 +50,9 @@ static bool token_fits(const gopt_tokens_question *q, int i, char *why, size_t s
     return true;
 }
 
-/* Appends `CITY:NAME,...` to q->tokens, reservations when `reserved`. */
-static bool parse_list(gopt_tokens_question *q, const char *spec, const char *where, bool reserved, gopt_error *err) {
+/* Appends `CITY:NAME,...` to q->tokens, reservations when `reserved`, extra tokens when `extra`. */
+static bool parse_list(gopt_tokens_question *q, const char *spec, const char *where, bool reserved, bool extra,
+                       gopt_error *err) {
     gopt_text t;
     gopt_text_from_string(&t, where, spec);
     bool ok = true;
@@ -81,6 +86,7 @@ static bool parse_list(gopt_tokens_question *q, const char *spec, const char *wh
         s->name[n] = 0;
         s->city = (int)city;
         s->reserved = reserved;
+        s->extra = extra;
         char why[256];
         if (!token_fits(q, q->ntokens, why, sizeof why)) {
             ok = gopt_text_fail_at(&t, at, err, "%s", why);
@@ -103,18 +109,23 @@ static bool parse_list(gopt_tokens_question *q, const char *spec, const char *wh
 
 bool gopt_tokens_parse_stations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err) {
     q->ntokens = 0;
-    return parse_list(q, spec, where, false, err);
+    return parse_list(q, spec, where, false, false, err);
 }
 
 bool gopt_tokens_parse_reservations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err) {
-    return parse_list(q, spec, where, true, err);
+    return parse_list(q, spec, where, true, false, err);
+}
+
+bool gopt_tokens_parse_extras(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err) {
+    return parse_list(q, spec, where, false, true, err);
 }
 
 uint64_t gopt_tokens_duplicates(const gopt_tokens_question *q, const int8_t *row) {
     uint64_t dup = 0;
     for (int i = 0; i < q->ntokens; i++)
         for (int j = 0; j < i && !(dup >> i & 1); j++)
-            if (!q->tokens[i].reserved && !q->tokens[j].reserved && !(dup >> j & 1) && row[i] == row[j] &&
+            if (!q->tokens[i].reserved && !q->tokens[j].reserved && !q->tokens[i].extra && !q->tokens[j].extra &&
+                !(dup >> j & 1) && row[i] == row[j] &&
                 strcmp(q->tokens[i].name, q->tokens[j].name) == 0)
                 dup |= (uint64_t)1 << i;
     return dup;
@@ -139,9 +150,10 @@ bool gopt_tokens_question_check(const gopt_tokens_question *q, gopt_error *err) 
 const char *gopt_tokens_token_key(const gopt_tokens_question *q, int i, char *buf, size_t size) {
     bool recurs = false;
     for (int j = 0; j < q->ntokens; j++)
-        if (j != i && q->tokens[j].reserved == q->tokens[i].reserved && strcmp(q->tokens[j].name, q->tokens[i].name) == 0)
+        if (j != i && q->tokens[j].reserved == q->tokens[i].reserved && q->tokens[j].extra == q->tokens[i].extra &&
+            strcmp(q->tokens[j].name, q->tokens[i].name) == 0)
             recurs = true;
-    const char *kind = q->tokens[i].reserved ? "reserved:" : "";
+    const char *kind = q->tokens[i].reserved ? "reserved:" : q->tokens[i].extra ? "extra:" : "";
     if (recurs) snprintf(buf, size, "%s%s@%d", kind, q->tokens[i].name, q->tokens[i].city);
     else snprintf(buf, size, "%s%s", kind, q->tokens[i].name);
     return buf;

@@ -209,7 +209,7 @@ static void draw_tile(gopt_canvas *cv, placed_tile *p, const gopt_tokens_questio
         const char *names[GOPT_TOKENS_MAX_SLOTS] = {0};
         int colours[GOPT_TOKENS_MAX_SLOTS] = {0}, used = 0, slots = gopt_tokens_city_slots(t, city);
         for (int i = 0; q && city_of && i < q->ntokens; i++)
-            if (city_of[i] == city && used < slots) {
+            if (city_of[i] == city && used < slots && !q->tokens[i].extra) {
                 colours[used] = q->tokens[i].reserved ? -1 : i;
                 names[used++] = q->tokens[i].name;
             }

@@ -36,6 +36,7 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("open", "EDGES", NULL, "the hex sides that lead somewhere, e.g. 1,2,3,4 (default: all six neighbours assumed)"),
     GOPT_STRING("hex", "GAME:COORD", NULL, "take the open sides from a bundled map, e.g. 1867:F16 (Toronto)"),
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, "reservations (home or company) in old cities: each takes a slot and follows its city"),
+    GOPT_STRING("extra", "CITY:NAME,...", NULL, "extra tokens beyond the slots (1822's destination, cheater tokens): they take no slot"),
     GOPT_ENUM("duplicates", "keep|return", "keep", duplicates_names, "two tokens of one company in one new city: the game keeps both or returns one"),
     GOPT_FLAG("all", "list every placement, not just the first (--count N caps it)"),
     GOPT_OUTPUT("network", "FILE.dot", "write the flow network of every rotation in Graphviz DOT (- for stdout)"),
@@ -160,6 +161,8 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     if (tokens && !gopt_tokens_parse_stations(&u->q, tokens, "--tokens", &err)) return gopt_call_input(call, &err);
     const char *reserve = gopt_option(o, "reserve");
     if (reserve && !gopt_tokens_parse_reservations(&u->q, reserve, "--reserve", &err)) return gopt_call_input(call, &err);
+    const char *extra = gopt_option(o, "extra");
+    if (extra && !gopt_tokens_parse_extras(&u->q, extra, "--extra", &err)) return gopt_call_input(call, &err);
     u->q.split = gopt_option_flag(o, "split");
     const char *dup = gopt_option(o, "duplicates");
     u->q.duplicates = dup && strcmp(dup, "return") == 0 ? GOPT_TOKENS_DUPLICATES_RETURN : GOPT_TOKENS_DUPLICATES_KEEP;
@@ -455,6 +458,7 @@ static const gopt_opt question_opts[] = {
     GOPT_ENUM("rules", "R", NULL, rules_names, ""), GOPT_FLAG("split", ""),
     GOPT_STRING("open", "EDGES", NULL, ""),      GOPT_STRING("hex", "GAME:COORD", NULL, ""),
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, ""), GOPT_ENUM("duplicates", "D", "keep", duplicates_names, ""),
+    GOPT_STRING("extra", "CITY:NAME,...", NULL, ""),
     GOPT_FLAG("all", ""),                        GOPT_STRING("color", "COLOUR", NULL, ""),
     GOPT_INT("max-flows", "N", NULL, 1, 1000000000, ""),
     GOPT_OPT_END,
