@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "games/flood/internal.h"
 
@@ -347,7 +348,26 @@ static void decide(const char *data, size_t len, guess *g) {
         if (v.n == 0 || v.s[0] == '#') continue;
         if (tatham_like(v.s, v.n)) g->format = "tatham";
         else if (count_ints(v.s, v.n) == 3 && memchr(v.s, ' ', v.n)) g->format = "99problems";
-        else if (count_ints(v.s, v.n) == 2 && (memchr(v.s, ' ', v.n) || memchr(v.s, '\t', v.n))) g->format = "puchert";
+        else if (count_ints(v.s, v.n) == 2 && (memchr(v.s, ' ', v.n) || memchr(v.s, '\t', v.n))) {
+            /* aaronpuchert's rows and columns come with the origin on the next line: two
+             * numbers. A Flow Free `W H` line goes on with rows (thomasahle, intgrid), which
+             * read as words would make a Flood-It board of a Flow file's numbers. */
+            line_view o = {0};
+            int number_o = number;
+            size_t p = pos;
+            do next_line(data, len, &p, &number_o, &o);
+            while (p < len && (o.n == 0 || o.s[0] == '#'));
+            if (count_ints(o.s, o.n) == 2) {
+                g->format = "puchert";
+            } else {
+                snprintf(g->error, sizeof g->error,
+                         "two numbers on the first line begin an aaronpuchert board (rows, columns), but this line "
+                         "is not its origin (row and column): a Flow Free file? (`gameopt flow solve`); "
+                         "--format names the format");
+                g->line = o.number;
+                g->col = (int)o.lead + 1;
+            }
+        }
         else if (v.s[0] == '{' || v.s[0] == '[') {
             snprintf(g->error, sizeof g->error,
                      "a JSON text is not a Flood-It board (`gameopt flow solve` reads JSON levels); "
