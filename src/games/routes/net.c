@@ -174,6 +174,23 @@ static void find_stops(builder *b) {
     free(hex_place);
 }
 
+/* Keeps the segments not marked gone, in order, with their resource sets. */
+static void keep_segments(routes_net *n, const bool *gone) {
+    int kept = 0, W = n->words;
+    for (int e = 0; e < n->nsegs; e++) {
+        if (gone[e]) {
+            n->segments_dropped++;
+            continue;
+        }
+        if (kept != e) {
+            n->segs[kept] = n->segs[e];
+            memmove(n->resbits + (size_t)kept * W, n->resbits + (size_t)e * W, (size_t)W * sizeof *n->resbits);
+        }
+        kept++;
+    }
+    n->nsegs = kept;
+}
+
 /* Drops segments whose track is a superset of a parallel one's with no fewer sides. */
 static void drop_dominated(routes_net *n) {
     int W = n->words;
@@ -194,39 +211,17 @@ static void drop_dominated(routes_net *n) {
             }
         }
     }
-    int kept = 0;
-    for (int e = 0; e < n->nsegs; e++) {
-        if (gone[e]) {
-            n->segments_dropped++;
-            continue;
-        }
-        if (kept != e) {
-            n->segs[kept] = n->segs[e];
-            memmove(n->resbits + (size_t)kept * W, n->resbits + (size_t)e * W, (size_t)W * sizeof *n->resbits);
-        }
-        kept++;
-    }
-    n->nsegs = kept;
+    keep_segments(n, gone);
     free(gone);
 }
 
 /* Segments no route can use: both ends are stops a route cannot run through (a route of
  * two such stops holds no token). */
 static void drop_useless(routes_net *n) {
-    int kept = 0, W = n->words;
-    for (int e = 0; e < n->nsegs; e++) {
-        const net_seg *g = &n->segs[e];
-        if (!n->stops[g->a].pass && !n->stops[g->b].pass) {
-            n->segments_dropped++;
-            continue;
-        }
-        if (kept != e) {
-            n->segs[kept] = n->segs[e];
-            memmove(n->resbits + (size_t)kept * W, n->resbits + (size_t)e * W, (size_t)W * sizeof *n->resbits);
-        }
-        kept++;
-    }
-    n->nsegs = kept;
+    bool *gone = gopt_calloc((size_t)n->nsegs + 1, sizeof *gone);
+    for (int e = 0; e < n->nsegs; e++) gone[e] = !n->stops[n->segs[e].a].pass && !n->stops[n->segs[e].b].pass;
+    keep_segments(n, gone);
+    free(gone);
 }
 
 static void build_adjacency(routes_net *n) {

@@ -242,30 +242,25 @@ static void level(pack *P, int i) {
 
 /* ---------------------------------------------------------------- sorting */
 
+/* Heap sort of indices by key, largest first (lists may be long): a min-heap sifted down. */
+static void sift_down(int *idx, int r, int end, const int *key) {
+    for (;;) {
+        int c = 2 * r + 1;
+        if (c >= end) break;
+        if (c + 1 < end && key[idx[c + 1]] < key[idx[c]]) c++;
+        if (key[idx[r]] <= key[idx[c]]) break;
+        int t = idx[r];
+        idx[r] = idx[c], idx[c] = t;
+        r = c;
+    }
+}
+
 static void sort_desc(int *idx, int n, const int *key) {
-    /* heap sort by key, largest first (lists may be long) */
-    for (int i = n / 2 - 1; i >= 0; i--)
-        for (int r = i;;) {
-            int c = 2 * r + 1;
-            if (c >= n) break;
-            if (c + 1 < n && key[idx[c + 1]] < key[idx[c]]) c++;
-            if (key[idx[r]] <= key[idx[c]]) break;
-            int t = idx[r];
-            idx[r] = idx[c], idx[c] = t;
-            r = c;
-        }
+    for (int i = n / 2 - 1; i >= 0; i--) sift_down(idx, i, n, key);
     for (int end = n - 1; end > 0; end--) {
         int t = idx[0];
         idx[0] = idx[end], idx[end] = t;
-        for (int r = 0;;) {
-            int c = 2 * r + 1;
-            if (c >= end) break;
-            if (c + 1 < end && key[idx[c + 1]] < key[idx[c]]) c++;
-            if (key[idx[r]] <= key[idx[c]]) break;
-            int t2 = idx[r];
-            idx[r] = idx[c], idx[c] = t2;
-            r = c;
-        }
+        sift_down(idx, 0, end, key);
     }
 }
 

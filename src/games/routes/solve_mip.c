@@ -310,6 +310,18 @@ static int find(int *parent, int a) {
     return a;
 }
 
+/* The cycle row of stop set `in` for train tt, k the stop left out of its right side, into
+ * m's row scratch: x(E(S)) - v(S - k) <= 0. Returns the segments in it (0: no row). */
+static int set_row_terms(model *m, const bool *in, int k, int tt) {
+    const routes_net *n = m->n;
+    int S = n->nstops, E = n->nsegs, nt = 0;
+    for (int e = 0; e < E; e++)
+        if (in[n->segs[e].a] && in[n->segs[e].b] && m->x[tt * E + e] >= 0) term(m, m->x[tt * E + e], 1), nt++;
+    for (int r = 0; r < S; r++)
+        if (in[r] && r != k) term(m, m->v[tt * S + r], -1);
+    return nt;
+}
+
 static bool chosen(const gopt_cut_sink *k, int col) { return col >= 0 && gopt_cut_value(k, col + 1); }
 
 static int separate(void *user, gopt_cut_sink *k) {
@@ -342,12 +354,7 @@ static int separate(void *user, gopt_cut_sink *k) {
             if (size < 2) continue;
             m->cycles++;
             for (int tt = 0; tt < m->T; tt++) {
-                int nt = 0;
-                for (int e = 0; e < E; e++)
-                    if (in[n->segs[e].a] && in[n->segs[e].b] && m->x[tt * E + e] >= 0) term(m, m->x[tt * E + e], 1), nt++;
-                for (int r = 0; r < S; r++)
-                    if (in[r] && r != anchor) term(m, m->v[tt * S + r], -1);
-                if (nt) {
+                if (set_row_terms(m, in, anchor, tt)) {
                     gopt_cut_row(k, m->nterms, m->col, m->coef, '<', 0);
                     added++;
                 }
@@ -382,15 +389,9 @@ static void keep_cut(model *m) {
 
 /* The cycle row for stop set `in` (k: the stop left out of the right side) for every train. */
 static int add_set_rows(model *m, const bool *in, int k) {
-    const routes_net *n = m->n;
-    int S = n->nstops, E = n->nsegs, added = 0;
+    int added = 0;
     for (int tt = 0; tt < m->T; tt++) {
-        int nt = 0;
-        for (int e = 0; e < E; e++)
-            if (in[n->segs[e].a] && in[n->segs[e].b] && m->x[tt * E + e] >= 0) term(m, m->x[tt * E + e], 1), nt++;
-        for (int r = 0; r < S; r++)
-            if (in[r] && r != k) term(m, m->v[tt * S + r], -1);
-        if (nt) {
+        if (set_row_terms(m, in, k, tt)) {
             gopt_mip_row(m->mip, NULL, m->nterms, m->col, m->coef, '<', 0);
             keep_cut(m);
             added++;
