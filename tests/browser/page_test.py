@@ -373,6 +373,27 @@ def test_flow(t):
     expect(fact(d, "flow", "status") == "solved", "status fact")
 
 
+def test_routes(t):
+    """The example 18xx map state (1889, phase D) solved through the verb panel: the total,
+    proven, and the map drawn with the routes (the family has no board of its own to play on)."""
+    d = t.d
+    box = d.find_element(By.ID, "routes-questions")
+    if not box.get_attribute("open"):
+        box.find_element(By.TAG_NAME, "summary").click()
+    d.find_element(By.ID, "routes-example").click()
+    expect("game 1889" in d.find_element(By.ID, "routes-input").get_attribute("value"), "the example is in the box")
+    d.find_element(By.ID, "routes-solve").click()
+    status = d.find_element(By.ID, "routes-status")
+    WebDriverWait(d, 60).until(lambda _: "busy" not in status.get_attribute("class") and status.text.strip() not in ("", "Done."))
+    expect("done" in status.text, f"status: {status.text}")
+    WebDriverWait(d, 10).until(
+        lambda _: d.execute_script("const i = document.querySelector('#routes-results img.answer');"
+                                   "return i && i.complete && i.naturalWidth > 0;"))
+    expect(fact(d, "routes", "total") == "1060", f"total {fact(d, 'routes', 'total')}, want 1060")
+    expect(fact(d, "routes", "optimal") == "true", "proven optimal")
+    t.shot("routes-solved")
+
+
 def test_flow_play(t):
     """Draw every path with the pointer: solved; undo, redo; a path cut by another."""
     d = t.d
@@ -887,7 +908,7 @@ def test_a11y(t):
     t.shot("a11y-keys")
 TESTS = {"country": test_country, "country-play": test_country_play, "country-hint": test_country_hint,
          "country-set": test_country_set, "country-share": test_country_share, "country-verbs": test_country_verbs,
-         "flow": test_flow, "flow-play": test_flow_play, "flow-set": test_flow_set, "flow-verbs": test_flow_verbs,
+         "routes": test_routes, "flow": test_flow, "flow-play": test_flow_play, "flow-set": test_flow_set, "flow-verbs": test_flow_verbs,
          "flood": test_flood, "flood-tatham": test_flood_tatham, "flood-verbs": test_flood_verbs, "flood-fails": test_flood_fails, "flood-limit": test_flood_limit,
          "tokens": test_tokens, "tokens-play": test_tokens_play, "taxis": test_taxis, "taxis-play": test_taxis_play, "phone": test_phone, "a11y": test_a11y}
 

@@ -358,7 +358,7 @@ static int run_show(gopt_call *call) {
 
 const gopt_verb routes_verbs[] = {
     {"solve", "the routes of the company's trains that earn the most, proven (pictures with --output x.svg)", "[STATE...]",
-     GOPT_SOLVE_COMMON, routes_solve_opts, gopt_run_solve},
+     GOPT_SOLVE_COMMON & ~GOPT_COMMON_COUNT, routes_solve_opts, gopt_run_solve},
     {"check", "check routes (as solve --json writes them) against their state: legality and revenue", "STATE ROUTES",
      GOPT_COMMON_JSON, routes_solve_opts, run_check},
     {"show", "what a state holds: trains, stops, track (--output draws the map)", "[STATE...]",
