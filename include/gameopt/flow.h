@@ -83,6 +83,7 @@ typedef struct gopt_flow_puzzle {
     int *at;
     /* samgoldman: the drawing (lines after the header), reprinted with the paths' letters */
     char *drawing;
+    char *name;     /* the level's own name (a JSON pack's key), or NULL: named after the file */
     size_t charged; /* bytes the reader charged to the memory budget (given back when freed) */
 } gopt_flow_puzzle;
 

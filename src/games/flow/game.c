@@ -26,6 +26,9 @@ static int parse(gopt_text *t, const gopt_options *o, void **out, gopt_error *er
     return r;
 }
 
+/* A JSON pack's level is named by its key; other puzzles after their file. */
+static const char *puzzle_name(const void *puzzle) { return ((const gopt_flow_puzzle *)puzzle)->name; }
+
 /* Writing in another format than the puzzle's own: the rectangular formats convert freely. */
 static char *format(const void *puzzle, const void *solution, const char *name) {
     const gopt_flow_puzzle *p = puzzle;
@@ -187,7 +190,7 @@ static const char flow_help[] =
     "  thomasahle   'W H', then H rows ('.' blank); many puzzles per file; '0 0' ends\n"
     "  intgrid      'W H', then H rows of W integers (0 empty): partial coverage by default\n"
     "  json         a grid of colour names (\"\" empty), or {\"grid\": ...}; many levels in an array\n"
-    "               or under \"levels\"\n"
+    "               or under \"levels\"; a pack {\"level_1\": grid, ...} names each level by its key\n"
     "  adc          SIZE WxH[xD], LINE_NUM n, LINE#k (x,y)-(x,y): partial coverage by default\n"
     "  samgoldman   STANDARD|BRIDGES|HEX|WARPS, then the board drawn with links - | / \\\n"
     "  houston      'ncolours W H', then '(x, y) (x, y)' per colour\n"
@@ -223,6 +226,7 @@ const gopt_game gopt_game_flow = {
     .verbs = flow_verbs,
     .help = flow_help,
     .parse = parse,
+    .puzzle_name = puzzle_name,
     .format = format,
     .solve = solve,
     .check = check,

@@ -203,6 +203,7 @@ void gopt_flow_free(gopt_flow_puzzle *p) {
     free(p->label);
     free(p->at);
     free(p->drawing);
+    free(p->name);
     free(p);
 }
 

@@ -62,6 +62,7 @@ gopt_flow_format gopt_flow_guess_format(const gopt_text *t) {
         if (starts_with_word(p, e, kinds[i])) return GOPT_FLOW_SAMGOLDMAN;
     if (starts_with_word(p, e, "SIZE")) return GOPT_FLOW_ADC;
     if (*p == '{' || *p == '[' || *p == ',' || *p == ']') return GOPT_FLOW_JSON; /* (also between levels) */
+    if (*p == '"' && memchr(p, ':', (size_t)(e - p))) return GOPT_FLOW_JSON;   /* a named level: "level_2": [ */
     /* thomasahle's files may open with '#' comments; a flow_solver row may also start with
      * '#' (a blank cell), so look past the comments before deciding. */
     while (*p == '#') {

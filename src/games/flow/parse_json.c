@@ -1,8 +1,10 @@
 /* JSON levels as the mobile game's level scrapers store them: a grid, one array per row,
  * each cell a colour name ("red", "darkblue") or "" / null for an empty cell; or an object
  * holding such a grid under "grid", "board" or "level" (other keys are ignored). A file may
- * hold many levels: one after another, in an array, or in an object under "levels". The
- * levels are read one at a time (jansson parses one value and says where it stopped), so a
+ * hold many levels: one after another, in an array, in an object under "levels", or as the
+ * public level scrapers store a pack: one object whose keys are the level names and whose
+ * values the levels ({"level_1": [[...]], "level_2": ...}), read in the file's order, each
+ * named by its key. The levels are read one at a time (jansson parses one value and says where it stopped), so a
  * file of thousands of levels never becomes one tree. Answers are the same grid, filled. */
 #include <jansson.h>
 #include <string.h>
@@ -21,9 +23,31 @@ static void advance_to(gopt_text *t, size_t pos) {
     while (t->pos < pos && !gopt_text_eof(t)) gopt_text_next(t);
 }
 
-/* Steps into the containers that only hold levels: an outer array of levels or grids, and
- * an object's "levels" array; and over the commas and closing brackets between levels. */
-static void skip_wrappers(gopt_text *t) {
+/* The JSON string at pos (a key), decoded into *key (the caller frees it); the position after
+ * it, or 0 when there is none there. */
+static size_t read_key(const gopt_text *t, size_t pos, char **key) {
+    json_error_t je;
+    json_t *v = json_loadb(t->data + pos, t->len - pos, JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK, &je);
+    size_t end = v && json_is_string(v) ? pos + (size_t)je.position : 0;
+    *key = end ? gopt_strdup(json_string_value(v)) : NULL;
+    json_decref(v);
+    return end;
+}
+
+/* Does the value at pos look like a level: a grid (an array of arrays) or an object? */
+static bool level_ahead(const gopt_text *t, size_t pos) {
+    pos = after_ws(t, pos);
+    if (pos >= t->len) return false;
+    if (t->data[pos] == '{') return true;
+    size_t q = after_ws(t, pos + 1);
+    return t->data[pos] == '[' && q < t->len && t->data[q] == '[';
+}
+
+/* Steps into the containers that only hold levels: an outer array of levels or grids, an
+ * object's "levels" array, and an object of named levels as the level scrapers store a pack
+ * ({"level_1": grid, "level_2": grid, ...}: the level is named by its key, set in *name);
+ * and over the commas and closing brackets between levels. */
+static void skip_wrappers(gopt_text *t, char **name) {
     for (;;) {
         size_t p = after_ws(t, t->pos);
         if (p >= t->len) return advance_to(t, p);
@@ -43,19 +67,41 @@ static void skip_wrappers(gopt_text *t) {
             advance_to(t, p + 1);
             continue;
         }
-        if (c == '{') { /* {"levels": [ ... */
-            size_t q = after_ws(t, p + 1);
-            static const char key[] = "\"levels\"";
-            if (t->len - q < sizeof key - 1 || memcmp(t->data + q, key, sizeof key - 1) != 0) return advance_to(t, p);
-            q = after_ws(t, q + sizeof key - 1);
-            if (q >= t->len || t->data[q] != ':') return advance_to(t, p);
-            q = after_ws(t, q + 1);
-            if (q >= t->len || t->data[q] != '[') return advance_to(t, p);
-            advance_to(t, q + 1);
+        if (c == '{' || c == '"') { /* {"levels": [ ..., {"level_1": [[ ..., or a level's name */
+            size_t q = c == '{' ? after_ws(t, p + 1) : p;
+            char *key = NULL;
+            size_t k = q < t->len && t->data[q] == '"' ? read_key(t, q, &key) : 0;
+            k = k ? after_ws(t, k) : 0;
+            bool colon = k && k < t->len && t->data[k] == ':';
+            bool into = false;
+            if (colon && c == '"') { /* a named level: keep the name, read the value */
+                free(*name);
+                *name = key;
+                advance_to(t, k + 1);
+                continue;
+            }
+            if (colon && strcmp(key, "levels") == 0) {
+                size_t v = after_ws(t, k + 1);
+                into = v < t->len && t->data[v] == '[';
+                if (into) p = v; /* (into the array) */
+            } else if (colon && strcmp(key, "grid") != 0 && strcmp(key, "board") != 0 && strcmp(key, "level") != 0) {
+                into = level_ahead(t, k + 1); /* an object of named levels: step in, the key is read next */
+            }
+            free(key);
+            if (!into) return advance_to(t, p);
+            advance_to(t, p + 1);
             continue;
         }
         return advance_to(t, p);
     }
+}
+
+/* After a level: the commas and closing brackets up to the next level or the end, so that
+ * the next read (and the check for text after the last answer) starts at what follows. */
+static void skip_closers(gopt_text *t) {
+    for (size_t p = after_ws(t, t->pos); p < t->len && (t->data[p] == ',' || t->data[p] == ']' || t->data[p] == '}');
+         p = after_ws(t, p + 1))
+        advance_to(t, p + 1);
 }
 
 /* Parses one JSON value at t's position and moves past it. */
@@ -130,22 +176,30 @@ static const char *cell_name(json_t *grid, size_t r, size_t c) {
 
 int flow_read_json(gopt_text *t, bool partial, gopt_flow_puzzle **out, gopt_error *err) {
     *out = NULL;
-    skip_wrappers(t);
-    if (gopt_text_eof(t)) return 0;
+    char *level = NULL; /* its name, when the file names it */
+    skip_wrappers(t, &level);
+    if (gopt_text_eof(t)) {
+        bool named = level != NULL;
+        free(level);
+        if (named) gopt_text_fail(t, err, "JSON: the level named by the last key is missing");
+        return named ? -1 : 0;
+    }
     gopt_text_mark at = gopt_text_save(t);
     json_t *v = parse_value(t, err);
-    if (!v) return -1;
-    json_t *grid = level_grid(t, v, at, err);
+    json_t *grid = v ? level_grid(t, v, at, err) : NULL;
     if (!grid) {
         json_decref(v);
+        free(level);
         return -1;
     }
+    skip_closers(t);
     int h = (int)json_array_size(grid), w = (int)json_array_size(json_array_get(grid, 0));
     flow_builder b;
     flow_marks m;
     size_t bytes;
     if (!flow_parse_charge(t, at, 1, h, w, &bytes, err)) {
         json_decref(v);
+        free(level);
         return -1;
     }
     flow_parse_start_box(&b, &m, GOPT_FLOW_JSON, 1, h, w);
@@ -167,11 +221,15 @@ int flow_read_json(gopt_text *t, bool partial, gopt_flow_puzzle **out, gopt_erro
         }
     json_decref(v);
     *out = flow_parse_finish(t, &b, &m, ok, partial, at, err);
+    if (*out) (*out)->name = level;
+    else free(level);
     return *out ? 1 : -1;
 }
 
 bool flow_read_json_answer(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gopt_error *err) {
-    skip_wrappers(t);
+    char *level = NULL; /* (answers are matched to puzzles by order, as in every format) */
+    skip_wrappers(t, &level);
+    free(level);
     gopt_text_mark at = gopt_text_save(t);
     if (gopt_text_eof(t)) return gopt_text_fail(t, err, "expected the answer's JSON grid");
     json_t *v = parse_value(t, err);
@@ -196,5 +254,6 @@ bool flow_read_json_answer(gopt_text *t, const gopt_flow_puzzle *p, int *mark, g
             if (v2 >= 0) mark[v2] = k;
         }
     json_decref(v);
+    if (ok) skip_closers(t);
     return ok;
 }

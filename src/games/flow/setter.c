@@ -48,6 +48,7 @@ static gopt_flow_puzzle *copy_plus_colour(const gopt_flow_puzzle *p) {
     q->label = dup_n(p->label, K, sizeof *p->label);
     q->at = dup_n(p->at, cells, sizeof *p->at);
     q->drawing = p->drawing ? gopt_strdup(p->drawing) : NULL;
+    q->name = p->name ? gopt_strdup(p->name) : NULL;
     return q;
 }
 

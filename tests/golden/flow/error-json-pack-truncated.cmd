@@ -1,0 +1,1 @@
+flow solve tests/golden/flow/files/pack_truncated.json
