@@ -136,7 +136,7 @@ static void run_set(const set *s, const char *root, int runs_override) {
 
 /* ---------------------------------------------------------------- generated boards */
 
-/* Boards `flow generate` makes (issue 34): a random filling cut into pieces, so their paths
+/* Boards `flow generate --any` makes (issue 34): a random filling cut into pieces, so their paths
  * touch themselves. Sizes 15x15 to 100x100, the command line's default colours (one per
  * eight cells, at most the flow_solver format's 52 letters) and few colours (a quarter of the
  * side), seeds 1-3 (stream index 0, as `--seed S` makes them), solved under both path
@@ -144,7 +144,7 @@ static void run_set(const set *s, const char *root, int runs_override) {
  * (usually proven unsolvable). */
 static void run_generated(int runs_override) {
     static const int sides[] = {15, 30, 50, 100};
-    printf("generated boards (flow generate --size NxN --seed 1..3): cpu s = solve + check, median of runs\n");
+    printf("generated boards (flow generate --any --size NxN --seed 1..3): cpu s = solve + check, median of runs\n");
     printf("%-10s %-8s %-11s %6s %7s %10s %8s %9s %9s %12s\n", "size", "colours", "paths", "boards", "solved", "unsolvable",
            "unknown", "cpu s", "slowest", "nodes/s");
     for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++)

@@ -17,6 +17,7 @@ typedef struct family {
     const char *colours_option; /* NULL: none */
     int min_colours, max_colours;
     int cases;
+    const char *flag; /* a generate flag to set ("any": flow's boards with several solutions), or NULL */
 } family;
 
 static void read_back(const family *f, const char *format, int w, int h, int colours, uint64_t seed) {
@@ -30,6 +31,7 @@ static void read_back(const family *f, const char *format, int w, int h, int col
     o.seed = seed;
     gopt_error err = {0};
     if (!gopt_options_set(&o, g, "generate", "size", size, &err)) fail_msg("--size %s: %s", size, err.msg);
+    if (f->flag && !gopt_options_set(&o, g, "generate", f->flag, NULL, &err)) fail_msg("--%s: %s", f->flag, err.msg);
     if (f->colours_option && colours > 0 && !gopt_options_set(&o, g, "generate", f->colours_option, ncol, &err))
         fail_msg("--%s %s: %s", f->colours_option, ncol, err.msg);
     gopt_rng rng = gopt_rng_stream(seed, 0);
@@ -81,14 +83,16 @@ static void run_family(const family *f) {
 
 static void test_flow(void **state) {
     (void)state;
-    family f = {&gopt_game_flow, 2, 30, "colours", 1, 120, 12};
+    family f = {&gopt_game_flow, 2, 30, "colours", 1, 120, 12, "any"}; /* many colours: the letter formats' limit */
     run_family(&f);
+    family unique = {&gopt_game_flow, 2, 12, "colours", 1, 30, 4, NULL}; /* the default: unique boards */
+    run_family(&unique);
 }
 
 /* The boards of the issue: default colours on 25x25 and 30x30 (112 colours) in the default format. */
 static void test_flow_large_default(void **state) {
     (void)state;
-    family f = {&gopt_game_flow, 25, 30, NULL, 0, 0, 1};
+    family f = {&gopt_game_flow, 25, 30, NULL, 0, 0, 1, "any"};
     for (uint64_t seed = 1; seed <= 4; seed++) {
         read_back(&f, "flow_solver", 30, 30, 0, seed);
         read_back(&f, "flow_solver", 25, 25, 0, seed);
@@ -97,7 +101,7 @@ static void test_flow_large_default(void **state) {
 
 static void test_flood(void **state) {
     (void)state;
-    family f = {&gopt_game_flood, 2, 20, "colours", 2, 12, 12};
+    family f = {&gopt_game_flood, 2, 20, "colours", 2, 12, 12, NULL};
     run_family(&f);
 }
 
@@ -195,7 +199,7 @@ static void test_flood_square_widths(void **state) {
 
 static void test_country(void **state) {
     (void)state;
-    family f = {&gopt_game_country, 3, 6, NULL, 0, 0, 3};
+    family f = {&gopt_game_country, 3, 6, NULL, 0, 0, 3, NULL};
     run_family(&f);
 }
 

@@ -1,5 +1,5 @@
-/* Boards `flow generate` makes (issue 34): a random filling cut into pieces, whose paths
- * touch themselves. `flow generate --size 30x30 --seed S` for S = 1..10, exactly as the
+/* Boards `flow generate --any` makes (issue 34): a random filling cut into pieces, whose paths
+ * touch themselves. `flow generate --any --size 30x30 --seed S` for S = 1..10, exactly as the
  * command line makes them (seed S, the first board of its stream, one colour per eight cells
  * capped at the flow_solver format's 52 letters), are solved under the format's convention
  * (simple paths) within the test's limit, and every answer passes the independent checker.
@@ -24,7 +24,7 @@ static void the_issue_board_is_the_command_lines(void **state) {
     (void)state;
     gopt_flow_puzzle *p = generated(3);
     char *text = gopt_flow_write(p, NULL);
-    /* the first rows of `flow generate --size 30x30 --seed 3` */
+    /* the first rows of `flow generate --any --size 30x30 --seed 3` */
     assert_memory_equal(text, ".....zzy......................\n.........................X....\n", 62);
     free(text);
     gopt_flow_free(p);
@@ -64,11 +64,39 @@ static void untouching_convention_decides_them(void **state) {
     }
 }
 
+/* Issue 35 item 5: `flow generate` makes puzzles for people, so by default they are unique
+ * under the format's convention (before: 0 of 10 default 7x7 boards were). The game's own
+ * generate, as the command line and the page call it with no options but the seed, for
+ * seeds 1-10; SAT counts (its count is complete under simple paths). */
+extern const gopt_game gopt_game_flow;
+
+static void default_boards_are_unique(void **state) {
+    (void)state;
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        gopt_options o;
+        gopt_options_init(&o);
+        o.seed = seed;
+        gopt_error err = {0};
+        gopt_rng rng = gopt_rng_stream(seed, 0);
+        gopt_flow_puzzle *p = gopt_game_flow.generate(&o, &rng, &err);
+        if (!p) fail_msg("seed %d: %s", (int)seed, err.msg);
+        assert_int_equal(p->rows, 7);
+        assert_false(p->untouching); /* the flow_solver format's convention */
+        gopt_flow_settings s = {.method = GOPT_FLOW_SAT, .count = 2, .time_limit = LIMIT};
+        gopt_answer a = {0};
+        assert_int_equal(gopt_flow_solve(p, &s, &a), GOPT_SOLVED);
+        if (a.solutions != 1 || !a.complete) fail_msg("seed %d: %ld solutions", (int)seed, a.solutions);
+        gopt_flow_solution_free(a.solution);
+        gopt_flow_free(p);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_issue_board_is_the_command_lines),
         cmocka_unit_test(ten_seeds_are_solved_and_checked),
         cmocka_unit_test(untouching_convention_decides_them),
+        cmocka_unit_test(default_boards_are_unique),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

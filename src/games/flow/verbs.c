@@ -43,16 +43,20 @@ const gopt_opt flow_generate_opts[] = {
              "number of colours (default: one per eight cells; --unique starts from one per twelve and adds some)"),
     GOPT_INT("colors", "N", NULL, 1, 1000000, "the same as --colours"),
     GOPT_INT("color", "N", NULL, 1, 1000000, "the same as --colours"),
-    GOPT_FLAG("unique", "boards with exactly one solution under the path convention"),
-    GOPT_ENUM("paths", "simple|untouching", NULL, conventions, "--unique: the convention (default: the output format's)"),
+    GOPT_FLAG("unique", "boards with exactly one solution under the path convention (the default)"),
+    GOPT_FLAG("any", "boards with a solution, maybe several (a random filling cut into paths; any size)"),
+    GOPT_ENUM("paths", "simple|untouching", NULL, conventions, "the convention a board is unique under (default: the output format's)"),
     GOPT_ENUM("grade", "easy|medium|hard", NULL, grades,
-              "--unique: by our search's nodes per cell to solve it: under 1.75, under 2.5, more"),
+              "unique boards by our search's nodes per cell to solve them: under 1.75, under 2.5, more"),
     GOPT_OPT_END,
 };
 
 static int run_generate(gopt_call *call) {
-    if ((gopt_option(&call->opts, "paths") || gopt_option(&call->opts, "grade")) && !gopt_option_flag(&call->opts, "unique"))
-        return gopt_call_usage(call, "--paths and --grade go with --unique");
+    /* Boards for people are unique by default (issue 35 item 5); --any makes the old kind. */
+    bool any = gopt_option_flag(&call->opts, "any");
+    if (any && gopt_option_flag(&call->opts, "unique")) return gopt_call_usage(call, "--any and --unique exclude each other");
+    if (any && (gopt_option(&call->opts, "paths") || gopt_option(&call->opts, "grade")))
+        return gopt_call_usage(call, "--paths and --grade are for unique boards, not --any");
     return gopt_run_generate(call);
 }
 
@@ -132,7 +136,7 @@ const gopt_verb flow_verbs[] = {
      GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_QUIET, coverage_opts, run_check},
     {"lp", "write the integer program (without the lazy cycle cuts) as a CPLEX-LP file", "FILE",
      GOPT_COMMON_FORMAT | GOPT_COMMON_OUTPUT, coverage_opts, run_lp},
-    {"generate", "random boards with a full-coverage solution (--unique: exactly one)", "", GOPT_GENERATE_COMMON | GOPT_COMMON_TIME_LIMIT,
+    {"generate", "random boards with exactly one full-coverage solution (--any: at least one)", "", GOPT_GENERATE_COMMON | GOPT_COMMON_TIME_LIMIT,
      flow_generate_opts, run_generate},
     {"decided", "the cells every solution shares (decided), the rest open", "[FILE...]",
      ASSIST_COMMON | GOPT_COMMON_QUIET | GOPT_COMMON_STATS, assist_opts, flow_run_decided},

@@ -1,1 +1,1 @@
-flow generate --format adc --size 6x6 --seed 2
+flow generate --any --format adc --size 6x6 --seed 2

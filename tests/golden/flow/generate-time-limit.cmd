@@ -1,1 +1,1 @@
-flow generate --size 500x500 --count 3 --time-limit 0.05
+flow generate --any --size 500x500 --count 3 --time-limit 0.05

@@ -1,1 +1,1 @@
-flow generate --size 5x4 --colours 3 --count 2 --seed 7
+flow generate --any --size 5x4 --colours 3 --count 2 --seed 7

@@ -1,0 +1,1 @@
+flow generate --any --unique

@@ -1,0 +1,1 @@
+flow generate --size 20x20

@@ -1,0 +1,1 @@
+flow generate --seed 3 --count 2
