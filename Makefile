@@ -8,6 +8,7 @@
 #   make valgrind   every test program and golden case under valgrind (memcheck)
 #   make fuzz       build the libFuzzer targets and run each for FUZZ_SECONDS (default 60)
 #   make bench      build and run the benchmarks (BENCH=name for one)
+#   make web        the page as static files, the solvers in WebAssembly (build/web; emscripten)
 #   make mpi        build build-mpi/gameopt-mpi (flood solve's A* over MPI ranks; Open MPI)
 #   make mpi-test   build it and run its tests (label mpi: 1, 2 and 4 ranks)
 #   make install    install under PREFIX (default /usr/local)
@@ -20,7 +21,7 @@ FUZZ ?=
 BENCH ?=
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure run serve test asan-test debug valgrind fuzz bench install clean mpi mpi-test
+.PHONY: all deps configure run serve test asan-test debug valgrind fuzz bench install clean mpi mpi-test web
 
 all: configure
 	cmake --build build -j $(JOBS)
@@ -67,6 +68,10 @@ mpi: deps
 
 mpi-test: mpi
 	ctest --test-dir build-mpi --output-on-failure -j $(JOBS) -L mpi
+
+# Libraries from Debian's source packages (cached in build/web-deps), then build/web-build, build/web.
+web: deps
+	@JOBS=$(JOBS) bash scripts/web-build.sh
 
 bench: all
 	@bash scripts/bench.sh $(BENCH)

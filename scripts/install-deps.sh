@@ -24,6 +24,7 @@ packages=(
   wrk                                     # scripts/load.sh -r page only: the page's throughput
   chromium chromium-driver python3-selenium  # tests only: the page in headless Chromium
   libopenmpi-dev openmpi-bin              # gameopt-mpi (make mpi): flood's A* across machines
+  emscripten dpkg-dev                     # make web: the WebAssembly build (libraries from apt-get source)
 )
 
 missing=()

@@ -50,7 +50,9 @@ extern struct gopt_igraph_api gopt_igraph;
 /* Loads igraph once; false with err set (about `file`, may be NULL) when it cannot. */
 bool gopt_igraph_load(const char *file, gopt_error *err);
 
-/* From here on, a name such as f in this file goes through the table. */
+/* From here on, a name such as f in this file goes through the table, unless igraph is linked
+ * in (the WebAssembly build, which has no dlopen: src/web/igraph_linked.c loads nothing). */
+#ifndef GOPT_IGRAPH_LINKED
 #define igraph_cattribute_has_attr    (*gopt_igraph.p_igraph_cattribute_has_attr)
 #define igraph_cattribute_table       (*gopt_igraph.p_igraph_cattribute_table)
 #define igraph_cattribute_VAN         (*gopt_igraph.p_igraph_cattribute_VAN)
@@ -77,5 +79,6 @@ bool gopt_igraph_load(const char *file, gopt_error *err);
 #define igraph_vector_int_destroy     (*gopt_igraph.p_igraph_vector_int_destroy)
 #define igraph_vector_int_init        (*gopt_igraph.p_igraph_vector_int_init)
 #define igraph_warning_handler_ignore (*gopt_igraph.p_igraph_warning_handler_ignore)
+#endif
 
 #endif

@@ -1,0 +1,12 @@
+/* `gameopt serve` in the WebAssembly build of the command line (the one Node runs for the
+ * conformance tests and the benchmarks): there is no libmicrohttpd and no socket to listen on. */
+#include <stdio.h>
+
+#include "cli/cli.h"
+
+int cli_run_serve(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    fputs("gameopt: serve: not in the WebAssembly build (build the native one: make serve)\n", stderr);
+    return 2;
+}
