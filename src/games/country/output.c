@@ -40,13 +40,25 @@ static void describe(char *buf, size_t size, const gopt_answer *a, long count) {
     snprintf(buf, size, "%s, %d loop cells%s", what, loop->length, a->solutions > 1 ? " (the first shown)" : "");
 }
 
-static void print_as(FILE *out, const gopt_country_puzzle *p, const gopt_answer *a, const char *format) {
+/* The solved puzzle in another format. What the text cannot carry is said in a warning
+ * (stderr, the envelope's warnings) rather than dropped: a puzz.link URL holds no loop, and
+ * no format says "no solution" or "not unique". */
+static void print_as(FILE *out, const gopt_country_puzzle *p, const gopt_answer *a, const gopt_options *o,
+                     const char *format) {
     const gopt_country_solution *loop = a->solution;
     const char *why = NULL;
     char *text = gopt_country_write(p, loop ? loop->dirs : NULL, format, &why);
     if (text) fputs(text, out);
     else fprintf(out, "# %s: %s\n", p->name ? p->name : a->name, why);
     free(text);
+    if (!text) return;
+    char what[320];
+    describe(what, sizeof what, a, o->count);
+    if (!loop) gopt_warn("%s: %s: the puzzle is written without a loop", a->name, what);
+    else if (strcmp(format, "url") == 0)
+        gopt_warn("%s: %s, but a puzz.link URL cannot hold the loop: the puzzle is written alone "
+                  "(--print pzprv3, penpa, block or text keep the loop)", a->name, what);
+    else if (a->solutions > 1) gopt_warn("%s: %s", a->name, what);
 }
 
 void country_print(FILE *out, const void *puzzle, const gopt_answer *a, const gopt_options *o) {
@@ -55,7 +67,7 @@ void country_print(FILE *out, const void *puzzle, const gopt_answer *a, const go
     const gopt_country_stats *stats = a->extra;
     const char *as = gopt_option(o, "print");
     if (as && strcmp(as, "drawing") != 0) {
-        print_as(out, p, a, as);
+        print_as(out, p, a, o, as);
         return;
     }
     char what[320];

@@ -13,7 +13,7 @@
 static const char *const print_formats[] = {"drawing", "url", "pzprv3", "block", "text", "penpa", NULL};
 
 const gopt_opt country_solve_opts[] = {
-    GOPT_ENUM("print", "FORMAT", "drawing", print_formats, "drawing, or the solved puzzle as url, pzprv3, block, text or penpa"),
+    GOPT_ENUM("print", "FORMAT", "drawing", print_formats, "drawing, or the solved puzzle as pzprv3, penpa, block or text (url: the puzzle alone, a warning says so)"),
     GOPT_FLAG("ascii", "draw the loop with ASCII characters"),
     GOPT_OPT_END,
 };

@@ -1,0 +1,1 @@
+country solve --print url -
