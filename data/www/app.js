@@ -88,6 +88,12 @@ function facts(answer) {
   return dl;
 }
 
+/* The reply's warnings, one line each, as people read them. */
+function warningsOf(r) {
+  return (r.warnings || '').split('\n').filter((w) => w.trim())
+    .map((w) => el('p', { class: 'status warn', 'data-warning': 'true', text: w.replace(/^gameopt: (warning: )?/, '') }));
+}
+
 function download(name, type, text, label) {
   return el('a', { href: URL.createObjectURL(new Blob([text], { type })), download: name, text: label });
 }
@@ -157,8 +163,22 @@ function buildPanel(game, limits) {
   const call = (req, opts) => gameopt.call({ game: name, ...req }, opts);
   const ctx = {
     game, panel, el, call, setStatus, svgURL, work: (node, words, req) => work(name, node, words, req),
-    puzzleEdited, progressChanged, announce: (t) => { live.textContent = t; },
+    puzzleEdited, progressChanged, announce: (t) => { live.textContent = t; }, notUnique,
   };
+  /* The setter's assistant found two solutions (u: the unique verb's reply, asked with a
+   * picture): the two side by side with their differences marked, as the C side draws them,
+   * and the cells no solution settles (`decided`), greyed on the board by grey(open cells). */
+  async function notUnique(node, text, u, grey, stale) {
+    const pair = gameopt.picture(u);
+    if (pair) node.append(el('figure', { class: 'picture pair', id: `${name}-two-solutions` },
+      el('img', { src: svgURL(pair), alt: 'two solutions side by side; the cells where they differ are shaded in both' }),
+      el('figcaption', { text: 'Two solutions, the cells where they differ shaded.' })));
+    const d = await call({ verb: 'decided', input: text, options: { 'time-limit': 10 } });
+    const a = d.answers[0];
+    if (stale() || d.error || !a || !a.open_cells) return;
+    grey(a.open_cells);
+    node.append(el('p', { id: `${name}-decided`, text: `${a.decided} cells are the same in every solution; ${a.open} are open (greyed on the board).` }));
+  }
 
   /* the board: mode, tools, status, board, assistant */
   const playButton = el('button', { type: 'button', id: `${name}-mode-play`, 'aria-pressed': 'true', text: '▶ Play' });
@@ -359,6 +379,9 @@ function buildPanel(game, limits) {
     const words = r.answers.map((a) => describe(a, o.count || 1, game.methods[0]));
     const kind = r.answers.every((a) => a.status === 'solved') ? 'ok' : r.answers.some((a) => a.status === 'unknown') ? 'warn' : 'bad';
     setStatus(status, kind, r.answers.length === 1 ? words[0] : `${r.answers.length} puzzles: ${words.join('; ')}`);
+    /* the solved puzzle in the format asked for (--print), and what it could not hold */
+    if (o.print && o.print !== 'drawing') results.append(el('pre', { class: 'json', id: `${name}-printed`, text: r.text }));
+    results.prepend(...warningsOf(r));
     r.answers.forEach((a, i) => results.append(answerBox(a, words[i], gameopt.picture(r, a.name), name)));
     if (fam.solved) fam.solved(ctx, r);
   });
@@ -403,7 +426,7 @@ function buildTools(ctx, { current, format }) {
       if (!text.trim()) { setStatus(status, 'bad', 'Open a puzzle first.'); return; }
       const req = { verb: 'check', input: text, options: typedValues(opts) };
       if (format.value) req.options.format = format.value;
-      if (answer && answer.value.trim()) { req.inputs = [{ name: 'answer', text: answer.value }]; req.args = ['-', 'answer']; }
+      if (answer && answer.value.trim()) { req.inputs = [{ name: 'answer', text: answer.value }]; req.args = ['answer']; }
       const r = await work(name, status, 'Checking…', req);
       if (r.stopped) return;
       if (r.error) { status.dataset.check = 'error'; return; }
@@ -473,6 +496,7 @@ function buildVerbPanel(game) {
     if (r.stopped || r.error) return;
     const words = { 0: 'done', 1: 'no (proven)', 3: 'unknown (a limit was reached)' }[r.exit] || `exit ${r.exit}`;
     setStatus(status, r.exit === 0 ? 'ok' : r.exit === 3 ? 'warn' : 'bad', `${v.name}: ${words}${r.answers.length > 1 ? ` · ${r.answers.length} answers` : ''}`);
+    results.append(...warningsOf(r));
     if (!r.answers.length && r.text) results.append(el('pre', { class: 'json', text: r.text }));
     r.answers.forEach((a, i) => results.append(answerBox(a, `answer ${i + 1}`, gameopt.picture(r, a.name), `${name}-${v.name}`)));
   }

@@ -8,7 +8,7 @@
 'use strict';
 
 (function () {
-  const { svg, board, gridLines, input, History, historyKeys, cellName, S } = window.gameoptGrid;
+  const { svg, board, gridLines, input, History, historyKeys, cellName, shade, S } = window.gameoptGrid;
   const extras = (window.gameoptExtras = window.gameoptExtras || {});
 
   /* ---- the puzzle as pzprv3 ---- */
@@ -492,10 +492,10 @@
       async function runAssistant() {
         const seq = ++assistSeq, text = me.text(false);
         const [u, s] = await Promise.all([
-          ctx.work(assist, 'Is it unique? Which numbers can go?', { verb: 'unique', input: text, options: { 'time-limit': 10 } }),
+          ctx.work(assist, 'Is it unique? Which numbers can go?', { verb: 'unique', input: text, options: { 'time-limit': 10 }, picture: 'svg' }),
           ctx.call({ verb: 'setter', input: text, options: { 'time-limit': 10 } })]);
         if (seq !== assistSeq || u.stopped) return;
-        for (const x of ctx.boardBox.querySelectorAll('.differ, .redundant')) x.remove();
+        for (const x of ctx.boardBox.querySelectorAll('.differ, .redundant, .open')) x.remove();
         if (u.error) { ctx.setStatus(assist, 'bad', gameopt.errorText(u)); assist.dataset.unique = 'error'; return; }
         const a = u.answers[0] || {}, st = s.answers[0] || {};
         const words = [];
@@ -510,6 +510,7 @@
           for (const [x, y] of a.differ || []) me.b.g.over.append(svg('rect', { class: 'differ', x: x * S, y: y * S, width: S, height: S }));
         }
         ctx.setStatus(assist, kind, words.join(' '));
+        if (assist.dataset.unique === 'no') ctx.notUnique(assist, text, u, (cells) => shade(me.b, cells), () => seq !== assistSeq);
         if (!s.error && st.status === 'solved') {
           if (st.redundant && st.redundant.length) {
             for (const q of st.redundant) me.b.g.over.append(svg('rect', { class: 'redundant', x: q.cell[0] * S + 2, y: q.cell[1] * S + 2, width: 16, height: 16, rx: 4 }));
@@ -559,7 +560,7 @@
         me.mode = mode;
         mark();
         clearMarks();
-        for (const x of ctx.boardBox.querySelectorAll('.differ, .redundant')) x.remove();
+        for (const x of ctx.boardBox.querySelectorAll('.differ, .redundant, .open')) x.remove();
         if (mode === 'edit') runAssistant();
         else if (closed()) checkLoop(false);
       };
@@ -570,10 +571,9 @@
       const me = ctx.country;
       const r = await ctx.call({ verb: 'convert', input: text, options: { to: 'pzprv3', ...(format ? { format } : {}) } });
       if (r.error) return { error: gameopt.errorText(r) };
-      const first = r.text.split(/\n(?=pzprv3\n)/)[0];
-      const { p, st } = readPzprv3(first);
+      const { p, st } = readPzprv3(r.answers[0].text);
       me.setPuzzle(p, st);
-      const several = (r.text.match(/^pzprv3$/gm) || []).length;
+      const several = r.answers.length;
       return { name: `${p.R}×${p.C}${several > 1 ? ` (the first of ${several} puzzles)` : ''}` };
     },
 

@@ -200,7 +200,7 @@
         ctx.setStatus(status, '', `${n} moves.`);
         await new Promise((ok) => setTimeout(ok, 120));
         if (mine !== seq) return;
-        const r = await ctx.work(status, `${n} moves. Still optimal?`, { verb: 'hint', input: me.text, options: { 'time-limit': 10 }, args: ['-', ...me.moves] });
+        const r = await ctx.work(status, `${n} moves. Still optimal?`, { verb: 'hint', input: me.text, options: { 'time-limit': 10 }, args: [...me.moves] });
         if (mine !== seq || r.stopped || r.error) return;
         const a = r.answers[0] || {};
         if (typeof a.remaining !== 'number') { ctx.setStatus(status, 'warn', `${n} moves. ${a.note || 'No proof within the time limit'}.`); return; }
@@ -219,7 +219,7 @@
       async function askHint() {
         if (!me.start) return;
         seq++; /* the answer to 'still optimal?' would come after this one */
-        const r = await ctx.work(status, 'Finding an optimal move…', { verb: 'hint', input: me.text, options: { 'time-limit': 10 }, args: ['-', ...me.moves] });
+        const r = await ctx.work(status, 'Finding an optimal move…', { verb: 'hint', input: me.text, options: { 'time-limit': 10 }, args: [...me.moves] });
         if (r.stopped || r.error) return;
         const a = r.answers[0] || {};
         if (!a.move) { ctx.setStatus(status, a.remaining === 0 ? 'ok' : 'warn', a.remaining === 0 ? 'Already flooded.' : `No hint: ${a.note || r.status}.`); return; }
@@ -327,9 +327,7 @@
     async load(ctx, text, format) {
       const r = await ctx.call({ verb: 'draw', input: text, options: format ? { format } : {} });
       if (r.error) return { error: gameopt.errorText(r) };
-      const a = r.answers[0] || {};
-      const grid = a.text || r.text;
-      if (!grid) return { error: 'gameopt: the board came back without its cells' };
+      const grid = r.answers[0].text;
       ctx.flood.setBoard(grid, r.answers.length === 1 && !format ? text : null);
       const b = ctx.flood.start;
       return { name: `${b[0].length}×${b.length}, ${ctx.flood.colours.length} colours${r.answers.length > 1 ? ` (the first of ${r.answers.length})` : ''}` };

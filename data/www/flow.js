@@ -2,13 +2,14 @@
  * take it back, through another colour's path to cut it, with Shift+arrows from the cursor),
  * and set (endpoints, walls, bridges, holes) with the setter's assistant. The page writes
  * boards in two formats only, those the setter needs: letter rows (flow_solver) and the
- * samgoldman drawing (walls, bridges, holes); `flow draw` gives any other 2-D board in letters.
+ * samgoldman drawing (walls, bridges, holes); it reads only what `flow draw` gives back for
+ * any puzzle opened (letters, or that drawing).
  * The C verbs judge (`check`), hint, find mistakes and tell a setter whether the board is
  * unique (`unique`, `setter`). */
 'use strict';
 
 (function () {
-  const { svg, board, gridLines, input, History, historyKeys, cellName, S } = window.gameoptGrid;
+  const { svg, board, gridLines, input, History, historyKeys, cellName, shade, S } = window.gameoptGrid;
   const extras = (window.gameoptExtras = window.gameoptExtras || {});
   /* Okabe-Ito first, then more; every path also carries its letter */
   const COLOURS = ['#D55E00', '#0072B2', '#009E73', '#E69F00', '#CC79A7', '#56B4E9', '#F0E442', '#000000',
@@ -43,7 +44,7 @@
     }
     const rows = [];
     for (const l of lines) { if (!l.trim()) { if (rows.length) break; continue; } rows.push(l.replace(/\s+$/, '')); }
-    if (!rows.length || /^\s*\d+\s+\d+\s*$/.test(rows[0])) return { error: 'this format cannot be played here yet: solve it below' };
+    if (!rows.length) return { error: 'the board is empty' };
     const R = rows.length, C = Math.max(...rows.map((l) => l.length));
     const b = blankBoard(R, C);
     rows.forEach((l, r) => [...l].forEach((x, c) => { if (/[A-Za-z0-9]/.test(x)) b.end[r * C + c] = x; }));
@@ -355,7 +356,7 @@
       me.puzzle = () => writeBoard(me.b, null);
       /* the answer so far: path letters, '?' where nothing is drawn (unknown) */
       me.answer = (unknown) => { const o = owners(); return writeBoard(me.b, (k) => o[k] || unknown); };
-      const withAnswer = (verb, unknown) => ({ verb, input: me.puzzle(), inputs: [{ name: 'answer', text: me.answer(unknown) }], args: ['-', 'answer'] });
+      const withAnswer = (verb, unknown) => ({ verb, input: me.puzzle(), inputs: [{ name: 'answer', text: me.answer(unknown) }], args: ['answer'] });
 
       function setSolved(on) {
         me.solved = on;
@@ -384,7 +385,7 @@
         else ctx.setStatus(status, asked ? 'bad' : 'warn', `${asked ? 'Not solved' : 'Every colour is joined, but not yet'}: ${a.why || a.reason || 'the checker refuses it'}.`);
         status.dataset.check = a.ok ? 'ok' : 'wrong';
       }
-      function clearFlags() { for (const x of ctx.boardBox.querySelectorAll('.flag, .differ')) x.remove(); delete status.dataset.hint; }
+      function clearFlags() { for (const x of ctx.boardBox.querySelectorAll('.flag, .differ, .open')) x.remove(); delete status.dataset.hint; }
       function flag(cells, cls) {
         for (const [x, y] of cells) me.bd.g.over.append(svg('rect', { class: `flag ${cls}`, x: x * S + 2, y: y * S + 2, width: S - 4, height: S - 4, rx: 8 }));
       }
@@ -445,10 +446,10 @@
       async function runAssistant() {
         const seq = ++assistSeq, text = me.puzzle();
         const [u, s] = await Promise.all([
-          ctx.work(assist, 'Is it unique?', { verb: 'unique', input: text, options: { 'time-limit': 10 } }),
+          ctx.work(assist, 'Is it unique?', { verb: 'unique', input: text, options: { 'time-limit': 10 }, picture: 'svg' }),
           ctx.call({ verb: 'setter', input: text, options: { 'time-limit': 10 } })]);
         if (seq !== assistSeq || u.stopped) return;
-        for (const x of ctx.boardBox.querySelectorAll('.differ')) x.remove();
+        for (const x of ctx.boardBox.querySelectorAll('.differ, .open')) x.remove();
         if (u.error) { assist.dataset.unique = 'error'; return; }
         const a = u.answers[0] || {}, st = s.answers[0] || {};
         const conv = a.paths ? ` (${a.paths} paths)` : '';
@@ -459,6 +460,7 @@
           ctx.setStatus(assist, 'warn', `Not unique${conv}: two solutions differ in ${(a.differ || []).length} cells (hatched).`);
           assist.dataset.unique = 'no';
           for (const [x, y] of a.differ || []) me.bd.g.over.append(svg('rect', { class: 'differ', x: x * S, y: y * S, width: S, height: S }));
+          ctx.notUnique(assist, text, u, (cells) => shade(me.bd, cells), () => seq !== assistSeq);
         }
         if (!s.error && st.repair && st.repair.puzzle) {
           const words = st.repair.splits.map((q) => `${q.colour} ends at ${cellName(q.end[1], q.end[0])}; a new colour ${q.new_colour} runs from ${cellName(q.new_end[1], q.new_end[0])}`).join('; ');
@@ -491,19 +493,15 @@
       me.readBoard = readBoard;
     },
 
+    /* Every format is read by the C side (flow draw): it writes the board in letters, or as
+     * a samgoldman drawing when it has walls, bridges or holes. */
     async load(ctx, text, format) {
-      const me = ctx.flow;
-      let b = readBoard(text);
-      if (b.error || format) {
-        /* another format: the C side writes it in letters (flow draw) */
-        const r = await ctx.call({ verb: 'draw', input: text, options: format ? { format } : {} });
-        if (r.error) return { error: gameopt.errorText(r) };
-        const a = r.answers[0] || {};
-        b = readBoard(a.text || r.text || '');
-        if (b.error) return { error: `Read, but ${b.error}.` };
-      }
-      me.setBoard(b);
-      return { name: `${b.R}×${b.C}` };
+      const r = await ctx.call({ verb: 'draw', input: text, options: format ? { format } : {} });
+      if (r.error) return { error: gameopt.errorText(r) };
+      const b = readBoard(r.answers[0].text);
+      if (b.error) return { error: `Read, but ${b.error}.` };
+      ctx.flow.setBoard(b);
+      return { name: `${b.R}×${b.C}${r.answers.length > 1 ? ` (the first of ${r.answers.length} puzzles)` : ''}` };
     },
     /* progress for a link: each path as its first cell and its steps (UDLR) */
     progress(ctx) {

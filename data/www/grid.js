@@ -72,6 +72,11 @@
     b.g.grid.replaceChildren(svg('path', { d: d.join('') }));
   }
 
+  /* Cells greyed under the marks: those no solution settles (the `decided` verb's open cells). */
+  function shade(b, cells) {
+    for (const [x, y] of cells) b.g.cells.append(svg('rect', { class: 'open', x: x * S, y: y * S, width: S, height: S }));
+  }
+
   const DIRS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
   /* Pointer strokes and keys on board b. h.down(at, ev) starts a stroke; h.step(a, b) for
@@ -220,5 +225,5 @@
   /* rRcC, as the C verbs name cells */
   const cellName = (r, c) => `r${r + 1}c${c + 1}`;
 
-  window.gameoptGrid = { svg, board, gridLines, input, History, historyKeys, cellName, S };
+  window.gameoptGrid = { svg, board, gridLines, input, History, historyKeys, cellName, shade, S };
 })();

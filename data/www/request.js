@@ -9,8 +9,8 @@
  * the action was taken (no spinner waits for good). A Stop is signal.abort(): the request is
  * dropped (the server notices the hang-up and cancels it) and the reply says "stopped".
  * When backend.js is loaded (window.gameoptBackend, issue 29: the server or the WebAssembly
- * worker behind one call(request)), requests go there; otherwise to the server's JSON API,
- * which answers in the envelope itself (replies of an older server are read into it). */
+ * worker behind one call(request), answering the same envelope), requests go there;
+ * otherwise to the server's JSON API (POST api/GAME/VERB, the envelope back). */
 'use strict';
 
 (function () {
@@ -25,47 +25,23 @@
     };
   }
 
-  /* A reply of the API before the mid-end (bare answers, {"text"}, {"error", "exit"}) as an
-   * envelope; an envelope passes as it is. */
-  function envelope(json, exit) {
-    if (json && typeof json === 'object' && !Array.isArray(json) && 'answers' in json && 'exit' in json) return json;
-    if (json && !Array.isArray(json) && typeof json.error === 'string')
-      return failure(typeof json.exit === 'number' ? json.exit : exit || 4, json.error);
-    const env = { exit, status: STATUS[exit] || 'error', answers: [], text: '', warnings: '', outputs: [], error: null };
-    if (json && !Array.isArray(json) && Object.keys(json).length === 1 && typeof json.text === 'string') {
-      env.text = json.text;
-      return env;
-    }
-    for (const a of Array.isArray(json) ? json : [json]) {
-      if (!a || typeof a !== 'object') continue;
-      if (typeof a.svg === 'string') {
-        env.outputs.push({ role: 'picture', name: a.name || '', type: 'image/svg+xml', text: a.svg });
-        delete a.svg;
-      }
-      if (typeof a.text === 'string' && !env.text && Object.keys(a).every((k) => k === 'name' || k === 'text' || k === 'svg'))
-        env.text = a.text;
-      env.answers.push(a);
-    }
-    return env;
-  }
-
   async function viaServer(req, signal) {
     /* the server's API is the mid-end's entry point: the request as it is, the game and verb
      * in the path */
     const body = { input: req.input, inputs: req.inputs, args: req.args, options: req.options, picture: req.picture };
-    /* "-" names the input, which the entry point puts first itself */
-    if (body.args && body.args[0] === '-' && req.input !== undefined) body.args = body.args.slice(1);
-    for (const k of Object.keys(body)) if (body[k] === undefined || (Array.isArray(body[k]) && !body[k].length)) delete body[k];
     const r = await fetch(`api/${req.game}/${req.verb}`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal,
     });
     const text = await r.text();
-    const exit = Number(r.headers.get('X-Gameopt-Exit') || (r.ok ? 0 : 4));
-    let json;
-    try { json = JSON.parse(text); } catch (e) {
+    try { return reply(JSON.parse(text)); } catch (e) {
       return failure(r.status === 503 ? 3 : 4, `gameopt: the server answered ${r.status}: ${text.slice(0, 200)}`);
     }
-    return envelope(json, exit);
+  }
+
+  /* The entry point's envelope; anything else (a proxy's page, a truncated body) throws. */
+  function reply(json) {
+    if (json && typeof json === 'object' && typeof json.exit === 'number' && Array.isArray(json.answers)) return json;
+    throw new Error('not an envelope');
   }
 
   /* One request; never rejects. */
@@ -73,7 +49,7 @@
     try {
       const backend = window.gameoptBackend;
       if (backend && typeof backend.call === 'function')
-        return envelope(await backend.call({ ...req, signal, onProgress }), 0);
+        return reply(await backend.call({ ...req, signal, onProgress }));
       return await viaServer(req, signal);
     } catch (e) {
       if (signal && signal.aborted) return { ...failure(3, 'gameopt: stopped (nothing proven beyond what was shown)'), stopped: true };

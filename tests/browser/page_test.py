@@ -281,6 +281,7 @@ def test_country_set(t):
     assist = d.find_element(By.ID, "country-assist")
     WebDriverWait(d, 30).until(lambda _: assist.get_attribute("data-unique") == "no" and not assist.get_attribute("data-busy"), assist.text)
     expect("Not unique" in assist.text, f"one room: not unique: {assist.text}")
+    not_unique_shown(t, "country", 16)
     t.shot("country-set-blank")
     # country generate --size 4x4 --seed 1: rooms AABB AABB CCDD EEFF, B=2 C=2 F=1
     svg = board_svg(d, "country")
@@ -300,6 +301,38 @@ def test_country_set(t):
     # Then play it: the board keeps the new puzzle.
     d.find_element(By.ID, "country-mode-play").click()
     expect(board_size(d, "country") == (4, 4), "the 4x4 to play")
+    # A puzzle with two solutions opened while setting (back in Set mode): its six open cells greyed.
+    d.find_element(By.ID, "country-mode-edit").click()
+    open_puzzle(d, "country", open(os.path.join(ROOT, "tests", "golden", "country", "files", "two-6x5.txt")).read())
+    WebDriverWait(d, 30).until(lambda _: assist.get_attribute("data-unique") == "no" and not assist.get_attribute("data-busy"), assist.text)
+    not_unique_shown(t, "country", 30)
+    expect(len(d.find_elements(By.CSS_SELECTOR, "#country-board rect.open")) == 6, "two-6x5: 6 open cells")
+    t.shot("country-set-open-cells", board_svg(d, "country"))
+
+
+def draws_pictures(gameopt, family, verb):
+    """Whether the C side draws that verb's picture (its --help offers --output)."""
+    out = subprocess.run([gameopt, family, verb, "--help"], capture_output=True, text=True).stdout
+    return "--output" in out
+
+
+def not_unique_shown(t, family, cells):
+    """What a setter sees of a puzzle with two solutions (issue 31): the open cells greyed on
+    the board (as many as the decided verb says), the words, and the two solutions side by
+    side with their differences marked, as the C side draws them."""
+    d = t.d
+    decided = WebDriverWait(d, 30).until(lambda _: d.find_elements(By.ID, f"{family}-decided"), "the decided cells told")[0]
+    grey = d.find_elements(By.CSS_SELECTOR, f"#{family}-board rect.open")
+    m = [int(w) for w in decided.text.split() if w.isdigit()]
+    print("decided:", decided.text, f"({len(grey)} greyed)")
+    expect(len(m) == 2 and m[0] + m[1] <= cells and m[1] == len(grey) > 0, f"greyed open cells on the board: {decided.text}, {len(grey)}")
+    if draws_pictures(t.gameopt, family, "unique"):
+        img = d.find_element(By.CSS_SELECTOR, f"#{family}-two-solutions img")
+        WebDriverWait(d, 10).until(lambda _: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0;", img))
+        expect("differ" in img.get_attribute("alt"), "the two solutions' picture says what it marks")
+        t.shot(f"{family}-set-two-solutions", img)
+    else:
+        print(f"({family} unique draws no picture yet: the page shows it once the C side does)")
 
 
 def test_country_share(t):
@@ -458,6 +491,8 @@ def test_flow_set(t):
     expect(assist.get_attribute("data-unique") in ("yes", "no"), assist.text)
     expect(d.find_element(By.ID, "flow-input").get_attribute("value") == "A.B\n...\nA.B\n", "the board in letters")
     t.shot("flow-set")
+    if assist.get_attribute("data-unique") == "no":
+        not_unique_shown(t, "flow", 9)
     # walls drawn along the grid line right of the first column's top two cells: a drawing now
     d.find_element(By.ID, "flow-tool-wall").click()
     d.execute_script("arguments[0].removeAttribute('data-unique');", assist)
@@ -468,6 +503,13 @@ def test_flow_set(t):
     expect(assist.get_attribute("data-unique") in ("yes", "no", "none"), f"the C side reads the drawing: {assist.text}")
     print("with the wall:", assist.text)
     t.shot("flow-set-wall")
+    # A board with two solutions: its open cells greyed, the two solutions shown.
+    d.execute_script("arguments[0].removeAttribute('data-unique');", assist)
+    open_puzzle(d, "flow", "A...A\n.....\n.....\nB...B\n")
+    WebDriverWait(d, 30).until(lambda _: assist.get_attribute("data-unique") == "no" and not assist.get_attribute("data-busy"), assist.text)
+    not_unique_shown(t, "flow", 20)
+    expect(len(d.find_elements(By.CSS_SELECTOR, "#flow-board rect.open")) == 10, "the middle rows open")
+    t.shot("flow-set-open-cells", board_svg(d, "flow"))
 
 
 def flood_area(grid, move):
@@ -918,7 +960,9 @@ class Session:
     def __init__(self, d, gameopt, shots, name, server):
         self.d, self.gameopt, self.shots, self.name, self.server = d, gameopt, shots, name, server
 
-    def shot(self, state):
+    def shot(self, state, element=None):
+        if element is not None:  # the state shown is there: in view
+            self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
         path = os.path.join(self.shots, f"{state}.png")
         self.d.save_screenshot(path)
         print(f"screenshot {path}")
