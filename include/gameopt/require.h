@@ -16,6 +16,20 @@
     } while (0)
 #endif
 
+/* Internal invariants inside the solvers, at the places where a broken one would give a wrong
+ * answer the checker cannot see (a count, a bound, a proof of "no solution"). Unlike contracts
+ * they may sit in hot loops, so they are compiled only in the checked builds (GOPT_CHECKED: the
+ * sanitizer, fuzz and Debug builds, so CI's asan-test runs every test with them); elsewhere
+ * the condition is not evaluated. */
+#ifdef GOPT_CHECKED
+#define GOPT_ASSERT(cond)                                                                          \
+    do {                                                                                           \
+        if (!(cond)) gopt_require_failed(__func__, #cond, "internal invariant broken");            \
+    } while (0)
+#else
+#define GOPT_ASSERT(cond) ((void)sizeof(cond))
+#endif
+
 /* Prints `gameopt: contract violated in FUNC: REASON (COND)` to stderr and calls the
  * handler (abort() unless a test installed its own). */
 void gopt_require_failed(const char *func, const char *cond, const char *fmt, ...)

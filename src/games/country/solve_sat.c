@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/require.h"
 #include "internal.h"
 
 /* Degree 0 or 2 at every cell. */
@@ -160,6 +161,7 @@ void country_solve_sat(country_run *run) {
             on[e] = gopt_sat_val(s, country_edge_var(e));
             if (on[e]) block[n++] = -country_edge_var(e);
         }
+        GOPT_ASSERT(n >= 4); /* a loop has edges: an empty blocking clause would "prove" none is left */
         if (run->found == 0) country_graph_dirs(&g, on, run->first);
         if (run->found == 1 && run->second) country_graph_dirs(&g, on, run->second);
         run->found++;

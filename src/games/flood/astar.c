@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/require.h"
 #include "gameopt/budget.h"
 #include "gameopt/stop.h"
 #include "astar_internal.h"
@@ -238,6 +239,7 @@ static int64_t search_serial(astar *s, worker *w, int *LB) {
             if (astar_raise_cut(s, LB)) continue;
             break;
         }
+        GOPT_ASSERT(f >= *LB); /* f never falls (h is consistent): else the bound proves nothing */
         *LB = f; /* the smallest f in the open list: no shorter sequence remains */
         const char *why;
         if ((++pops & 255) == 0 && (why = astar_stop_reason(s->lim))) {
@@ -346,6 +348,10 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
     }
     /* no sequence: ub_moves was NULL and none is shorter than ub_len (the bound is proven) */
     out->optimal = out->status == GOPT_SOLVED && out->length >= 0;
+    /* a claimed optimum lies within what was proven: at least the bound A* reached (the tail
+     * proves its own threshold above it), at most the best sequence known before */
+    GOPT_ASSERT(!out->optimal || (LB <= out->length && out->length <= s.UB));
+    GOPT_ASSERT(out->status != GOPT_LIMIT || out->length < 0 || out->lower_bound <= out->length);
     if (out->optimal) out->lower_bound = out->length;
     for (int t = 0; t < threads; t++) worker_free(&w[t]);
     free(w);

@@ -3,7 +3,9 @@
  * counting, is checked here, and the second is kept when asked (to show two solutions). Apart
  * from the portfolio in solve.c so that the methods do not call back into their dispatcher. */
 #include <stdio.h>
+#include <string.h>
 
+#include "gameopt/require.h"
 #include "internal.h"
 
 bool flow_record(flow_run *r, gopt_flow_solution *s) {
@@ -11,6 +13,8 @@ bool flow_record(flow_run *r, gopt_flow_solution *s) {
         r->a->solution = s; /* (checked by the caller, like every printed answer) */
         return true;
     }
+    /* the methods block each solution before the next: the same one twice would be a wrong count */
+    GOPT_ASSERT(memcmp(s->used, ((const gopt_flow_solution *)r->a->solution)->used, (size_t)s->nedges) != 0);
     char why[200];
     bool ok = gopt_flow_check(r->p, s, why, sizeof why);
     if (!ok) snprintf(r->a->note, sizeof r->a->note, "internal error: a counted solution failed the checker: %s", why);
