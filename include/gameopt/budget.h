@@ -30,7 +30,6 @@ void gopt_budget_set_process(double mb);
 double gopt_budget_process_mb(void);
 /* Bytes charged in the whole process now, and at most so far. */
 size_t gopt_budget_process_used(void);
-size_t gopt_budget_process_peak(void);
 
 /* One solve's account, limited to mb (0: only the process budget applies). */
 gopt_budget *gopt_budget_new(double mb);
@@ -43,7 +42,6 @@ bool gopt_budget_charge(gopt_budget *b, size_t bytes);
 /* Gives back bytes charged earlier. */
 void gopt_budget_release(gopt_budget *b, size_t bytes);
 /* An account's limit in bytes (0: none), its use now, and its peak. */
-size_t gopt_budget_limit(const gopt_budget *b);
 size_t gopt_budget_used(const gopt_budget *b);
 size_t gopt_budget_peak(const gopt_budget *b);
 /* The bytes the current solve may still charge (SIZE_MAX without any limit): for methods

@@ -12,8 +12,6 @@
 void gopt_json_print(FILE *out, const json_t *value);
 /* The same, as a string the caller frees. */
 char *gopt_json_string(const json_t *value);
-/* Prints and releases (for `gopt_json_emit(stdout, json_pack(...))`). */
-void gopt_json_emit(FILE *out, json_t *value);
 
 /* Parses JSON text; `name` is what errors call it. */
 json_t *gopt_json_parse(const char *name, const char *text, size_t len, gopt_error *err);

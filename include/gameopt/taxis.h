@@ -164,10 +164,8 @@ typedef struct gopt_taxis_mc {
 extern const gopt_taxis_mc gopt_taxis_mc_default;
 /* "random", "tentacles", "pp" */
 const char *gopt_taxis_mc_ties_name(gopt_taxis_mc_ties t);
-bool gopt_taxis_mc_ties_parse(const char *text, gopt_taxis_mc_ties *t);
 /* "ideal", "pp", "ply2", "mix" */
 const char *gopt_taxis_mc_eval_name(gopt_taxis_mc_eval e);
-bool gopt_taxis_mc_eval_parse(const char *text, gopt_taxis_mc_eval *e);
 
 /* A combined heuristic (Algorithm 10), or the mc player when `mc` is set (then start and
  * extension are ignored). */

@@ -157,7 +157,6 @@ typedef struct gopt_tokens_catalog gopt_tokens_catalog;
 
 /* Reads a catalogue from a text (all of it). NULL with err set on bad input. */
 gopt_tokens_catalog *gopt_tokens_catalog_read(gopt_text *t, gopt_error *err);
-gopt_tokens_catalog *gopt_tokens_catalog_load(const char *path, gopt_error *err);
 /* A bundled game ("1867", "1822CA": data/tiles/<game in lower case>.txt found through
  * gopt_data_path) or, when `game_or_path` names a readable file, that file. */
 gopt_tokens_catalog *gopt_tokens_catalog_open(const char *game_or_path, gopt_error *err);

@@ -21,7 +21,6 @@ static size_t bytes_of_mb(double mb) { return mb > 0 ? (size_t)(mb * 1048576.0) 
 void gopt_budget_set_process(double mb) { process_limit = bytes_of_mb(mb); }
 double gopt_budget_process_mb(void) { return (double)process_limit / 1048576.0; }
 size_t gopt_budget_process_used(void) { return atomic_load(&process_used); }
-size_t gopt_budget_process_peak(void) { return atomic_load(&process_peak); }
 
 gopt_budget *gopt_budget_new(double mb) {
     gopt_budget *b = gopt_calloc(1, sizeof *b);
@@ -79,7 +78,6 @@ void gopt_budget_release(gopt_budget *b, size_t bytes) {
     atomic_fetch_sub(&process_used, bytes);
 }
 
-size_t gopt_budget_limit(const gopt_budget *b) { return b ? b->limit : 0; }
 size_t gopt_budget_used(const gopt_budget *b) { return b ? atomic_load(&((gopt_budget *)b)->used) : 0; }
 size_t gopt_budget_peak(const gopt_budget *b) { return b ? atomic_load(&((gopt_budget *)b)->peak) : 0; }
 

@@ -27,11 +27,6 @@ char *gopt_json_string(const json_t *value) {
     return s;
 }
 
-void gopt_json_emit(FILE *out, json_t *value) {
-    gopt_json_print(out, value);
-    json_decref(value);
-}
-
 static json_t *report(json_t *v, const char *name, const json_error_t *je, gopt_error *err) {
     if (!v) gopt_fail(err, name, je->line > 0 ? je->line : 0, je->column > 0 ? je->column : 0, "%s", je->text);
     return v;

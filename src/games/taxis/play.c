@@ -29,18 +29,6 @@ static const char *const eval_names[GOPT_TAXIS_NEVALS] = {"ideal", "pp", "ply2",
 const char *gopt_taxis_mc_ties_name(gopt_taxis_mc_ties t) { return ties_names[t]; }
 const char *gopt_taxis_mc_eval_name(gopt_taxis_mc_eval e) { return eval_names[e]; }
 
-bool gopt_taxis_mc_ties_parse(const char *text, gopt_taxis_mc_ties *t) {
-    for (int k = 0; k < GOPT_TAXIS_NTIES; k++)
-        if (strcmp(text, ties_names[k]) == 0) return *t = (gopt_taxis_mc_ties)k, true;
-    return false;
-}
-
-bool gopt_taxis_mc_eval_parse(const char *text, gopt_taxis_mc_eval *e) {
-    for (int k = 0; k < GOPT_TAXIS_NEVALS; k++)
-        if (strcmp(text, eval_names[k]) == 0) return *e = (gopt_taxis_mc_eval)k, true;
-    return false;
-}
-
 bool gopt_taxis_heuristic_parse(const char *text, gopt_taxis_heuristic *h) {
     if (strcmp(text, "mc") == 0) {
         *h = (gopt_taxis_heuristic){GOPT_TAXIS_START_LONGEST, GOPT_TAXIS_EXT_LONGEST, &gopt_taxis_mc_default, NULL};

@@ -216,14 +216,6 @@ static gopt_tokens_catalog *load_at(const char *path, int depth, gopt_error *err
     return c;
 }
 
-gopt_tokens_catalog *gopt_tokens_catalog_load(const char *path, gopt_error *err) {
-    gopt_text t;
-    if (!gopt_read_file(path, &t, err)) return NULL;
-    gopt_tokens_catalog *c = gopt_tokens_catalog_read(&t, err);
-    gopt_text_free(&t);
-    return c;
-}
-
 static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* The bundled games, for the message when one is not found. */
