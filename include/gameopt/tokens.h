@@ -284,7 +284,8 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_NO_CITY,      /* full rules: an old city without slots fits no new city */
     GOPT_TOKENS_UNSPLITTABLE, /* full rules: slots suffice only if a multi-slot old city were split */
     GOPT_TOKENS_CITY_COUNT,   /* no longer given: new cities may appear (kept for the numbering) */
-    GOPT_TOKENS_TOWN_LOST,    /* full rules: an old town (why_town) fits no new town, or towns appear */
+    GOPT_TOKENS_TOWN_LOST,    /* full rules: the track of an old town or halt (node why_town) is kept
+                                 at no new stop (nor as through track on a tile without towns) */
     GOPT_TOKENS_TRACK_LOST,   /* full rules: through track why_edge_a - why_edge_b is not kept */
     GOPT_TOKENS_UNKNOWN,      /* the flow budget ran out before a decision (nothing is proven) */
     GOPT_TOKENS_OFF_MAP,      /* the new tile's track would cross closed side why_edge_a */
@@ -314,7 +315,7 @@ typedef struct gopt_tokens_rotation {
     uint32_t why_cities; /* new cities */
     int why_demand, why_slots;
     int why_edge_a, why_edge_b; /* TRACK_LOST, in map orientation */
-    int why_town;               /* TOWN_LOST: the old town, -1 when towns appear */
+    int why_town;               /* TOWN_LOST: the old town's or halt's node */
     int why_gauge, why_gauge_new; /* GAUGE: gopt_tokens_track; why_gauge_new -1 for no track */
     long flows;                 /* max-flow runs spent on this rotation */
     long branches;              /* multi-slot old cities fixed to one new city (full rules) */

@@ -48,10 +48,13 @@ static void full_rules_about_the_tile(void **state) {
     reason_is(&straight, "0:A", &curves, 0, GOPT_TOKENS_TRACK_LOST, "the track between edges 2 and 4 would be lost");
     gopt_tokens_tile town = parse("city;town;path=a:0,b:_0;path=a:1,b:_1;path=a:_1,b:4");
     gopt_tokens_tile bent = parse("city;town;path=a:0,b:_0;path=a:1,b:_1;path=a:_1,b:3");
-    reason_is(&town, "0:A", &bent, 0, GOPT_TOKENS_TOWN_LOST, "old town 0 (edges {1,4}) fits no town of the new tile");
+    reason_is(&town, "0:A", &bent, 0, GOPT_TOKENS_TOWN_LOST, "the old town at edges {1,4} keeps its track at no stop of the new tile");
+    /* Towns may appear (1840's one town becoming two): the tile chosen says so. */
     gopt_tokens_tile one = parse("city;path=a:0,b:_0");
     gopt_tokens_tile with_town = parse("city;town;path=a:0,b:_0;path=a:2,b:_1");
-    reason_is(&one, "0:A", &with_town, 0, GOPT_TOKENS_TOWN_LOST, "the new tile has 1 town, the old one 0: towns never appear");
+    gopt_tokens_rotation t = place(&one, 0, "0:A", &with_town, 0, GOPT_TOKENS_RULES_FULL, 0, 2);
+    assert_true(t.feasible);
+    gopt_tokens_rotation_free(&t);
     gopt_tokens_tile empty = parse("city=slots:0;city;path=a:0,b:_0;path=a:1,b:_1");
     gopt_tokens_tile elsewhere = parse("city=slots:3;path=a:1,b:_0;path=a:2,b:_0");
     reason_is(&empty, "1:A", &elsewhere, 0, GOPT_TOKENS_NO_CITY, "old city 0 (edges {0}) fits no city of the new tile");
@@ -63,6 +66,47 @@ static void full_rules_about_the_tile(void **state) {
     gopt_tokens_rotation_free(&r);
     r = place(&lawson, 0, "", &plain, 1, GOPT_TOKENS_RULES_FULL, 0, 2);
     assert_int_equal(r.verdict, GOPT_TOKENS_TRACK_LOST);
+}
+
+/* Issue 32 item 2, towns that vanish, join a city or become one (tiles modelled on 18NY's
+ * town 57-like tile becoming a one-slot city, 1856's town removed for plain track, the 1822
+ * family's junction tile over a small station, 1860's halt becoming a town, and 1822's
+ * city with a small station joined to it, whose green tile has the city alone). */
+static void towns_that_vanish_or_become_cities(void **state) {
+    (void)state;
+    gopt_tokens_tile town = parse("town=revenue:10;path=a:0,b:_0;path=a:_0,b:3");
+    gopt_tokens_tile city = parse("city=revenue:20;path=a:0,b:_0;path=a:_0,b:3");
+    gopt_tokens_tile plain = parse("path=a:0,b:3");
+    gopt_tokens_tile junction = parse("junction;path=a:0,b:_0;path=a:5,b:_0;path=a:3,b:_0");
+    gopt_tokens_tile bent_town = parse("town=revenue:10;path=a:0,b:_0;path=a:_0,b:2");
+    int legal[][6] = {{1, 0, 0, 1, 0, 0}, {1, 0, 0, 1, 0, 0}, {1, 0, 0, 1, 0, 0}, {0, 0, 0, 0, 0, 0}};
+    const gopt_tokens_tile *to[] = {&city, &plain, &junction, &bent_town};
+    for (int k = 0; k < 4; k++)
+        for (int r = 0; r < 6; r++) {
+            gopt_tokens_rotation got = place(&town, 0, "", to[k], r, GOPT_TOKENS_RULES_FULL, 0, 2);
+            if (got.feasible != legal[k][r]) fail_msg("new tile %d rotation %d: feasible %d", k, r, got.feasible);
+            if (!got.feasible) assert_int_equal(got.verdict, GOPT_TOKENS_TOWN_LOST);
+            gopt_tokens_rotation_free(&got);
+        }
+    /* Through track where a town is still on the tile does not keep a town's track. */
+    gopt_tokens_tile town_and_track = parse("town=revenue:10;path=a:1,b:_0;path=a:_0,b:4;path=a:0,b:3");
+    gopt_tokens_rotation got = place(&town, 0, "", &town_and_track, 0, GOPT_TOKENS_RULES_FULL, 0, 2);
+    assert_int_equal(got.verdict, GOPT_TOKENS_TOWN_LOST);
+    /* A halt keeps its track at a town; a town without track constrains nothing. */
+    gopt_tokens_tile halt = parse("halt=symbol:£;path=a:0,b:_0;path=a:2,b:_0");
+    got = place(&halt, 0, "", &bent_town, 0, GOPT_TOKENS_RULES_FULL, 0, 2);
+    assert_true(got.feasible);
+    got = place(&halt, 0, "", &bent_town, 1, GOPT_TOKENS_RULES_FULL, 0, 2);
+    assert_int_equal(got.verdict, GOPT_TOKENS_TOWN_LOST);
+    gopt_tokens_tile bare = parse("town=revenue:0");
+    gopt_tokens_tile halt_tile = parse("halt=symbol:£;path=a:0,b:_0;path=a:2,b:_0");
+    got = place(&bare, 0, "", &halt_tile, 3, GOPT_TOKENS_RULES_FULL, 0, 2);
+    assert_true(got.feasible);
+    gopt_tokens_tile joined = parse("city=revenue:20,loc:center;town=revenue:10,loc:1;path=a:_0,b:_1");
+    gopt_tokens_tile green = parse("city=revenue:20;path=a:0,b:_0;path=a:_0,b:3");
+    got = place(&joined, 0, "0:A", &green, 2, GOPT_TOKENS_RULES_FULL, 0, 2);
+    assert_true(got.feasible);
+    gopt_tokens_rotation_free(&got);
 }
 
 /* A four-slot city fits the new tile's 2 + 3 slots only if split: the relaxed flow is full,
@@ -130,6 +174,7 @@ static void recurring_company(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(full_rules_about_the_tile),
+        cmocka_unit_test(towns_that_vanish_or_become_cities),
         cmocka_unit_test(unsplittable_city),
         cmocka_unit_test(enumeration_out_of_budget),
         cmocka_unit_test(recurring_company),

@@ -157,16 +157,33 @@ static bool check_city_map(const gopt_tokens_question *q, const unit_set *u, con
     return true;
 }
 
+/* An old town with edges `need` (map orientation): its edges lie within one stop's (town,
+ * halt or city), or, on a tile with no town or halt, every two of them are joined by
+ * through track; a town without track always is. */
+static bool town_kept(uint8_t need, const gopt_tokens_tile *to, int rotation) {
+    if (!need) return true;
+    bool small = false;
+    for (int j = 0; j < to->nnodes; j++) {
+        gopt_tokens_node_kind kind = to->nodes[j].kind;
+        small = small || kind == GOPT_TOKENS_TOWN || kind == GOPT_TOKENS_HALT;
+        bool stop = kind == GOPT_TOKENS_TOWN || kind == GOPT_TOKENS_HALT || kind == GOPT_TOKENS_CITY;
+        if (stop && (need & ~turn(to->nodes[j].edges, rotation)) == 0) return true;
+    }
+    if (small) return false;
+    for (int a = 0; a < GOPT_TOKENS_EDGES; a++)
+        for (int b = 0; b < GOPT_TOKENS_EDGES; b++)
+            if (a != b && (need >> a & 1) && (need >> b & 1) && !(to->links[(a - rotation + 6) % 6] >> ((b - rotation + 6) % 6) & 1))
+                return false;
+    return true;
+}
+
 /* Full rules about the whole tile, worked out afresh; NULL when they hold. */
 static const char *broken_tile_rule(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     const gopt_tokens_tile *from = q->from;
-    if (to->ntowns > from->ntowns) return "more towns than the old tile";
-    for (int k = 0; k < from->ntowns; k++) {
-        uint8_t need = turn(from->nodes[from->town_node[k]].edges, q->from_rotation);
-        int fit = 0;
-        for (int j = 0; j < to->ntowns; j++) fit += (need & ~turn(to->nodes[to->town_node[j]].edges, rotation)) == 0;
-        if (!fit) return "an old town is lost";
-    }
+    for (int k = 0; k < from->nnodes; k++)
+        if ((from->nodes[k].kind == GOPT_TOKENS_TOWN || from->nodes[k].kind == GOPT_TOKENS_HALT) &&
+            !town_kept(turn(from->nodes[k].edges, q->from_rotation), to, rotation))
+            return "an old town's track is kept at no stop";
     for (int a = 0; a < GOPT_TOKENS_EDGES; a++)
         for (int b = 0; b < GOPT_TOKENS_EDGES; b++) {
             int oa = (a - q->from_rotation + 6) % 6, ob = (b - q->from_rotation + 6) % 6;

@@ -86,13 +86,10 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
                  plural(to->ncities, "city", "cities"), from->ncities);
         break;
     case GOPT_TOKENS_TOWN_LOST:
-        if (r->why_town < 0)
-            snprintf(buf, size, "the new tile has %d %s, the old one %d: towns never appear", to->ntowns,
-                     plural(to->ntowns, "town", "towns"), from->ntowns);
-        else
-            snprintf(buf, size, "old town %d (edges %s) fits no town of the new tile", r->why_town,
-                     gopt_tokens_edges_text(gopt_tokens_rotate(from->nodes[from->town_node[r->why_town]].edges, q->from_rotation),
-                                            edges, sizeof edges));
+        snprintf(buf, size, "the old %s at edges %s keeps its track at no stop of the new tile",
+                 r->why_town >= 0 && from->nodes[r->why_town].kind == GOPT_TOKENS_HALT ? "halt" : "town",
+                 gopt_tokens_edges_text(r->why_town >= 0 ? gopt_tokens_rotate(from->nodes[r->why_town].edges, q->from_rotation) : 0,
+                                        edges, sizeof edges));
         break;
     case GOPT_TOKENS_UNKNOWN:
         snprintf(buf, size, "undecided: the search gave up after %ld max-flow %s", r->flows, r->flows == 1 ? "run" : "runs");

@@ -1,21 +1,44 @@
 /* Full rules about the tile as a whole, beyond where the tokens go:
  *   - (cities may appear: a new city no old city maps to stays empty, as 1888's Beijing);
- *   - towns are kept: every old town with track fits a new town containing its edges, an
- *     old town without track needs some new town, and towns never appear from nothing;
+ *   - a town's track is kept at a stop: every old town or halt (1860) with track fits a new town, halt or
+ *     city whose edges contain its edges (towns that become cities: 18NY, 1825, 18Neb,
+ *     1868 Wyoming's boom towns; a town that joins a city); when the new tile has no town
+ *     or halt, the town may instead vanish with its track kept as through track (1856's and
+ *     the 1822 family's tiles that remove a small station). A town without track constrains
+ *     no rotation (it may become a town, a halt or a city, or vanish: the tile chosen says
+ *     which, and a catalogue's upgrade list is where a game limits that choice);
  *   - through track survives: two edges joined without a stop stay joined without a stop.
  *   - gauges: old track at an edge keeps a gauge that carries its trains (narrow under
  *     narrow or dual, broad under broad or dual, dual under dual), as 1873, 18 Ireland and
  *     the other games with narrow gauge say. */
+#include "gameopt/bitset.h"
 #include "games/tokens/internal.h"
 
-/* The old town that no new town can take, or -1. */
+/* Through-track links in map orientation. */
+static void map_links(const gopt_tokens_tile *t, int rotation, uint8_t *links) {
+    for (int e = 0; e < GOPT_TOKENS_EDGES; e++) links[(e + rotation) % GOPT_TOKENS_EDGES] = gopt_tokens_rotate(t->links[e], rotation);
+}
+
+static bool is_stop(gopt_tokens_node_kind k) { return k == GOPT_TOKENS_TOWN || k == GOPT_TOKENS_HALT || k == GOPT_TOKENS_CITY; }
+
+/* The old town or halt (its node) whose track no stop of the new tile keeps (and that may
+ * not vanish into through track), or -1. */
 static int lost_town(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     const gopt_tokens_tile *from = q->from;
-    for (int k = 0; k < from->ntowns; k++) {
-        uint8_t need = gopt_tokens_rotate(from->nodes[from->town_node[k]].edges, q->from_rotation);
-        bool fits = false;
-        for (int j = 0; j < to->ntowns && !fits; j++)
-            fits = (need & ~gopt_tokens_rotate(to->nodes[to->town_node[j]].edges, rotation)) == 0;
+    bool small_stops = false;
+    for (int j = 0; j < to->nnodes; j++) small_stops |= to->nodes[j].kind == GOPT_TOKENS_TOWN || to->nodes[j].kind == GOPT_TOKENS_HALT;
+    uint8_t links[GOPT_TOKENS_EDGES];
+    map_links(to, rotation, links);
+    for (int k = 0; k < from->nnodes; k++) {
+        if (from->nodes[k].kind != GOPT_TOKENS_TOWN && from->nodes[k].kind != GOPT_TOKENS_HALT) continue;
+        uint8_t need = gopt_tokens_rotate(from->nodes[k].edges, q->from_rotation);
+        bool fits = need == 0;
+        for (int j = 0; j < to->nnodes && !fits; j++)
+            fits = is_stop(to->nodes[j].kind) && (need & ~gopt_tokens_rotate(to->nodes[j].edges, rotation)) == 0;
+        if (!fits && !small_stops) {
+            fits = true; /* vanishing: every two of its edges joined without a stop */
+            GOPT_FOR_BITS(a, need) fits = fits && (need & ~(1u << a) & ~links[a]) == 0;
+        }
         if (!fits) return k;
     }
     return -1;
@@ -42,18 +65,9 @@ static int lost_gauge(const gopt_tokens_question *q, const gopt_tokens_tile *to,
     return -1;
 }
 
-/* Through-track links in map orientation. */
-static void map_links(const gopt_tokens_tile *t, int rotation, uint8_t *links) {
-    for (int e = 0; e < GOPT_TOKENS_EDGES; e++) links[(e + rotation) % GOPT_TOKENS_EDGES] = gopt_tokens_rotate(t->links[e], rotation);
-}
-
 gopt_tokens_verdict tokens_tile_rules(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation,
                                       gopt_tokens_rotation *r) {
     const gopt_tokens_tile *from = q->from;
-    if (to->ntowns > from->ntowns) {
-        r->why_town = -1;
-        return GOPT_TOKENS_TOWN_LOST;
-    }
     int town = lost_town(q, to, rotation);
     if (town >= 0) {
         r->why_town = town;
