@@ -173,11 +173,15 @@ function buildPanel(game, limits) {
     if (pair) node.append(el('figure', { class: 'picture pair', id: `${name}-two-solutions` },
       el('img', { src: svgURL(pair), alt: 'two solutions side by side; the cells where they differ are shaded in both' }),
       el('figcaption', { text: 'Two solutions, the cells where they differ shaded.' })));
-    const d = await call({ verb: 'decided', input: text, options: { 'time-limit': 10 } });
+    const d = await call({ verb: 'decided', input: text, options: { 'time-limit': 10 }, picture: 'svg' });
     const a = d.answers[0];
     if (stale() || d.error || !a || !a.open_cells) return;
     grey(a.open_cells);
     node.append(el('p', { id: `${name}-decided`, text: `${a.decided} cells are the same in every solution; ${a.open} are open (greyed on the board).` }));
+    const shared = gameopt.picture(d);
+    if (shared) node.append(el('figure', { class: 'picture pair', id: `${name}-decided-picture` },
+      el('img', { src: svgURL(shared), alt: `what every solution shares in colour; the ${a.open} open cells grey` }),
+      el('figcaption', { text: 'What every solution shares; the open cells grey.' })));
   }
 
   /* the board: mode, tools, status, board, assistant */
@@ -412,13 +416,14 @@ function buildTools(ctx, { current, format }) {
   const name = game.name;
   const check = game.verbs.find((v) => v.name === 'check');
   const convert = game.verbs.find((v) => v.name === 'convert');
-  const box = el('details', { class: 'box', id: `${name}-tools` }, el('summary', { text: 'Check or convert a text' }));
+  const box = el('details', { class: 'box', id: `${name}-tools` }, el('summary', { text: 'Check, ask or convert a text' }));
   const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-tools-status` });
+  let answer = null;
   if (check) {
     /* a second text (flow: ANSWER, flood: SOLUTIONS) when the verb's usage names one */
     const second = (check.usage || '').split(' ')[1];
     const answerName = second ? second.replace(/[[\].]/g, '') : '';
-    const answer = answerName ? el('textarea', { id: `${name}-answer`, spellcheck: 'false', placeholder: `${answerName.toLowerCase()}: the text to check against the puzzle` }) : null;
+    answer = answerName ? el('textarea', { id: `${name}-answer`, spellcheck: 'false', placeholder: `${answerName.toLowerCase()}: the text to check against the puzzle` }) : null;
     const opts = el('div', { class: 'controls' }, ...check.options.filter((o) => !SKIP.has(o.name)).map((o) => typedControl(name, 'check', o)));
     const button = el('button', { type: 'button', id: `${name}-check`, text: 'Check' });
     button.addEventListener('click', async () => {
@@ -437,6 +442,8 @@ function buildTools(ctx, { current, format }) {
     box.append(el('h3', { text: `Check an answer (${check.summary})` }),
       answer ? el('label', { for: answer.id, text: answerName.toLowerCase() }) : null, answer, opts, el('div', { class: 'buttons' }, button));
   }
+  const asks = ASKS.map(([v]) => game.verbs.find((x) => x.name === v)).filter(Boolean);
+  if (asks.length) box.append(...askTools(ctx, { current, format, answer, asks }));
   if (convert && convert.options.some((o) => o.name === 'to')) {
     const to = el('select', { id: `${name}-convert-to` }, ...game.formats.map((f) => el('option', { value: f, text: f })));
     const button = el('button', { type: 'button', id: `${name}-convert`, text: 'Convert' });
@@ -456,7 +463,55 @@ function buildTools(ctx, { current, format }) {
       el('div', { class: 'controls' }, el('div', {}, el('label', { for: to.id, text: 'to' }), to)), el('div', { class: 'buttons' }, button), out);
   }
   box.append(status);
-  return check || convert ? box : null;
+  return check || convert || asks.length ? box : null;
+}
+
+/* The assistance verbs on a text, with the words on the buttons, and what each answer says. */
+const ASKS = [
+  ['hint', 'Hint', (a) => (a.hint ? a.hint.text : a.status)],
+  ['mistakes', 'Find mistakes', (a) => (a.completable ? `no mistake: the ${a.marks} marks can still be completed`
+    : a.mistakes && a.mistakes.length ? `wrong: ${a.mistakes.map((m) => m.text).join('; ')}` : a.status)],
+  ['decided', 'What is decided', (a) => (typeof a.open === 'number' ? `${a.decided} cells decided, ${a.open} open` : a.status)],
+  ['unique', 'Unique?', (a) => (a.unique === true ? 'unique' : a.unique === false ? 'not unique: two solutions' : a.status)],
+];
+
+/* The assistant on the text in the box (a puzzle, with a partial answer where the verb reads
+ * one: country's pzprv3 holds it, flow's comes in the answer box): the C side's words and the
+ * picture it draws (open cells grey, the two solutions side by side, wrong marks red, the
+ * hint's step green). A player on the board gets these on the board itself. */
+function askTools(ctx, { current, format, answer, asks }) {
+  const name = ctx.game.name;
+  const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-ask-status` });
+  const takesAnswer = asks.some((v) => /ANSWER/.test(v.usage || ''));
+  let extra = null;
+  if (!answer && takesAnswer) {
+    answer = el('textarea', { id: `${name}-answer`, spellcheck: 'false', placeholder: 'answer so far (optional: a file that holds one)' });
+    extra = el('label', { for: answer.id, text: 'answer so far' });
+  }
+  const out = el('div', { id: `${name}-ask-results` });
+  async function ask(v, label, words) {
+    const text = current();
+    if (!text.trim()) { setStatus(status, 'bad', 'Open a puzzle first.'); return; }
+    const req = { verb: v.name, input: text, options: { 'time-limit': 10 } };
+    if (format.value) req.options.format = format.value;
+    if (answer && answer.value.trim() && /ANSWER/.test(v.usage || '')) { req.inputs = [{ name: 'answer', text: answer.value }]; req.args = ['answer']; }
+    if (v.pictures) req.picture = 'svg';
+    out.replaceChildren();
+    delete status.dataset.ask;
+    const r = await work(name, status, `${label}…`, req);
+    if (r.stopped || r.error) return;
+    const said = r.answers.map((a) => `${a.name}: ${words(a)}`);
+    setStatus(status, r.exit === 0 ? 'ok' : r.exit === 3 ? 'warn' : 'bad', said.join('; ') || r.status);
+    status.dataset.ask = v.name;
+    out.append(...warningsOf(r));
+    r.answers.forEach((a, i) => out.append(answerBox(a, said[i], gameopt.picture(r, a.name), `${name}-${v.name}`)));
+  }
+  const buttons = asks.map((v) => {
+    const [, label, words] = ASKS.find(([n]) => n === v.name);
+    return el('button', { type: 'button', id: `${name}-ask-${v.name}`, title: v.summary, text: label, onclick: () => ask(v, label, words) });
+  });
+  return [el('h3', { text: 'Ask the assistant (on the puzzle opened)' }), extra, extra ? answer : null,
+    el('div', { class: 'buttons' }, ...buttons), status, out].filter(Boolean);
 }
 
 /* A family whose questions are verbs with options rather than pasted puzzles (tokens: an

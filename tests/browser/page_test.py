@@ -792,6 +792,39 @@ def test_country_verbs(t):
                           check=True, capture_output=True, text=True).stdout
     expect(out.get_attribute("textContent") == want, f"convert as the CLI: {out.text[:80]!r}")
     d.execute_script("arguments[0].scrollIntoView({block: 'center'});", out)
+    # The assistant on the text opened: the seed's first deduction with its rule; a loop edge
+    # added to the solved seed is the mistake, named; the pictures the C side draws for them.
+    text = ask(t, "country", "hint")
+    expect("stdin: r1c1 used (the room at r1c1 uses exactly 4 cells)" in text, f"the hint with its rule: {text}")
+    parts = solved.splitlines()
+    first = parts[25].split()
+    first[first.index("0")] = "1"
+    parts[25] = " ".join(first) + " "
+    open_puzzle(d, "country", "\n".join(parts) + "\n")
+    text = ask(t, "country", "mistakes")
+    expect("stdin: wrong: r1c2-r1c3 on the loop" in text, f"the wrong mark named: {text}")
+    open_puzzle(d, "country", open(os.path.join(ROOT, "tests", "golden", "country", "files", "two-6x5.txt")).read())
+    text = ask(t, "country", "decided")
+    expect("24 cells decided, 6 open" in text, f"decided: {text}")
+
+
+def ask(t, family, verb):
+    """Asks the assistant about the puzzle opened (the tools box's buttons); its words, and
+    the picture the C side draws for that verb, when it draws one."""
+    d = t.d
+    tools(d, family)
+    status = d.find_element(By.ID, f"{family}-ask-status")
+    d.find_element(By.ID, f"{family}-ask-{verb}").click()
+    WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-ask") == verb or (
+        "bad" in status.get_attribute("class") and not status.get_attribute("data-busy")), f"the {verb} answer")
+    if draws_pictures(t.gameopt, family, verb):
+        img = d.find_element(By.CSS_SELECTOR, f"#{family}-ask-results img")
+        WebDriverWait(d, 10).until(lambda _: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0;", img))
+        t.shot(f"{family}-ask-{verb}", img)
+    else:
+        expect(not d.find_elements(By.CSS_SELECTOR, f"#{family}-ask-results img"), f"no picture from {verb}")
+        t.shot(f"{family}-ask-{verb}", status)
+    return status.text
 
 
 def test_flow_verbs(t):
@@ -803,6 +836,13 @@ def test_flow_verbs(t):
     expect(kind == "wrong" and "the endpoint at row 4, column 5 has 0 path links" in text, f"wrong, with the reason: {text}")
     kind, text = check(d, "flow", FLOW_SEED, "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGG\n")
     expect(kind == "error" and "gameopt: answer:5:5: row 5 is shorter than the board" in text, f"located: {text}")
+    # The assistant: a board with two solutions; a partial answer with a wrong cell.
+    open_puzzle(d, "flow", "A...A\n.....\n.....\nB...B\n")
+    text = ask(t, "flow", "unique")
+    expect("stdin: not unique: two solutions" in text, f"unique: {text}")
+    text = ask(t, "flow", "decided")
+    expect("10 cells decided, 10 open" in text, f"decided: {text}")
+    expect("null" not in d.find_element(By.ID, "flow-tools").text, "no stray words in the tools")
 
 
 def test_flood_verbs(t):
