@@ -96,7 +96,10 @@ def board_point(d, svg, r, c, corner=False):
 
 
 def stroke(d, svg, points, corner=False):
-    """One pointer stroke (press, move through every point, release), as a finger draws."""
+    """One pointer stroke (press, move through every point, release), as a finger draws, on
+    the board scrolled into view first as a person would."""
+    d.execute_script("const b = arguments[0].getBoundingClientRect();"
+                     "if (b.top < 0 || b.bottom > innerHeight) arguments[0].scrollIntoView({block: 'center'});", svg)
     ab = ActionBuilder(d, duration=10)
     p = ab.pointer_action
     p.move_to_location(*board_point(d, svg, *points[0], corner=corner))
@@ -333,6 +336,10 @@ def not_unique_shown(t, family, cells):
         t.shot(f"{family}-set-two-solutions", img)
     else:
         print(f"({family} unique draws no picture yet: the page shows it once the C side does)")
+    if draws_pictures(t.gameopt, family, "decided"):
+        img = d.find_element(By.CSS_SELECTOR, f"#{family}-decided-picture img")
+        WebDriverWait(d, 10).until(lambda _: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0;", img))
+        expect(f"the {m[1]} open cells grey" in img.get_attribute("alt"), f"decided's picture says what it greys: {img.get_attribute('alt')}")
 
 
 def test_country_share(t):
