@@ -42,6 +42,9 @@ typedef struct flow_builder {
     int *nends;     /* endpoints seen per colour */
     int *nb;        /* FLOW_MAX_LINKS neighbours per node, to refuse duplicate links */
     uint8_t *nnb;
+    int *by_label;  /* open-addressed table of colours by label (-1 empty): a reader of
+                     * many colours finds each in constant time, not by a walk over all */
+    size_t label_slots;
 } flow_builder;
 
 /* Starts a puzzle on a display grid of layers x rows x cols (all positions empty). */

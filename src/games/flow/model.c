@@ -60,11 +60,37 @@ int flow_build_node(flow_builder *b, int layer, int row, int col, gopt_flow_kind
     return v;
 }
 
+static size_t label_hash(const char *label) {
+    size_t h = 14695981039346656037u; /* FNV-1a */
+    for (const unsigned char *s = (const unsigned char *)label; *s; s++) h = (h ^ *s) * 1099511628211u;
+    return h;
+}
+
+/* The slot of `label` in the table: its colour's, or the empty one where it would go. */
+static size_t label_slot(const flow_builder *b, const char *label) {
+    size_t mask = b->label_slots - 1, i = label_hash(label) & mask;
+    while (b->by_label[i] >= 0 && strcmp(b->p->label[b->by_label[i]], label) != 0) i = (i + 1) & mask;
+    return i;
+}
+
+/* Doubles the table (kept at most half full) and puts every colour back. */
+static void grow_labels(flow_builder *b) {
+    free(b->by_label);
+    b->label_slots = b->label_slots ? 2 * b->label_slots : 64;
+    b->by_label = gopt_malloc(b->label_slots * sizeof *b->by_label);
+    for (size_t i = 0; i < b->label_slots; i++) b->by_label[i] = -1;
+    for (int k = 0; k < b->p->ncolours; k++) b->by_label[label_slot(b, b->p->label[k])] = k;
+}
+
 int flow_build_colour(flow_builder *b, const char *label) {
     gopt_flow_puzzle *p = b->p;
-    for (int k = 0; k < p->ncolours; k++)
-        if (strcmp(p->label[k], label) == 0) return k;
+    if (2 * ((size_t)p->ncolours + 1) > b->label_slots) grow_labels(b);
+    char key[GOPT_FLOW_LABEL]; /* (as stored: a longer label is cut the same way) */
+    snprintf(key, sizeof key, "%s", label);
+    size_t slot = label_slot(b, key);
+    if (b->by_label[slot] >= 0) return b->by_label[slot];
     int k = p->ncolours;
+    b->by_label[slot] = k;
     if ((size_t)k + 1 > b->colour_cap) {
         size_t cap = b->colour_cap;
         gopt_grow(&p->label, &cap, (size_t)k + 1, sizeof *p->label);
@@ -174,6 +200,7 @@ gopt_flow_puzzle *flow_build_finish(flow_builder *b, bool partial) {
     free(b->nends);
     free(b->nb);
     free(b->nnb);
+    free(b->by_label);
     b->p = NULL;
     return p;
 }
@@ -183,6 +210,7 @@ void flow_build_abort(flow_builder *b) {
     free(b->nends);
     free(b->nb);
     free(b->nnb);
+    free(b->by_label);
     gopt_flow_free(b->p);
     b->p = NULL;
 }

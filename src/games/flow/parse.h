@@ -25,6 +25,11 @@ void flow_parse_marks_free(flow_marks *m);
 void flow_parse_mark(flow_marks *m, int colour, gopt_text_mark at);
 /* Starts a rectangular (or layered) board with every cell and link, and empty marks. */
 void flow_parse_start_box(flow_builder *b, flow_marks *m, gopt_flow_format format, int layers, int rows, int cols);
+/* About the bytes a box of cells takes while it is built and after: per cell its node arrays
+ * and display slot (25), two edges' links both ways and ends (about 100 in a plane, more with
+ * layers), and the builder's neighbour table and edge list while it works (about 65). */
+#define FLOW_BYTES_PER_CELL 190
+
 /* Charges the board a box reader is about to build to --memory-limit (issue 37: the input's
  * structures count), before anything that size is made; false with err at `at` when there is
  * no room. The builder's puzzle keeps the bytes (flow_parse_keep) and gives them back when

@@ -15,11 +15,6 @@ void flow_parse_start_box(flow_builder *b, flow_marks *m, gopt_flow_format forma
     flow_parse_marks_init(m);
 }
 
-/* About the bytes a box of cells takes while it is built and after: per cell its node arrays
- * and display slot (25), two edges' links both ways and ends (about 100 in a plane, more with
- * layers), and the builder's neighbour table and edge list while it works (about 65). */
-#define FLOW_BYTES_PER_CELL 190
-
 bool flow_parse_charge(const gopt_text *t, gopt_text_mark at, int layers, int rows, int cols, size_t *bytes, gopt_error *err) {
     *bytes = (size_t)layers * (size_t)rows * (size_t)cols * FLOW_BYTES_PER_CELL;
     return gopt_text_charge(t, at, *bytes, err);

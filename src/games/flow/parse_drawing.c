@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "gameopt/budget.h"
 #include "parse.h"
 
 typedef struct drawing {
@@ -18,6 +19,7 @@ typedef struct drawing {
     size_t *line_len;
     int nlines;
     int max_row, max_col; /* of the cells, in drawing coordinates */
+    size_t cells;         /* cell characters ('.', '*', endpoints) */
     int *node;          /* per drawing position: node (a bridge's horizontal channel), or -1 */
     int width;          /* of the position table */
 } drawing;
@@ -117,6 +119,7 @@ static bool read_lines(gopt_text *t, drawing *d, gopt_error *err) {
                                          gopt_text_describe((unsigned char)p[j], what, sizeof what));
             }
             if (is_cell_char(p[j])) {
+                d->cells++;
                 if (d->nlines > d->max_row) d->max_row = d->nlines;
                 if ((int)j > d->max_col) d->max_col = (int)j;
             }
@@ -174,11 +177,23 @@ gopt_flow_puzzle *flow_read_drawing(gopt_text *t, bool partial, gopt_error *err)
     }
     d.width = d.max_col + 1;
     size_t positions = (size_t)(d.max_row + 1) * (size_t)d.width;
+    /* Charged to --memory-limit before it is made (issue 35: a 12 KB drawing 4095 lines tall
+     * with one 4095-column line took 85 MB under a 50 MB limit): the node table of every
+     * drawing position while reading, the display grid and the nodes the puzzle keeps. */
+    size_t reading = positions * sizeof *d.node;
+    size_t kept = (size_t)(d.max_row / 2 + 1) * (size_t)(d.max_col / 2 + 1) * sizeof(int) + d.cells * FLOW_BYTES_PER_CELL;
+    if (!gopt_text_charge(t, start, reading + kept, err)) {
+        flow_parse_marks_free(&m);
+        free(d.line_pos);
+        free(d.line_len);
+        return NULL;
+    }
     d.node = gopt_malloc(positions * sizeof *d.node);
     for (size_t i = 0; i < positions; i++) d.node[i] = -1;
 
     flow_builder b;
     flow_build_start(&b, GOPT_FLOW_SAMGOLDMAN, 1, d.max_row / 2 + 1, d.max_col / 2 + 1);
+    flow_parse_keep(&b, kept); /* (given back when the puzzle, or the aborted builder's, is freed) */
     bool ok = add_cells(&d, &b, &m, err);
     for (int i = 0; i < d.nlines && ok; i++)
         for (int j = 0; ok && (size_t)j < d.line_len[i]; j++)
@@ -197,5 +212,6 @@ gopt_flow_puzzle *flow_read_drawing(gopt_text *t, bool partial, gopt_error *err)
     free(d.line_pos);
     free(d.line_len);
     free(d.node);
+    gopt_budget_release(NULL, reading);
     return p;
 }
