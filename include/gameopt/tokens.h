@@ -122,6 +122,10 @@ typedef struct gopt_tokens_tile {
     uint8_t gauges[GOPT_TOKENS_EDGES];
     /* The rotations the game lets it be laid in (bit r; `NAME @ R,...` in a catalogue), 0: any. */
     uint8_t rotations;
+    /* Edges (at rotation 0) where the printed map commits track to come: `stub=edge:N`
+     * (1867, the 1822 family, 18 Los Angeles) and the edges of `track:future` paths (1858's
+     * private railways, 1840's orange hexes). A tile laid here must have track at each. */
+    uint8_t stubs;
 } gopt_tokens_tile;
 
 /* Parses a tile string of the 18xx.games tile language. `where` names the text in errors
@@ -292,6 +296,8 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_ROTATION_RULE, /* the game lets the new tile lie only in its listed rotations */
     GOPT_TOKENS_GAUGE,        /* full rules: old track of gauge why_gauge at edge why_edge_a finds
                                  no track of a gauge that carries it (why_gauge_new: what is there) */
+    GOPT_TOKENS_STUB,         /* the old tile's stub (or future track) at map side why_edge_a meets
+                                 no track of the new tile */
 } gopt_tokens_verdict;
 
 /* The answer for one rotation of the new tile. */

@@ -177,6 +177,19 @@ static bool town_kept(uint8_t need, const gopt_tokens_tile *to, int rotation) {
     return true;
 }
 
+/* Whether some stub edge of the old tile (map orientation) has no path end of the new tile. */
+static bool stub_unmet(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
+    for (int e = 0; e < GOPT_TOKENS_EDGES; e++) {
+        if (!(q->from->stubs >> ((e - q->from_rotation + 6) % 6) & 1)) continue;
+        bool met = false;
+        for (int k = 0; k < to->npaths && !met; k++)
+            met = (to->paths[k].a < GOPT_TOKENS_NODE_END && (to->paths[k].a + rotation) % 6 == e) ||
+                  (to->paths[k].b < GOPT_TOKENS_NODE_END && (to->paths[k].b + rotation) % 6 == e);
+        if (!met) return true;
+    }
+    return false;
+}
+
 /* Full rules about the whole tile, worked out afresh; NULL when they hold. */
 static const char *broken_tile_rule(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     const gopt_tokens_tile *from = q->from;
@@ -223,6 +236,8 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
                 return gopt_reason(why, size, "rotation %d is called feasible, but its track crosses closed side %d", r->rotation,
                                    (e + r->rotation) % 6);
         }
+    if (stub_unmet(q, to, r->rotation))
+        return gopt_reason(why, size, "rotation %d is called feasible, but a stub of the old tile meets no track", r->rotation);
     if (q->rules == GOPT_TOKENS_RULES_FULL) {
         const char *broken = broken_tile_rule(q, to, r->rotation);
         if (broken) return gopt_reason(why, size, "rotation %d is called feasible, but %s", r->rotation, broken);
@@ -285,6 +300,8 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
     if (r->verdict == GOPT_TOKENS_ROTATION_RULE)
         return (to->rotations && !(to->rotations >> r->rotation & 1)) ||
                gopt_reason(why, size, "the game allows rotation %d", r->rotation);
+    if (r->verdict == GOPT_TOKENS_STUB)
+        return stub_unmet(q, to, r->rotation) || gopt_reason(why, size, "rotation %d meets every stub", r->rotation);
     if (r->verdict == GOPT_TOKENS_OFF_MAP) {
         for (int k = 0; k < to->npaths; k++)
             for (int end = 0; end < 2; end++) {

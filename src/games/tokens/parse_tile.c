@@ -178,6 +178,15 @@ static bool edge_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, co
     return strcmp(key, "edge") != 0 || value_int(t, v, 0, 5, "edge", &e, err);
 }
 
+/* A stub marks an edge where track must come (the tile's `stubs`). */
+static bool stub_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, const value *v, gopt_error *err) {
+    long e = 0;
+    if (strcmp(key, "edge") != 0) return true;
+    if (!value_int(t, v, 0, 5, "edge", &e, err)) return false;
+    tile->stubs |= (uint8_t)(1u << e);
+    return true;
+}
+
 /* Every key 18xx.games reads (lib/engine/tile.rb), and the few that published strings
  * carry and it passes over (a path's loc, an icon's visit_cost, an offboard's loc, an
  * upgrade's sticky): read and dropped as it does. Other keys are typing mistakes. */
@@ -213,7 +222,7 @@ static const part_type part_types[] = {
     {"upgrade", upgrade_keys, -1, NULL},
     {"border", border_keys, -1, edge_param},
     {"icon", icon_keys, -1, NULL},
-    {"stub", stub_keys, -1, edge_param},
+    {"stub", stub_keys, -1, stub_param},
     {"partition", partition_keys, -1, NULL},
     {"frame", frame_keys, -1, NULL},
     {"stripes", stripes_keys, -1, NULL},
@@ -371,7 +380,11 @@ static bool close_part(gopt_tokens_tile *tile, gopt_text *t, gopt_text_mark at, 
         /* An edge to itself is a terminal stub at the hex side (1858India's ports): track
          * there, through nothing. A node to itself means nothing. */
         if (p->a == p->b && p->a >= GOPT_TOKENS_NODE_END) return gopt_text_fail_at(t, at, err, "a path must join two different ends");
-        if (p->track == GOPT_TOKENS_FUTURE_TRACK) tile->npaths--; /* not track yet */
+        if (p->track == GOPT_TOKENS_FUTURE_TRACK) { /* not track yet, but where track must come */
+            if (p->a < GOPT_TOKENS_NODE_END) tile->stubs |= (uint8_t)(1u << p->a);
+            if (p->b < GOPT_TOKENS_NODE_END) tile->stubs |= (uint8_t)(1u << p->b);
+            tile->npaths--;
+        }
     }
     return true;
 }

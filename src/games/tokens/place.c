@@ -184,6 +184,15 @@ static int off_map(const gopt_tokens_question *q, const gopt_tokens_tile *to, in
     return bad ? __builtin_ctz(bad) : -1;
 }
 
+/* The first map side where the old tile has a stub (or future track) that the new tile's
+ * track does not meet, or -1 (both rule sets, like the map: 1867 and the 1822 family say a
+ * tile laid on a hex with a track stub must connect to it; 1858's private railways and
+ * 1840's orange hexes print the track to come as dashed lines the tile must follow). */
+static int unmet_stub(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
+    uint8_t bad = gopt_tokens_rotate(q->from->stubs, q->from_rotation) & (uint8_t)~gopt_tokens_rotate(to->exits, rotation);
+    return bad ? __builtin_ctz(bad) : -1;
+}
+
 /* Decides the rotation; on success enumerates up to c->want placements. */
 static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_tokens_rotation *out) {
     const tokens_problem *p = c->p;
@@ -193,6 +202,10 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
     }
     if ((out->why_edge_a = off_map(c->q, to, rotation)) >= 0) {
         out->verdict = GOPT_TOKENS_OFF_MAP;
+        return 0;
+    }
+    if ((out->why_edge_a = unmet_stub(c->q, to, rotation)) >= 0) {
+        out->verdict = GOPT_TOKENS_STUB;
         return 0;
     }
     int8_t fixed[TOKENS_MAX_ITEMS], assign[TOKENS_MAX_ITEMS];

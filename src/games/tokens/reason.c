@@ -104,6 +104,9 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
                  __builtin_popcount(to->rotations) == 1 ? "" : "s", rots);
         break;
     }
+    case GOPT_TOKENS_STUB:
+        snprintf(buf, size, "the map's track stub at side %d would meet no track of the new tile", r->why_edge_a);
+        break;
     case GOPT_TOKENS_GAUGE:
         if (r->why_gauge_new < 0)
             snprintf(buf, size, "the %s-gauge track at edge %d would be lost", gopt_tokens_track_name(r->why_gauge), r->why_edge_a);

@@ -150,6 +150,8 @@ char *gopt_tokens_tile_format(const gopt_tokens_tile *tile) {
         format_end(&b, p->b);
         if (p->track != GOPT_TOKENS_BROAD) gopt_buf_printf(&b, ",track:%s", track_names[p->track]);
     }
+    for (int e = 0; e < GOPT_TOKENS_EDGES; e++)
+        if (tile->stubs >> e & 1) gopt_buf_printf(&b, "%sstub=edge:%d", b.len ? ";" : "", e);
     for (int i = 0; i < tile->nlabels; i++) gopt_buf_printf(&b, "%slabel=%s", b.len ? ";" : "", tile->labels[i]);
     return gopt_buf_take(&b);
 }
