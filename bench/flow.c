@@ -8,7 +8,9 @@
  * and SAT conflicts. The side-by-side table compares whole processes, as the peers were
  * measured (../shared/data/flow/peer-times-here.tsv): `gameopt flow solve` on the set's files,
  * user + sys CPU of the child (median of runs), against each peer's row, with the ratio
- * peer / gameopt (above 1: gameopt is faster). */
+ * peer / gameopt (above 1: gameopt is faster) and our search nodes per CPU second (the
+ * nodes of one --json --stats run over the median CPU); then the generated set (flow
+ * generate --any boards, both conventions), which no peer has times for. */
 #include <libgen.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -190,10 +192,12 @@ static const struct {
     {"thomasahle/inputs6.txt", "thomasahle/inputs6.txt", 1},
 };
 
-/* CPU seconds (user + sys) of one `gameopt flow solve` process over the files. */
-static double process_cpu(const char *gameopt, const char *root, const char *files) {
+/* CPU seconds (user + sys) of one `gameopt flow solve` process over the files (`extra`:
+ * more options, e.g. the path convention). */
+static double process_cpu(const char *gameopt, const char *root, const char *files, const char *extra) {
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "exec %s flow solve --quiet --time-limit 120 %s/%s >/dev/null 2>&1", gameopt, root, files);
+    snprintf(cmd, sizeof cmd, "exec %s flow solve --quiet --time-limit 120 %s %s/%s >/dev/null 2>&1", gameopt, extra, root,
+             files);
     pid_t pid = fork();
     if (pid == 0) {
         execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
@@ -205,6 +209,75 @@ static double process_cpu(const char *gameopt, const char *root, const char *fil
     return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 }
 
+/* The search nodes of one `--json --stats` run over the files (the sum of every answer's
+ * "nodes"; deterministic on one thread, so one run gives the count the timed runs made). */
+static long long process_nodes(const char *gameopt, const char *root, const char *files, const char *extra) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s flow solve --json --stats --time-limit 120 %s %s/%s 2>/dev/null", gameopt, extra, root, files);
+    FILE *f = popen(cmd, "r");
+    if (!f) return -1;
+    long long nodes = 0;
+    char line[65536];
+    while (fgets(line, sizeof line, f)) {
+        const char *at = strstr(line, "\"nodes\":");
+        if (at) nodes += atoll(at + 8);
+    }
+    pclose(f);
+    return nodes;
+}
+
+/* One set measured as the peers were: median whole-process CPU over runs, and nodes. */
+static void measure_process(const char *gameopt, const char *root, const char *files, const char *extra, int runs,
+                            double *cpu, long long *nodes) {
+    double t[16];
+    if (runs > 16) runs = 16;
+    if (runs < 1) runs = 1;
+    for (int k = 0; k < runs; k++) t[k] = process_cpu(gameopt, root, files, extra);
+    qsort(t, (size_t)runs, sizeof *t, cmp_double);
+    *cpu = t[runs / 2];
+    *nodes = process_nodes(gameopt, root, files, extra);
+}
+
+/* The generated set beside the peers' sets: `flow generate --any` boards (run_generated's 24
+ * boards, written to a temporary file in the houston format, which names any number of
+ * colours), solved by one process under each convention. No peer has times for them here:
+ * thomasahle/numberlink needs a Go toolchain this machine lacks, and flow_solver takes at
+ * most 16 colours (these have up to 52). */
+static void generated_side_by_side(const char *gameopt, int runs_override) {
+    char path[] = "/tmp/gopt-bench-flow-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) return;
+    FILE *f = fdopen(fd, "w");
+    int boards = 0;
+    static const int sides[] = {15, 30, 50, 100};
+    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++)
+        for (int few = 0; few < 2; few++)
+            for (int seed = 1; seed <= 3; seed++) {
+                int side = sides[i], colours = few ? side / 4 : side * side / 8 < 52 ? side * side / 8 : 52;
+                gopt_rng rng = gopt_rng_stream((uint64_t)seed, 0);
+                gopt_flow_puzzle *p = gopt_flow_generate(side, side, colours, &rng);
+                p->format = GOPT_FLOW_HOUSTON;
+                char *text = gopt_flow_write(p, NULL);
+                fputs(text, f);
+                free(text);
+                gopt_flow_free(p);
+                boards++;
+            }
+    fclose(f);
+    for (int untouching = 0; untouching < 2; untouching++) {
+        double cpu;
+        long long nodes;
+        measure_process(gameopt, "", path + 1, untouching ? "--format houston --paths untouching" : "--format houston --paths simple",
+                        runs_override > 0 ? runs_override : 3, &cpu, &nodes);
+        char name[64];
+        snprintf(name, sizeof name, "generated (%s)", untouching ? "untouching" : "simple");
+        printf("%-26s %-12s %7d %10s %12.4f %7s %12.3g  %s\n", name, "-", boards, "-", cpu, "-", cpu > 0 ? nodes / cpu : 0,
+               "no peer time: thomasahle needs Go (absent here), flow_solver takes <= 16 colours");
+        fflush(stdout);
+    }
+    remove(path);
+}
+
 static void side_by_side(const char *gameopt, const char *root, int runs_override) {
     char path[1100];
     snprintf(path, sizeof path, "%s/peer-times-here.tsv", root);
@@ -214,10 +287,11 @@ static void side_by_side(const char *gameopt, const char *root, int runs_overrid
         return;
     }
     printf("side by side: whole process CPU s (user + sys), gameopt median of runs; ratio = peer / gameopt\n");
-    printf("%-26s %-12s %7s %10s %12s %7s  %s\n", "set", "peer", "boards", "peer cpu s", "gameopt cpu s", "ratio",
-           "peer's result");
+    printf("%-26s %-12s %7s %10s %12s %7s %12s  %s\n", "set", "peer", "boards", "peer cpu s", "gameopt cpu s", "ratio",
+           "our nodes/s", "peer's result");
     char line[1024];
     double ours[sizeof peer_sets / sizeof peer_sets[0]];
+    long long our_nodes[sizeof peer_sets / sizeof peer_sets[0]];
     for (size_t i = 0; i < sizeof peer_sets / sizeof peer_sets[0]; i++) ours[i] = -2;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || strncmp(line, "set\t", 4) == 0) continue;
@@ -237,21 +311,17 @@ static void side_by_side(const char *gameopt, const char *root, int runs_overrid
         if (nf < 4) continue;
         for (size_t i = 0; i < sizeof peer_sets / sizeof peer_sets[0]; i++) {
             if (strcmp(field[0], peer_sets[i].peer_set) != 0) continue;
-            if (ours[i] == -2) { /* measured once per set, shared by its peers' rows */
-                int runs = runs_override > 0 ? runs_override : peer_sets[i].runs;
-                double t[16];
-                if (runs > 16) runs = 16;
-                for (int k = 0; k < runs; k++) t[k] = process_cpu(gameopt, root, peer_sets[i].files);
-                qsort(t, (size_t)runs, sizeof *t, cmp_double);
-                ours[i] = t[runs / 2];
-            }
+            if (ours[i] == -2) /* measured once per set, shared by its peers' rows */
+                measure_process(gameopt, root, peer_sets[i].files, "", runs_override > 0 ? runs_override : peer_sets[i].runs,
+                                &ours[i], &our_nodes[i]);
             double peer = atof(field[3]);
-            printf("%-26s %-12s %7s %10.4f %12.4f %7.2f  %s\n", field[0], field[2], field[1], peer, ours[i],
-                   ours[i] > 0 ? peer / ours[i] : 0, nf > 5 ? field[5] : "");
+            printf("%-26s %-12s %7s %10.4f %12.4f %7.2f %12.3g  %s\n", field[0], field[2], field[1], peer, ours[i],
+                   ours[i] > 0 ? peer / ours[i] : 0, ours[i] > 0 ? our_nodes[i] / ours[i] : 0, nf > 5 ? field[5] : "");
             fflush(stdout);
         }
     }
     fclose(f);
+    generated_side_by_side(gameopt, runs_override);
 }
 
 int main(int argc, char **argv) {
