@@ -12,6 +12,8 @@
 #   make mpi        build build-mpi/gameopt-mpi (flood solve's A* over MPI ranks; Open MPI)
 #   make mpi-test   build it and run its tests (label mpi: 1, 2 and 4 ranks)
 #   make install    install under PREFIX (default /usr/local)
+#   make python     build and install the Python package into the virtual environment VENV
+#                   (default build/venv; Debian's packages visible, nothing downloaded)
 JOBS ?= $(shell nproc)
 # Build noise (gmake[N]: Entering directory ...) would bury the demo's own output.
 MAKEFLAGS += --no-print-directory
@@ -20,8 +22,9 @@ FUZZ_SECONDS ?= 60
 FUZZ ?=
 BENCH ?=
 CMAKE_FLAGS ?=
+VENV ?= build/venv
 
-.PHONY: all deps configure run serve test asan-test debug valgrind fuzz bench install clean mpi mpi-test web
+.PHONY: all deps configure run serve test asan-test debug valgrind fuzz bench install clean mpi mpi-test web python
 
 all: configure
 	cmake --build build -j $(JOBS)
@@ -81,6 +84,12 @@ install: deps
 	cmake -S . -B build -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
 	cmake --build build -j $(JOBS)
 	cmake --install build
+
+# The package finds build/libgameopt.so of this checkout (recorded at install) or an installed one.
+python: all
+	@[ -x $(VENV)/bin/pip ] || /usr/bin/python3 -m venv --system-site-packages $(VENV)
+	$(VENV)/bin/pip install -q --no-build-isolation --no-index ./python
+	@echo "the gameopt package is installed in $(VENV): $(VENV)/bin/python -c 'import gameopt'"
 
 clean:
 	rm -rf build build-asan build-debug build-fuzz build-mpi out

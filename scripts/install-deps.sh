@@ -25,6 +25,8 @@ packages=(
   chromium chromium-driver python3-selenium  # tests only: the page in headless Chromium
   libopenmpi-dev openmpi-bin              # gameopt-mpi (make mpi): flood's A* across machines
   emscripten dpkg-dev                     # make web: the WebAssembly build (libraries from apt-get source)
+  python3-venv python3-setuptools python3-wheel  # make python: the Python package, installed offline
+  python3-pytest python3-pandas           # tests only: the Python package's tests, rows as DataFrames
 )
 
 missing=()
