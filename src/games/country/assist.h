@@ -47,4 +47,12 @@ country_mark *country_marks_of(const country_model *m, int *n);
 /* Knowledge of the model's variables as values -1 (unknown), 0, 1, per cell and side. */
 void country_known_from_values(const country_graph *g, const int8_t *val, gopt_country_known *k);
 
+/* Pictures (assist_render.c): decided parts in full colour and open cells greyed; two solutions
+ * side by side with their differences shaded; the player's marks with the wrong ones in red and
+ * a hint's step (step[0] >= 0: a cell, or the edge to step[1]) in green. */
+gopt_canvas *country_decided_render(const gopt_country_puzzle *p, const gopt_country_decided *d);
+gopt_canvas *country_pair_render(const gopt_country_puzzle *p, const gopt_country_pair *x);
+gopt_canvas *country_marks_render(const gopt_country_puzzle *p, const gopt_country_statement *bad, int nbad, const int step[2],
+                                  bool value);
+
 #endif

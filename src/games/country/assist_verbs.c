@@ -139,6 +139,8 @@ static gopt_status decided_one(gopt_call *call, size_t index, const char *name, 
         fputc('\n', call->out);
         if (d->status != GOPT_INFEASIBLE && !call->opts.quiet) draw_known(call->out, p, &d->known, !gopt_option_flag(&call->opts, "ascii"));
     }
+    if (call->opts.picture && d->status != GOPT_INFEASIBLE && !gopt_call_picture(call, name, country_decided_render(p, d)))
+        status = GOPT_BAD_INPUT;
     gopt_country_decided_free(d);
     return status;
 }
@@ -194,6 +196,7 @@ static gopt_status unique_one(gopt_call *call, size_t index, const char *name, c
         }
         free(mark);
     }
+    if (call->opts.picture && x->first && !gopt_call_picture(call, name, country_pair_render(p, x))) status = GOPT_BAD_INPUT;
     gopt_country_pair_free(x);
     return status;
 }
@@ -229,6 +232,8 @@ static gopt_status mistakes_one(gopt_call *call, size_t index, const char *name,
     wrong_ctx c = {p, x};
     gopt_assist_verdict v = {x->status, x->marks, x->completable, x->together, o->all, x->nwrong, "marks", wrong_text, wrong_json, &c};
     gopt_status status = gopt_assist_print_verdict(call, name, gopt_assist_head(name, x->status), &v, w);
+    if (call->opts.picture && !gopt_call_picture(call, name, country_marks_render(p, x->wrong, x->nwrong, NULL, false)))
+        status = GOPT_BAD_INPUT;
     gopt_country_mistakes_free(x);
     return status;
 }
@@ -274,6 +279,8 @@ static gopt_status hint_one(gopt_call *call, size_t index, const char *name, con
     } else {
         gopt_assist_print_hint(call, name, h->kind, gopt_country_rule_name(h->rule), h->text);
     }
+    if (call->opts.picture && !gopt_call_picture(call, name, country_marks_render(p, NULL, 0, step ? h->cells : NULL, h->value)))
+        status = GOPT_BAD_INPUT;
     gopt_country_hint_free(h);
     return status;
 }

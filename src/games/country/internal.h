@@ -107,6 +107,12 @@ void country_solve_mip(country_run *run);
  * unused (0) or not yet (-1), and edges known off the loop (cut: E and S bits). */
 void country_explain_state(const gopt_country_explanation *x, int upto, uint8_t *dirs, int8_t *cells, uint8_t *cut);
 
+/* render.c, for the pictures of the assist verbs: the size of one board's picture, the board
+ * (grid, room borders, numbers) at the canvas's origin, and the centre and size of cell c. */
+void country_picture_size(const gopt_country_puzzle *p, double *w, double *h);
+void country_picture_board(gopt_canvas *cv, const gopt_country_puzzle *p);
+void country_picture_cell(const gopt_country_puzzle *p, int c, double *x, double *y, double *size);
+
 /* ---- the gopt_game table's output functions (output.c) ---- */
 /* The verbs and option tables (verbs.c). */
 extern const gopt_verb country_verbs[];

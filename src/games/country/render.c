@@ -59,6 +59,21 @@ static void draw_loop(gopt_canvas *cv, const gopt_country_puzzle *p, const uint8
     }
 }
 
+/* ---- for the assist pictures (assist_render.c): one board's geometry and its parts ---- */
+
+void country_picture_size(const gopt_country_puzzle *p, double *w, double *h) {
+    *w = 2 * MARGIN + p->size.w * CELL;
+    *h = 2 * MARGIN + p->size.h * CELL;
+}
+
+void country_picture_board(gopt_canvas *cv, const gopt_country_puzzle *p) { draw_board(cv, p); }
+
+void country_picture_cell(const gopt_country_puzzle *p, int c, double *x, double *y, double *size) {
+    *x = cx(c % p->size.w);
+    *y = cy(c / p->size.w);
+    *size = CELL;
+}
+
 gopt_canvas *gopt_country_render(const gopt_country_puzzle *p, const uint8_t *dirs) {
     gopt_grid g = p->size;
     gopt_canvas *cv = gopt_canvas_new(2 * MARGIN + g.w * CELL, 2 * MARGIN + g.h * CELL);

@@ -55,6 +55,14 @@ gopt_hint_kind flow_deduce(flow_deducer *d, const flow_state *s, bool splits, go
 /* Sets what a step says in s. */
 void flow_apply_step(flow_state *s, const gopt_flow_step *st);
 
+/* Pictures (assist_render.c): decided links in colour and open cells greyed; two solutions side
+ * by side with their differences shaded; the filled cells with the wrong ones crossed in red and
+ * a hint's step in green (each may be NULL / 0). */
+gopt_canvas *flow_decided_render(const gopt_flow_puzzle *p, const gopt_flow_decided *d);
+gopt_canvas *flow_pair_render(const gopt_flow_puzzle *p, const gopt_flow_pair *x);
+gopt_canvas *flow_marks_render(const gopt_flow_puzzle *p, const gopt_flow_marks *m, const int *bad, int nbad,
+                               const gopt_flow_step *step);
+
 /* A node as "r3c4" (with "l2" for layers, and the channel of a bridge). */
 void flow_node_name(const gopt_flow_puzzle *p, int v, gopt_buf *b);
 

@@ -103,6 +103,8 @@ static gopt_status decided_one(gopt_call *call, size_t index, const char *name, 
             if (d->status != GOPT_INFEASIBLE && !call->opts.quiet) print_boards(call->out, p, d->known.colour, NULL);
         }
     }
+    if (call->opts.picture && d->status != GOPT_INFEASIBLE && !gopt_call_picture(call, name, flow_decided_render(p, d)))
+        status = GOPT_BAD_INPUT;
     gopt_flow_decided_free(d);
     return status;
 }
@@ -151,6 +153,7 @@ static gopt_status unique_one(gopt_call *call, size_t index, const char *name, c
         free(a);
         free(c);
     }
+    if (call->opts.picture && x->first && !gopt_call_picture(call, name, flow_pair_render(p, x))) status = GOPT_BAD_INPUT;
     gopt_flow_pair_free(x);
     return status;
 }
@@ -191,6 +194,8 @@ static gopt_status mistakes_one(gopt_call *call, size_t index, const char *name,
     gopt_assist_verdict v = {x->status, x->marks, x->completable, x->together, o->all, x->nwrong, "filled cells",
                              wrong_text, wrong_json, &c};
     gopt_status status = gopt_assist_print_verdict(call, name, head(name, p, x->status), &v, w);
+    if (call->opts.picture && !gopt_call_picture(call, name, flow_marks_render(p, m, x->wrong, x->nwrong, NULL)))
+        status = GOPT_BAD_INPUT;
     gopt_flow_mistakes_free(x);
     return status;
 }
@@ -243,6 +248,8 @@ static gopt_status hint_one(gopt_call *call, size_t index, const char *name, con
     } else {
         gopt_assist_print_hint(call, name, h->kind, rule, h->text);
     }
+    if (call->opts.picture && !gopt_call_picture(call, name, flow_marks_render(p, m, NULL, 0, step ? &h->step : NULL)))
+        status = GOPT_BAD_INPUT;
     gopt_flow_hint_free(h);
     return status;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "gameopt/alloc.h"
+#include "gameopt/canvas.h"
 #include "gameopt/flow.h"
 #include "gameopt/sat.h"
 #include "gameopt/stop.h"
@@ -24,6 +25,22 @@ int flow_run_mistakes(gopt_call *call);
 int flow_run_hint(gopt_call *call);
 int flow_run_explain(gopt_call *call);
 int flow_run_setter(gopt_call *call);
+
+/* ---- pictures (render.c), shared with the assist pictures (assist_render.c) ---- */
+typedef struct flow_picture {
+    const gopt_flow_puzzle *p;
+    gopt_canvas *cv;
+    double size, margin; /* of a cell, around the board */
+    bool graph;          /* draw links as lines (diagonal layouts) rather than square cells */
+} flow_picture;
+/* The geometry of one board's picture and its size (*w, *h); the caller sets g->cv. */
+void flow_picture_init(flow_picture *g, const gopt_flow_puzzle *p, double *w, double *h);
+double flow_picture_x(const flow_picture *g, int v);
+double flow_picture_y(const flow_picture *g, int v);
+void flow_picture_board(const flow_picture *g);
+void flow_picture_endpoints(const flow_picture *g);
+/* One link in a colour (a warp as two stubs, a change of layer as two rings). */
+void flow_picture_link(const flow_picture *g, int edge, gopt_rgb colour, double width);
 
 /* ---- building a puzzle (model.c) ---- */
 typedef struct flow_edge_spec {

@@ -9,12 +9,7 @@
 #include "internal.h"
 #include "gameopt/canvas.h"
 
-typedef struct picture {
-    const gopt_flow_puzzle *p;
-    gopt_canvas *cv;
-    double size, margin; /* of a cell, around the board */
-    bool graph;          /* draw links as lines (diagonal layouts) rather than square cells */
-} picture;
+typedef flow_picture picture;
 
 static double cx(const picture *g, int v) {
     return g->margin + ((double)g->p->layer[v] * (g->p->cols + 1) + g->p->col[v] + 0.5) * g->size;
@@ -115,12 +110,48 @@ static void draw_endpoints(const picture *g) {
     }
 }
 
-gopt_canvas *gopt_flow_render(const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
+/* ---- for the assist pictures (assist_render.c) ---- */
+
+void flow_picture_init(flow_picture *g, const gopt_flow_puzzle *p, double *w, double *h) {
     int across = p->layers * (p->cols + 1) - 1, span = across > p->rows ? across : p->rows;
-    picture g = {.p = p, .size = fmin(28.0, fmax(1.0, 1400.0 / span))};
-    g.margin = g.size / 2;
-    for (int i = 0; i < 2 * p->nedges; i++) g.graph |= p->links[i].dir >= GOPT_FLOW_NE && p->links[i].dir <= GOPT_FLOW_NW;
-    g.cv = gopt_canvas_new(across * g.size + 2 * g.margin, p->rows * g.size + 2 * g.margin);
+    *g = (picture){.p = p, .size = fmin(28.0, fmax(1.0, 1400.0 / span))};
+    g->margin = g->size / 2;
+    for (int i = 0; i < 2 * p->nedges; i++) g->graph |= p->links[i].dir >= GOPT_FLOW_NE && p->links[i].dir <= GOPT_FLOW_NW;
+    *w = across * g->size + 2 * g->margin;
+    *h = p->rows * g->size + 2 * g->margin;
+}
+
+double flow_picture_x(const flow_picture *g, int v) { return cx(g, v); }
+double flow_picture_y(const flow_picture *g, int v) { return cy(g, v); }
+void flow_picture_board(const flow_picture *g) { draw_board(g); }
+void flow_picture_endpoints(const flow_picture *g) { draw_endpoints(g); }
+
+void flow_picture_link(const flow_picture *g, int edge, gopt_rgb colour, double width) {
+    const gopt_flow_puzzle *p = g->p;
+    int u = p->edge_u[edge], v = p->edge_v[edge];
+    const gopt_flow_link *l = flow_links(p, u);
+    while (l->edge != edge) l++;
+    double x, y;
+    if (l->warp) { /* two stubs through the border */
+        stub(g, u, l->dir, &x, &y);
+        gopt_draw_line(g->cv, cx(g, u), cy(g, u), x, y, width, colour);
+        const gopt_flow_link *back = flow_links(p, v);
+        while (back->edge != edge) back++;
+        stub(g, v, back->dir, &x, &y);
+        gopt_draw_line(g->cv, cx(g, v), cy(g, v), x, y, width, colour);
+    } else if (l->dir >= GOPT_FLOW_UP) { /* a change of layer: rings on both cells */
+        gopt_draw_circle(g->cv, cx(g, u), cy(g, u), g->size * 0.3, NULL, &colour, width * 0.3);
+        gopt_draw_circle(g->cv, cx(g, v), cy(g, v), g->size * 0.3, NULL, &colour, width * 0.3);
+    } else {
+        gopt_draw_line(g->cv, cx(g, u), cy(g, u), cx(g, v), cy(g, v), width, colour);
+    }
+}
+
+gopt_canvas *gopt_flow_render(const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
+    picture g;
+    double w, h;
+    flow_picture_init(&g, p, &w, &h);
+    g.cv = gopt_canvas_new(w, h);
     draw_board(&g);
     if (s)
         for (int k = 0; k < p->ncolours; k++) draw_path(&g, s, k);

@@ -24,7 +24,7 @@ static const gopt_opt coverage_opts[] = {PARTIAL_OPT, FULL_OPT, PATHS_OPT, GOPT_
 static const gopt_opt assist_opts[] = {PARTIAL_OPT, FULL_OPT, PATHS_OPT, GOPT_OPT_END};
 static const gopt_opt mistakes_opts[] = {PARTIAL_OPT, FULL_OPT, PATHS_OPT, GOPT_FLAG("all", "every wrong cell, not only the first"),
                                          GOPT_OPT_END};
-#define ASSIST_COMMON (GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_TIME_LIMIT)
+#define ASSIST_COMMON (GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_OUTPUT)
 
 const gopt_opt flow_solve_opts[] = {
     PARTIAL_OPT,
