@@ -108,12 +108,58 @@ static void flow_pictures(void **state) {
     gopt_flow_free(p);
 }
 
+/* The same pictures through the JSON entry point (what the server and the page call): the
+ * request's "picture" draws each assist verb, and the reply carries it as an output. */
+static char *api_picture(const char *game, const char *verb, const char *input, const char *answer) {
+    json_t *req = json_pack("{s:s, s:s, s:s, s:s}", "game", game, "verb", verb, "input", input, "picture", "svg");
+    if (answer) {
+        json_object_set_new(req, "inputs", json_pack("[{s:s, s:s}]", "name", "answer", "text", answer));
+        json_object_set_new(req, "args", json_pack("[s]", "answer") /* after "-", the input */);
+    }
+    json_t *reply = gopt_api_run(req, NULL);
+    json_t *out = json_array_get(json_object_get(reply, "outputs"), 0);
+    if (!out) fail_msg("%s %s: no picture in the reply: %s", game, verb, json_dumps(reply, JSON_COMPACT));
+    assert_string_equal(json_string_value(json_object_get(out, "role")), "picture");
+    assert_string_equal(json_string_value(json_object_get(out, "ext")), "svg");
+    char *s = gopt_strdup(json_string_value(json_object_get(out, "text")));
+    json_decref(reply);
+    json_decref(req);
+    return s;
+}
+
+static void pictures_through_the_entry_point(void **state) {
+    (void)state;
+    static const char url[] = "https://puzz.link/p?country/5/5/amda0uf02h12h";
+    static const char several[] = ".....\n...A.\n.AB..\nB....\nC...C\n";
+    struct {
+        const char *game, *verb, *input, *answer, *colour;
+        int times; /* how often the colour is drawn; 0: at least once */
+    } cases[] = {
+        {"country", "decided", two, NULL, "fill=\"#dbdbdb\"", 6},
+        {"country", "unique", two, NULL, "fill=\"#ffd1d1\"", 8},
+        {"country", "mistakes", url, "se ? ? ? ?\n? ? ? ? ?\n? ? ? ? -\n? ? ? ? ?\n? ? ? ? ?\n", "#d91a1a", 0},
+        {"country", "hint", url, NULL, "#1a9933", 0},
+        {"flow", "decided", several, NULL, "fill=\"#d1d1d1\"", 14},
+        {"flow", "unique", several, NULL, "fill=\"#ffcccc\"", 12},
+        {"flow", "mistakes", "B.R..\nG..Y.\n.....\n.BYRG\n.....\n", "BBRRR\nGBYYR\nGBRYR\n?????\n?????\n", "#d91a1a", 0},
+        {"flow", "hint", "B.R..\nG..Y.\n.....\n.BYRG\n.....\n", NULL, "#1a9933", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *s = api_picture(cases[i].game, cases[i].verb, cases[i].input, cases[i].answer);
+        int n = count(s, cases[i].colour);
+        if (cases[i].times ? n != cases[i].times : n == 0)
+            fail_msg("%s %s: %s drawn %d times", cases[i].game, cases[i].verb, cases[i].colour, n);
+        free(s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(country_decided_greys_open_cells),
         cmocka_unit_test(country_pair_side_by_side),
         cmocka_unit_test(country_marks_wrong_red_hint_green),
         cmocka_unit_test(flow_pictures),
+        cmocka_unit_test(pictures_through_the_entry_point),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
