@@ -1,0 +1,1 @@
+country hint --json tests/golden/country/files/split.pzprv3
