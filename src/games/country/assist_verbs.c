@@ -273,7 +273,9 @@ static gopt_status hint_one(gopt_call *call, size_t index, const char *name, con
             json_object_set_new(st, "mark", json_string(h->cells[1] < 0 ? (h->value ? "used" : "unused") : h->value ? "on" : "off"));
         }
         json_t *j = gopt_assist_head(name, h->status);
-        json_object_set_new(j, "hint", gopt_assist_hint_json(h->status, h->kind, step ? gopt_country_rule_name(h->rule) : NULL, st,
+        /* a rule only for a rule's step or a trial's (the rule the other value breaks); a split has none */
+        bool ruled = h->kind == GOPT_HINT_RULE || h->kind == GOPT_HINT_TRIAL;
+        json_object_set_new(j, "hint", gopt_assist_hint_json(h->status, h->kind, ruled ? gopt_country_rule_name(h->rule) : NULL, st,
                                                              var_json(p, h->split), h->text));
         gopt_assist_emit(call, j, w);
     } else {
