@@ -4,6 +4,7 @@ import ctypes
 import json
 import os
 import threading
+from xml.sax.saxutils import escape
 
 from . import _library
 
@@ -102,11 +103,38 @@ class Rows(list):
     manifest that repeats them rides along."""
     manifest = None
 
+    def to_csv(self, path):
+        """The rows as CSV, the manifest in '#' comment lines at the top
+        (pandas.read_csv(path, comment="#") reads the rows back)."""
+        import csv
+        keys = []
+        for r in self:
+            keys += [k for k in r if k not in keys]
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            if self.manifest is not None:
+                f.write("# manifest: %s\n" % json.dumps(self.manifest, sort_keys=True))
+            w = csv.DictWriter(f, fieldnames=keys)
+            w.writeheader()
+            for r in self:
+                w.writerow({k: json.dumps(v) if isinstance(v, (list, dict)) else v for k, v in r.items()})
+
     def to_pandas(self):
         import pandas  # not a dependency of the package: only this method needs it
         frame = pandas.DataFrame(list(self))
         frame.attrs["manifest"] = self.manifest
         return frame
+
+
+def _with_metadata(svg, manifest):
+    """The SVG with the manifest in a <metadata> element (JSON) right after the <svg> tag."""
+    if manifest is None or "<metadata" in svg:
+        return svg
+    at = svg.find("<svg")
+    end = svg.find(">", at) if at >= 0 else -1
+    if end < 0:
+        return svg
+    meta = '<metadata id="gameopt-manifest">%s</metadata>' % escape(json.dumps(manifest, sort_keys=True))
+    return svg[:end + 1] + "\n" + meta + svg[end + 1:]
 
 
 _TABLE_KEYS = ("rows", "matrix", "pairs", "findings")
@@ -158,7 +186,7 @@ class Result(dict):
         out = []
         for o in self.outputs:
             if o.get("ext") == "svg":
-                p = Picture(o.get("text", ""))
+                p = Picture(_with_metadata(o.get("text", ""), self.manifest))
             elif o.get("ext") == "png" and o.get("role") in ("picture", "plot"):
                 p = PNG(o.data)
             else:

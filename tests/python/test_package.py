@@ -296,6 +296,24 @@ def test_draw_gives_svg_for_jupyter():
     assert p.name
 
 
+def test_picture_metadata_carries_the_manifest():
+    import xml.etree.ElementTree as ET
+    p = gameopt.draw("flow", "data/flow/seed_5x5.txt")
+    meta = ET.fromstring(p.encode()).find("{http://www.w3.org/2000/svg}metadata")
+    m = json.loads(meta.text)
+    assert m["game"] == "flow" and m["verb"] == "draw" and m["revision"]
+    assert "<metadata" not in gameopt.draw("flow", "data/flow/seed_5x5.txt", manifest=False)
+
+
+def test_rows_to_csv_with_the_manifest(tmp_path):
+    rows = gameopt.run("taxis", "experiment", args=["table1"], games=100, seed=5).rows
+    rows.to_csv(tmp_path / "t.csv")
+    lines = (tmp_path / "t.csv").read_text().splitlines()
+    assert lines[0].startswith("# manifest: ")
+    assert json.loads(lines[0][len("# manifest: "):])["options"]["games"] == 100
+    assert "mean" in lines[1].split(",") and len(lines) == 2 + len(rows)
+
+
 def test_png_picture(tmp_path):
     r = gameopt.run("flow", "solve", "data/flow/seed_5x5.txt", picture="png")
     png = r.picture
