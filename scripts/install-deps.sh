@@ -27,6 +27,7 @@ packages=(
   emscripten dpkg-dev                     # make web: the WebAssembly build (libraries from apt-get source)
   python3-venv python3-setuptools python3-wheel  # make python: the Python package, installed offline
   python3-pytest python3-pandas           # tests only: the Python package's tests, rows as DataFrames
+  jupyter-nbconvert python3-ipykernel     # tests only: the notebooks executed headless
 )
 
 missing=()
