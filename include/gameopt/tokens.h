@@ -261,6 +261,10 @@ typedef struct gopt_tokens_question {
     bool map_known; /* closed comes from --open or a map (the text output says which) */
     gopt_tokens_duplicate_rule duplicates;
     long max_flows; /* max-flow runs per rotation before giving up; 0: the default */
+    /* With `split`: the exits are shared out (1894's brown tiles): each token and empty slot
+     * of an old city goes to a new city holding at least one of its edges, and every edge
+     * of the old city stays at some new city (false: each new city holds all its edges). */
+    bool split_exits;
 } gopt_tokens_question;
 
 #define GOPT_TOKENS_DEFAULT_MAX_FLOWS 200000
@@ -298,6 +302,8 @@ typedef enum gopt_tokens_verdict {
                                  no track of a gauge that carries it (why_gauge_new: what is there) */
     GOPT_TOKENS_STUB,         /* the old tile's stub (or future track) at map side why_edge_a meets
                                  no track of the new tile */
+    GOPT_TOKENS_EXIT_LOST,    /* split exits: old city why_old_cities's edge why_edge_a reaches no
+                                 new city */
 } gopt_tokens_verdict;
 
 /* The answer for one rotation of the new tile. */

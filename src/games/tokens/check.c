@@ -27,6 +27,7 @@ typedef struct unit_set {
     int n;
     uint8_t need[MAX_UNITS];  /* edges it must keep, map orientation */
     bool anywhere[MAX_UNITS]; /* an old city without track fits any city */
+    bool touch;               /* split exits: a unit fits a city holding one of its edges */
     int size[MAX_UNITS];      /* slots it takes */
     bool counted[MAX_UNITS];  /* holds tokens: its city is part of a placement */
     int forced[MAX_UNITS];    /* the city it must take, or -1 */
@@ -56,6 +57,7 @@ static void units_of(const gopt_tokens_question *q, const gopt_tokens_tile *to, 
     memset(u, 0, sizeof *u);
     const gopt_tokens_tile *from = q->from;
     u->ncities = to->ncities;
+    u->touch = q->rules == GOPT_TOKENS_RULES_FULL && q->split && q->split_exits;
     for (int j = 0; j < to->ncities; j++) {
         u->have[j] = city_need(to, j, rotation);
         u->room[j] = to->nodes[to->city_node[j]].slots;
@@ -97,7 +99,18 @@ static void units_of(const gopt_tokens_question *q, const gopt_tokens_tile *to, 
     u->budget = CHECK_NODE_BUDGET;
 }
 
-static bool fits(const unit_set *u, int i, int j) { return u->anywhere[i] || (u->need[i] & ~u->have[j]) == 0; }
+static bool fits(const unit_set *u, int i, int j) {
+    return u->anywhere[i] || (u->touch ? (u->need[i] & u->have[j]) != 0 : (u->need[i] & ~u->have[j]) == 0);
+}
+
+/* Split exits: whether some old city's edge is held by no new city. */
+static bool exit_lost(const gopt_tokens_question *q, const unit_set *u) {
+    uint8_t held = 0;
+    for (int j = 0; j < u->ncities; j++) held |= u->have[j];
+    for (int c = 0; c < q->from->ncities; c++)
+        if (city_need(q->from, c, q->from_rotation) & ~held) return true;
+    return false;
+}
 
 /* Distinct placements (assignments of counted units that some assignment of the others
  * completes), up to `limit`; -1 when the node budget runs out. */
@@ -238,6 +251,8 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
         }
     if (stub_unmet(q, to, r->rotation))
         return gopt_reason(why, size, "rotation %d is called feasible, but a stub of the old tile meets no track", r->rotation);
+    if (u->touch && exit_lost(q, u))
+        return gopt_reason(why, size, "rotation %d is called feasible, but an old city's edge reaches no new city", r->rotation);
     if (q->rules == GOPT_TOKENS_RULES_FULL) {
         const char *broken = broken_tile_rule(q, to, r->rotation);
         if (broken) return gopt_reason(why, size, "rotation %d is called feasible, but %s", r->rotation, broken);
@@ -300,6 +315,8 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
     if (r->verdict == GOPT_TOKENS_ROTATION_RULE)
         return (to->rotations && !(to->rotations >> r->rotation & 1)) ||
                gopt_reason(why, size, "the game allows rotation %d", r->rotation);
+    if (r->verdict == GOPT_TOKENS_EXIT_LOST)
+        return (u->touch && exit_lost(q, u)) || gopt_reason(why, size, "rotation %d keeps every old city's edges", r->rotation);
     if (r->verdict == GOPT_TOKENS_STUB)
         return stub_unmet(q, to, r->rotation) || gopt_reason(why, size, "rotation %d meets every stub", r->rotation);
     if (r->verdict == GOPT_TOKENS_OFF_MAP) {

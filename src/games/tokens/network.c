@@ -20,6 +20,14 @@ static uint32_t containing(const tokens_problem *p, uint8_t edges, bool anywhere
     return cand;
 }
 
+/* Split exits (1894): the new cities holding at least one of the edges. */
+static uint32_t touching(const tokens_problem *p, uint8_t edges, bool anywhere) {
+    uint32_t cand = 0;
+    for (int b = 0; b < p->nbins; b++)
+        if (anywhere || (edges & p->bin_edges[b]) != 0) cand |= 1u << b;
+    return cand;
+}
+
 void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, tokens_problem *p) {
     memset(p, 0, sizeof *p);
     const gopt_tokens_tile *from = q->from;
@@ -63,7 +71,7 @@ void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile 
             held[c] += !q->tokens[i].extra;
             p->edges[i] = gopt_tokens_city_edges(from, c, q->from_rotation);
             p->demand[i] = q->tokens[i].extra ? 0 : 1;
-            p->cand[i] = containing(p, p->edges[i], p->edges[i] == 0);
+            p->cand[i] = (q->split_exits ? touching : containing)(p, p->edges[i], p->edges[i] == 0);
             p->carries[i] = true;
             p->token_item[i] = i;
             p->item_city[i] = (int8_t)c;
@@ -73,7 +81,7 @@ void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile 
             int i = p->nitems++;
             p->edges[i] = gopt_tokens_city_edges(from, c, q->from_rotation);
             p->demand[i] = gopt_tokens_city_slots(from, c) - held[c];
-            p->cand[i] = containing(p, p->edges[i], p->edges[i] == 0);
+            p->cand[i] = (q->split_exits ? touching : containing)(p, p->edges[i], p->edges[i] == 0);
             p->item_city[i] = (int8_t)c;
         }
     }

@@ -33,7 +33,7 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
     fputs("old tile ", out);
     describe_tile(out, from);
     fprintf(out, " at rotation %d, %s rules%s%s\n", q->from_rotation, gopt_tokens_rules_name(q->rules),
-            q->rules == GOPT_TOKENS_RULES_FULL && q->split ? " (cities may split)" : "",
+            q->rules == GOPT_TOKENS_RULES_FULL && q->split ? (q->split_exits ? " (cities may split, exits shared out)" : " (cities may split)") : "",
             q->duplicates == GOPT_TOKENS_DUPLICATES_RETURN ? ", duplicate tokens returned" : "");
     if (q->map_known || q->closed) {
         char edges[32];
@@ -175,7 +175,8 @@ static json_t *indices_json(uint32_t set) {
 
 static const char *const verdict_names[] = {"feasible",  "short",     "no-city",    "unsplittable",
                                             "city-count", "town-lost", "track-lost", "unknown",
-                                            "off-map",    "rotation",  "gauge",      "stub"};
+                                            "off-map",    "rotation",  "gauge",      "stub",
+                                            "exit-lost"};
 
 static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, const gopt_tokens_rotation *r,
                              bool all) {
@@ -228,6 +229,7 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
                           "feasible_rotations", gopt_json_int_array(feasible, n), "rotations", rotations, "counters",
                           gopt_counters_json(&a->counters));
     if (q->split) json_object_set_new(j, "split", json_true());
+    if (q->split && q->split_exits) json_object_set_new(j, "split_exits", json_true());
     if (q->map_known || q->closed) { /* the sides that lead somewhere (--open, --hex) */
         int open[GOPT_TOKENS_EDGES], no = 0;
         for (int e = 0; e < GOPT_TOKENS_EDGES; e++)

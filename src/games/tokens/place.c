@@ -193,6 +193,21 @@ static int unmet_stub(const gopt_tokens_question *q, const gopt_tokens_tile *to,
     return bad ? __builtin_ctz(bad) : -1;
 }
 
+/* Split exits: the first old city with an edge no new city holds (its edge in
+ * *edge), or -1. */
+static int lost_exit(const gopt_tokens_question *q, const tokens_problem *p, int *edge) {
+    uint8_t held = 0;
+    for (int b = 0; b < p->nbins; b++) held |= p->bin_edges[b];
+    for (int c = 0; c < q->from->ncities; c++) {
+        uint8_t lost = gopt_tokens_city_edges(q->from, c, q->from_rotation) & (uint8_t)~held;
+        if (lost) {
+            *edge = __builtin_ctz(lost);
+            return c;
+        }
+    }
+    return -1;
+}
+
 /* Decides the rotation; on success enumerates up to c->want placements. */
 static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_tokens_rotation *out) {
     const tokens_problem *p = c->p;
@@ -206,6 +221,12 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
     }
     if ((out->why_edge_a = unmet_stub(c->q, to, rotation)) >= 0) {
         out->verdict = GOPT_TOKENS_STUB;
+        return 0;
+    }
+    int lost_city = c->q->split && c->q->split_exits ? lost_exit(c->q, p, &out->why_edge_a) : -1;
+    if (lost_city >= 0) {
+        out->verdict = GOPT_TOKENS_EXIT_LOST;
+        out->why_old_cities = 1u << lost_city;
         return 0;
     }
     int8_t fixed[TOKENS_MAX_ITEMS], assign[TOKENS_MAX_ITEMS];

@@ -33,6 +33,7 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue: a file, or a bundled game (1822CA, 1830, 1846, 1861, 1867, 1889, 18Chesapeake, standard)"),
     GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "tokens: only tokens keep their edges; full (default): whole cities, towns, track and gauge too"),
     GOPT_FLAG("split", "full rules: an old city of several slots may split over new cities that each hold its edges"),
+    GOPT_FLAG("split-exits", "full rules: an old city may split with its exits shared out (1894): each token to a new city holding one of its edges"),
     GOPT_STRING("open", "EDGES", NULL, "the hex sides that lead somewhere, e.g. 1,2,3,4 (default: all six neighbours assumed)"),
     GOPT_STRING("hex", "GAME:COORD", NULL, "take the open sides from a bundled map, e.g. 1867:F16 (Toronto)"),
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, "reservations (home or company) in old cities: each takes a slot and follows its city"),
@@ -163,7 +164,8 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     if (reserve && !gopt_tokens_parse_reservations(&u->q, reserve, "--reserve", &err)) return gopt_call_input(call, &err);
     const char *extra = gopt_option(o, "extra");
     if (extra && !gopt_tokens_parse_extras(&u->q, extra, "--extra", &err)) return gopt_call_input(call, &err);
-    u->q.split = gopt_option_flag(o, "split");
+    u->q.split_exits = gopt_option_flag(o, "split-exits");
+    u->q.split = gopt_option_flag(o, "split") || u->q.split_exits;
     const char *dup = gopt_option(o, "duplicates");
     u->q.duplicates = dup && strcmp(dup, "return") == 0 ? GOPT_TOKENS_DUPLICATES_RETURN : GOPT_TOKENS_DUPLICATES_KEEP;
     int code = read_map(call, o, &u->q);
@@ -455,7 +457,7 @@ const gopt_verb tokens_verbs[] = {
 static const gopt_opt question_opts[] = {
     GOPT_STRING("from", "TILE[@ROT]", NULL, ""), GOPT_STRING("tokens", "CITY:NAME,...", NULL, ""),
     GOPT_STRING("to", "TILE", NULL, ""),         GOPT_STRING("catalog", "FILE|GAME", NULL, ""),
-    GOPT_ENUM("rules", "R", NULL, rules_names, ""), GOPT_FLAG("split", ""),
+    GOPT_ENUM("rules", "R", NULL, rules_names, ""), GOPT_FLAG("split", ""), GOPT_FLAG("split-exits", ""),
     GOPT_STRING("open", "EDGES", NULL, ""),      GOPT_STRING("hex", "GAME:COORD", NULL, ""),
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, ""), GOPT_ENUM("duplicates", "D", "keep", duplicates_names, ""),
     GOPT_STRING("extra", "CITY:NAME,...", NULL, ""),
