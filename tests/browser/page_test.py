@@ -767,7 +767,7 @@ def check(d, family, puzzle, answer=None):
     status = d.find_element(By.ID, f"{family}-tools-status")
     d.execute_script("arguments[0].removeAttribute('data-check');", status)
     d.find_element(By.ID, f"{family}-check").click()
-    WebDriverWait(d, 20).until(lambda _: status.get_attribute("data-check") or (
+    WebDriverWait(d, 60).until(lambda _: status.get_attribute("data-check") or (
         "bad" in status.get_attribute("class") and not status.get_attribute("data-busy")), "a check answer")
     return status.get_attribute("data-check") or "error", status.text
 
@@ -813,6 +813,22 @@ def test_country_verbs(t):
     open_puzzle(d, "country", open(os.path.join(ROOT, "tests", "golden", "country", "files", "two-6x5.txt")).read())
     text = ask(t, "country", "decided")
     expect("24 cells decided, 6 open" in text, f"decided: {text}")
+    # Solve with print url: the URL as the command line writes it, and the warning that it
+    # holds no loop shown with it (issue 30 item 3).
+    open_puzzle(d, "country", COUNTRY_SEED)
+    solve_box(d, "country")
+    own = d.find_element(By.CSS_SELECTOR, "#country-solve-box details")
+    if not own.get_attribute("open"):
+        own.find_element(By.TAG_NAME, "summary").click()
+    Select(d.find_element(By.ID, "country-solve-opt-print")).select_by_value("url")
+    d.find_element(By.ID, "country-solve").click()
+    printed = WebDriverWait(d, 60).until(lambda _: d.find_elements(By.ID, "country-printed"), "the printed puzzle")[0]
+    want = subprocess.run([gameopt, "country", "solve", "--print", "url", "-"], input=COUNTRY_SEED + "\n",
+                          check=True, capture_output=True, text=True).stdout
+    expect(printed.get_attribute("textContent") == want, f"the URL as the CLI writes it: {printed.text[:80]!r}")
+    warn = d.find_element(By.CSS_SELECTOR, "#country-results [data-warning]").text
+    expect("a puzz.link URL cannot hold the loop" in warn, f"the warning shown: {warn}")
+    t.shot("country-print-url", printed)
 
 
 def ask(t, family, verb):
