@@ -14,3 +14,11 @@ if [ ! -f build/web-build/CMakeCache.txt ]; then
     { cat build/web-configure.log; exit 1; }
 fi
 cmake --build build/web-build -j "$jobs"
+
+# The static site: the page as data/www has it, the worker, the module.
+rm -rf build/web
+mkdir -p build/web
+cp -r data/www/. build/web/
+cp src/web/worker.js build/web-build/gameopt.js build/web-build/gameopt.wasm build/web/
+echo "build/web: $(du -sk build/web | cut -f1) KB (serve it with any static file server:" \
+  "python3 -m http.server -d build/web)"

@@ -47,7 +47,7 @@
   /* One request; never rejects. */
   async function call(req, { signal, onProgress } = {}) {
     try {
-      const backend = window.gameoptBackend;
+      const backend = await window.gameoptBackend; /* backend.js: a promise of it */
       if (backend && typeof backend.call === 'function')
         return reply(await backend.call({ ...req, signal, onProgress }));
       return await viaServer(req, signal);
@@ -60,7 +60,7 @@
   /* GET the games' list (the verbs and options of every family). */
   async function games() {
     try {
-      const backend = window.gameoptBackend;
+      const backend = await window.gameoptBackend; /* backend.js: a promise of it */
       if (backend && typeof backend.games === 'function') return await backend.games();
       const r = await fetch('api/games');
       return await r.json();
