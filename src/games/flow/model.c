@@ -61,9 +61,9 @@ int flow_build_node(flow_builder *b, int layer, int row, int col, gopt_flow_kind
 }
 
 static size_t label_hash(const char *label) {
-    size_t h = 14695981039346656037u; /* FNV-1a */
+    uint64_t h = 14695981039346656037u; /* FNV-1a, 64-bit also where size_t is 32 (WebAssembly) */
     for (const unsigned char *s = (const unsigned char *)label; *s; s++) h = (h ^ *s) * 1099511628211u;
-    return h;
+    return (size_t)h;
 }
 
 /* The slot of `label` in the table: its colour's, or the empty one where it would go. */
