@@ -94,16 +94,20 @@ static void towns_that_vanish_or_become_cities(void **state) {
     assert_int_equal(got.verdict, GOPT_TOKENS_TOWN_LOST);
     /* A halt keeps its track at a town; a town without track constrains nothing. */
     gopt_tokens_tile halt = parse("halt=symbol:£;path=a:0,b:_0;path=a:2,b:_0");
+    gopt_tokens_rotation_free(&got);
     got = place(&halt, 0, "", &bent_town, 0, GOPT_TOKENS_RULES_FULL, 0, 2);
     assert_true(got.feasible);
+    gopt_tokens_rotation_free(&got);
     got = place(&halt, 0, "", &bent_town, 1, GOPT_TOKENS_RULES_FULL, 0, 2);
     assert_int_equal(got.verdict, GOPT_TOKENS_TOWN_LOST);
     gopt_tokens_tile bare = parse("town=revenue:0");
     gopt_tokens_tile halt_tile = parse("halt=symbol:£;path=a:0,b:_0;path=a:2,b:_0");
+    gopt_tokens_rotation_free(&got);
     got = place(&bare, 0, "", &halt_tile, 3, GOPT_TOKENS_RULES_FULL, 0, 2);
     assert_true(got.feasible);
     gopt_tokens_tile joined = parse("city=revenue:20,loc:center;town=revenue:10,loc:1;path=a:_0,b:_1");
     gopt_tokens_tile green = parse("city=revenue:20;path=a:0,b:_0;path=a:_0,b:3");
+    gopt_tokens_rotation_free(&got);
     got = place(&joined, 0, "0:A", &green, 2, GOPT_TOKENS_RULES_FULL, 0, 2);
     assert_true(got.feasible);
     gopt_tokens_rotation_free(&got);
