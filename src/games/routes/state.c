@@ -30,6 +30,7 @@
 #include "gameopt/alloc.h"
 #include "gameopt/data.h"
 #include "games/routes/internal.h"
+#include "games/tokens/internal.h"
 
 #define MAX_CATALOGS 8
 #define WORD 512
@@ -54,20 +55,7 @@ static bool at_line_end(const gopt_text *t) {
 /* A run of non-blank characters; false with an error when none comes next. */
 static bool word(gopt_text *t, char *buf, size_t size, const char *what, gopt_error *err) {
     gopt_text_skip_spaces(t);
-    gopt_text_mark at = gopt_text_save(t);
-    size_t n = 0;
-    for (int c = gopt_text_peek(t); c > 0x20 && c != 0x7F; c = gopt_text_peek(t)) {
-        if (n + 1 < size) buf[n] = (char)c;
-        n++;
-        gopt_text_next(t);
-    }
-    if (n == 0) {
-        char found[32];
-        return gopt_text_fail(t, err, "expected %s, found %s", what, gopt_text_describe(gopt_text_peek(t), found, sizeof found));
-    }
-    if (n >= size) return gopt_text_fail_at(t, at, err, "%s is longer than %zu characters", what, size - 1);
-    buf[n] = 0;
-    return true;
+    return tokens_read_name(t, buf, size, what, err); /* the tile language's word, as catalogues read it */
 }
 
 static bool more(gopt_text *t) {
