@@ -114,14 +114,21 @@ def tap(d, svg, r, c):
     stroke(d, svg, [(r, c)])
 
 
+def present(d, element_id, timeout=30):
+    """The panels are built by app.js once the games list has come, after the load event
+    a fresh page's get() waits for: wait for the element, as a person waits for the page."""
+    return WebDriverWait(d, timeout).until(lambda _: d.find_elements(By.ID, element_id),
+                                           f"#{element_id} on the page at {d.current_url}")[0]
+
+
 def wait_text(d, element_id, words, timeout=30):
-    e = d.find_element(By.ID, element_id)
+    e = present(d, element_id, timeout)
     WebDriverWait(d, timeout).until(lambda _: words in e.text and not e.get_attribute("data-busy"), f"'{words}' in #{element_id}: {e.text}")
     return e.text
 
 
 def wait_idle(d, element_id, timeout=30):
-    e = d.find_element(By.ID, element_id)
+    e = present(d, element_id, timeout)
     WebDriverWait(d, timeout).until(lambda _: not e.get_attribute("data-busy") and e.text.strip(), f"#{element_id} answered")
     return e.text
 
