@@ -4,6 +4,8 @@
 #define GAMEOPT_ALLOC_H
 
 #include <stddef.h>
+#include <stdbool.h>
+#include <stdio.h>
 
 void *gopt_malloc(size_t size);
 void *gopt_calloc(size_t count, size_t size);
@@ -35,6 +37,8 @@ void gopt_buf_append(gopt_buf *b, const char *s, size_t n);
 void gopt_buf_puts(gopt_buf *b, const char *s);
 void gopt_buf_putc(gopt_buf *b, char c);
 void gopt_buf_printf(gopt_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends everything left in f; false on a read error (the buffer keeps what came). */
+bool gopt_buf_read_all(gopt_buf *b, FILE *f);
 /* Hands the text over (caller frees) and leaves the buffer empty. */
 char *gopt_buf_take(gopt_buf *b);
 void gopt_buf_free(gopt_buf *b);

@@ -111,6 +111,13 @@ void gopt_buf_printf(gopt_buf *b, const char *fmt, ...) {
     free(s);
 }
 
+bool gopt_buf_read_all(gopt_buf *b, FILE *f) {
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) gopt_buf_append(b, chunk, n);
+    return !ferror(f);
+}
+
 char *gopt_buf_take(gopt_buf *b) {
     char *s = b->data ? b->data : gopt_strdup("");
     *b = (gopt_buf){0};

@@ -27,12 +27,9 @@ static bool read_bundled(const char *path, const char *name, gopt_text *t, gopt_
     FILE *f = fopen(path, "rb");
     if (!f) return gopt_fail(err, name, 0, 0, "cannot open: %s", strerror(errno));
     gopt_buf b = {0};
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) gopt_buf_append(&b, chunk, n);
-    bool failed = ferror(f);
+    bool read = gopt_buf_read_all(&b, f);
     fclose(f);
-    if (failed) {
+    if (!read) {
         gopt_buf_free(&b);
         return gopt_fail(err, name, 0, 0, "cannot read");
     }

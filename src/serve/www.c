@@ -29,12 +29,9 @@ static char *read_bytes(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
     gopt_buf b = {0};
-    char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) gopt_buf_append(&b, chunk, n);
-    bool failed = ferror(f);
+    bool read = gopt_buf_read_all(&b, f);
     fclose(f);
-    if (failed) {
+    if (!read) {
         gopt_buf_free(&b);
         return NULL;
     }

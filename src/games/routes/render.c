@@ -10,6 +10,7 @@
 
 #include "gameopt/canvas.h"
 #include "games/routes/internal.h"
+#include "games/tokens/internal.h"
 
 #define R 34.0                        /* hex corner radius, points */
 #define AP (R * 0.8660254037844386)   /* apothem */
@@ -35,18 +36,6 @@ static pt centre(const view *v, const gopt_routes_hex *h) {
 static pt toward(const view *v, pt c, double units, double dist) {
     double a = (90.0 + v->turn + 60.0 * units) * M_PI / 180.0;
     return (pt){c.x + dist * cos(a), c.y + dist * sin(a)};
-}
-
-static gopt_rgb colour_of(gopt_tokens_colour c) {
-    switch (c) {
-    case GOPT_TOKENS_YELLOW: return (gopt_rgb){0.992, 0.914, 0.0};
-    case GOPT_TOKENS_GREEN: return (gopt_rgb){0.443, 0.749, 0.267};
-    case GOPT_TOKENS_BROWN: return (gopt_rgb){0.796, 0.467, 0.271};
-    case GOPT_TOKENS_GRAY: return (gopt_rgb){0.737, 0.741, 0.753};
-    case GOPT_TOKENS_RED: return (gopt_rgb){0.925, 0.137, 0.165};
-    case GOPT_TOKENS_BLUE: return (gopt_rgb){0.208, 0.655, 1.0};
-    default: return (gopt_rgb){0.96, 0.95, 0.90};
-    }
 }
 
 /* Node positions: a lone stop in the centre, else each toward its loc: or its least crowded
@@ -113,7 +102,7 @@ static void draw_hex(gopt_canvas *cv, const view *v, int hi) {
     const gopt_routes_state *s = v->s;
     const gopt_routes_hex *h = &s->hexes[hi];
     pt c = centre(v, h), node[GOPT_TOKENS_MAX_NODES];
-    gopt_rgb fill = colour_of(h->colour);
+    gopt_rgb fill = tokens_colour_rgb(h->colour);
     hex_outline(cv, v, c);
     gopt_canvas_set_rgb(cv, fill.r, fill.g, fill.b);
     gopt_canvas_fill_preserve(cv);

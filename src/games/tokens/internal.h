@@ -8,6 +8,9 @@
 #include "gameopt/maxflow.h"
 #include "gameopt/tokens.h"
 
+/* A tile colour as drawn (render.c): the colours 18xx maps print, shared with routes' map. */
+struct gopt_rgb tokens_colour_rgb(gopt_tokens_colour c);
+
 /* The verbs (verbs.c). */
 extern const gopt_verb tokens_verbs[];
 extern const char tokens_help[];

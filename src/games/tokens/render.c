@@ -10,6 +10,7 @@
 
 #include "gameopt/canvas.h"
 #include "gameopt/tokens.h"
+#include "games/tokens/internal.h"
 
 #define HEX_R 60.0                     /* corner radius of a hex, points */
 #define APOTHEM (HEX_R * 0.8660254037844386)
@@ -40,7 +41,7 @@ static point toward(point c, double edge_units, int rotation, double dist, doubl
     return (point){c.x + dist * cos(a), c.y + dist * sin(a)};
 }
 
-static gopt_rgb tile_colour(gopt_tokens_colour c) {
+gopt_rgb tokens_colour_rgb(gopt_tokens_colour c) {
     switch (c) {
     case GOPT_TOKENS_WHITE: return (gopt_rgb){0.97, 0.97, 0.95};
     case GOPT_TOKENS_YELLOW: return (gopt_rgb){0.992, 0.914, 0.0};
@@ -195,7 +196,7 @@ static void draw_city(gopt_canvas *cv, point c, int slots, const char *const *na
 static void draw_tile(gopt_canvas *cv, placed_tile *p, const gopt_tokens_question *q, const int8_t *city_of) {
     const gopt_tokens_tile *t = p->tile;
     place_nodes(p);
-    gopt_rgb fill = tile_colour(t->colour);
+    gopt_rgb fill = tokens_colour_rgb(t->colour);
     draw_hex(cv, p->centre, p->turn, &fill, gopt_black, 1.0);
     draw_track(cv, p);
     for (int v = 0; v < t->nnodes; v++) {
