@@ -36,6 +36,22 @@ function setStatus(node, kind, text) {
   node.textContent = text;
 }
 
+/* A hint verb's answer in node, in the same words for every family: the kind of step, its
+ * rule and text, and the rule and cell as data for tests and styles. Returns the step (or the
+ * case split) to mark on the board, or null when there is no hint. */
+function showHint(node, answer) {
+  const a = answer || {}, h = a.hint;
+  if (!h || !h.kind) { setStatus(node, 'bad', `No hint: ${a.status || 'none'}${a.note ? ` (${a.note})` : ''}.`); return null; }
+  const step = h.step || h.split;
+  const words = { rule: `Hint (${h.rule})`, trial: `Hint (by trial: otherwise ${h.rule})`, split: 'A case split is needed', guess: 'A guess is needed',
+    mistake: 'Something is wrong', done: 'Done' }[h.kind] || 'Hint';
+  setStatus(node, h.kind === 'mistake' ? 'bad' : 'ok', `${words}: ${h.text}`);
+  node.dataset.hint = h.kind;
+  node.dataset.rule = h.rule || '';
+  node.dataset.cell = step ? JSON.stringify(step.cell || step.edge) : '';
+  return step || null;
+}
+
 /* A request whose status is shown in node while it runs: the time so far (or the progress
  * the backend reports) and a Stop button. It always ends in an answer, an error or
  * "Stopped.", never in a spinner. A newer request shown in the same place supersedes it: its
@@ -162,7 +178,7 @@ function buildPanel(game, limits) {
   const panel = el('section', { role: 'tabpanel', id: `panel-${name}`, 'aria-labelledby': `tab-${name}`, hidden: true, class: 'puzzle-panel' });
   const call = (req, opts) => gameopt.call({ game: name, ...req }, opts);
   const ctx = {
-    game, panel, el, call, setStatus, svgURL, work: (node, words, req) => work(name, node, words, req),
+    game, panel, el, call, setStatus, showHint, svgURL, work: (node, words, req) => work(name, node, words, req),
     puzzleEdited, progressChanged, announce: (t) => { live.textContent = t; }, notUnique,
   };
   /* The setter's assistant found two solutions (u: the unique verb's reply, asked with a

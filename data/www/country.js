@@ -428,16 +428,9 @@
         const r = await ctx.work(status, 'Looking for the next deduction…', { verb: 'hint', input: me.text(true) });
         if (r.stopped) return;
         if (r.error) { ctx.setStatus(status, 'bad', gameopt.errorText(r)); return; }
-        const a = r.answers[0] || {}, h = a.hint;
-        if (!h || !h.kind) { ctx.setStatus(status, 'bad', `No hint: ${a.status || r.status}${a.note ? ` (${a.note})` : ''}.`); return; }
-        const step = h.step || h.split;
+        const h = (r.answers[0] || {}).hint, step = ctx.showHint(status, r.answers[0] || { status: r.status });
+        if (!h || !h.kind) return;
         if (step) ring(step, 'hint');
-        const words = { rule: `Hint (${h.rule})`, trial: `Hint (by trial: otherwise ${h.rule})`, split: 'A case split is needed', guess: 'A guess is needed',
-          mistake: 'Something is wrong', done: 'Done' }[h.kind] || 'Hint';
-        ctx.setStatus(status, h.kind === 'mistake' ? 'bad' : 'ok', `${words}: ${h.text}`);
-        status.dataset.hint = h.kind;
-        status.dataset.rule = h.rule || '';
-        status.dataset.cell = step ? JSON.stringify(step.cell || step.edge) : '';
         if (h.step && (h.kind === 'rule' || h.kind === 'trial')) {
           const applyHint = el('button', { type: 'button', id: 'country-apply-hint', text: 'Apply it', onclick: () => applyStep(h.step) });
           status.append(' ', applyHint);

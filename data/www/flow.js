@@ -393,16 +393,9 @@
         clearFlags();
         const r = await ctx.work(status, 'Looking for the next deduction…', withAnswer('hint', '?'));
         if (r.stopped || r.error) return;
-        const a = r.answers[0] || {}, h = a.hint;
-        if (!h || !h.kind) { ctx.setStatus(status, 'bad', `No hint: ${a.status || r.status}${a.note ? ` (${a.note})` : ''}.`); return; }
-        const step = h.step || h.split;
+        const h = (r.answers[0] || {}).hint, step = ctx.showHint(status, r.answers[0] || { status: r.status });
+        if (!h || !h.kind) return;
         if (step) flag(step.cell ? [step.cell] : step.edge, 'hint');
-        const words = { rule: `Hint (${h.rule})`, trial: `Hint (by trial: otherwise ${h.rule})`, split: 'A case split is needed', guess: 'A guess is needed',
-          mistake: 'Something is wrong', done: 'Done' }[h.kind] || 'Hint';
-        ctx.setStatus(status, h.kind === 'mistake' ? 'bad' : 'ok', `${words}: ${h.text}`);
-        status.dataset.hint = h.kind;
-        status.dataset.rule = h.rule || '';
-        status.dataset.cell = step ? JSON.stringify(step.cell || step.edge) : '';
         /* a link that grows a path from its end can be drawn for you */
         if (h.step && h.step.edge && h.step.value) {
           const [[x1, y1], [x2, y2]] = h.step.edge, C = me.b.C;
