@@ -125,7 +125,8 @@ static void guesses_fit_the_whole_text(void **state) {
     assert_string_equal(parse_error(text, NULL, buf, sizeof buf),
                         "in:2:1: the board after '# size 36x21' (line 1) is not of that size: 20 rows of 36 colours");
     free(text);
-    /* the choice is a warning on the text; the board is the 5x5 */
+    /* one line of n*n is the nxn board, and lines all of one n*n length a compact set: both
+     * evident, no warning on every ordinary file */
     gopt_text t;
     gopt_text_from_string(&t, "in", "1234512345123451234512345\n");
     gopt_flood_puzzle *p = NULL;
@@ -133,8 +134,16 @@ static void guesses_fit_the_whole_text(void **state) {
     assert_int_equal(gopt_flood_read(&t, NULL, NULL, &p, &err), 1);
     assert_int_equal(p->w, 5);
     assert_int_equal(p->h, 5);
-    assert_string_equal(t.warning, "in:1:1: read as compact boards, one per line (1 of 5x5 here); the lines also "
-                                   "read as one 25x1 grid (--format grid, or a line '# size 25x1' before it)");
+    assert_string_equal(t.warning, "");
+    gopt_flood_free(p);
+    gopt_text_free(&t);
+    /* a grid 16 wide and 4 tall (rows that also read as four 4x4 boards): a grid, said so */
+    gopt_text_from_string(&t, "in", "0120120120120120\n1201201201201201\n2012012012012012\n0000111122220000\n");
+    assert_int_equal(gopt_flood_read(&t, NULL, NULL, &p, &err), 1);
+    assert_int_equal(p->w, 16);
+    assert_int_equal(p->h, 4);
+    assert_string_equal(t.warning, "in:1:1: read as a 16x4 grid; its rows also read as 4 compact 4x4 boards "
+                                   "(--format compact)");
     gopt_flood_free(p);
     gopt_text_free(&t);
     /* our writer declares the shape where a reader could doubt */

@@ -11,8 +11,10 @@
  *   - n*n characters on at most n rows would be a grid n or more times wider than tall, and
  *     more rows than the width a grid taller than wide: both are compact sets (the published
  *     ones: 10 lines of 784, 1000 lines of 100 to 576);
- * and anything else (20 rows of 36) is refused, naming both readings and how to choose. A
- * choice made by shape is reported as a warning on the text. The guess is made once per text
+ * and anything else (20 rows of 36) is refused, naming both readings and how to choose. Only
+ * the one choice that stays truly doubtful is reported as a warning on the text (a grid 4..25
+ * wide, not square, whose rows are also tiny compact boards): a warning on every ordinary
+ * compact set or square grid would say nothing. The guess is made once per text
  * (kept in t->guess), so reading a file of many boards stays linear. */
 #include <ctype.h>
 #include <stdarg.h>
@@ -308,26 +310,26 @@ static void decide_characters(block_reader start, guess *g) {
                e->rows, e->width, e->width, e->rows, e->rows, n, n, e->width, e->rows, n, n);
         return;
     } else {
-        /* both fit and the shapes agree: say which reading was taken when a shape chose it */
+        /* Both fit and the shapes agree. Lines all of one n*n length (n >= 6) are overwhelmingly a
+         * compact set (every published set: 10 lines of 784, 1000 of 100 to 576), and a square
+         * block a grid: neither is worth a warning on every ordinary file. What stays truly
+         * ambiguous is a grid of rows 4, 9, 16 or 25 wide, not square, whose rows also read as
+         * tiny compact boards: say which reading was taken there. */
         bool compact = votes[SHAPE_COMPACT] > 0;
         g->format = compact ? "compact" : grid;
         block evident = {0};
         bool any = false;
         r = start;
         while (!any && next_block(&r, &b))
-            if (b.declared_w < 0) evident = b, any = true;
-        long n = any ? isqrt_exact((size_t)evident.width) : 0;
-        if (any && compact)
-            snprintf(g->warning, sizeof g->warning,
-                     "read as compact boards, one per line (%ld of %ldx%ld here); the lines also read as one %ldx%ld "
-                     "grid (--format grid, or a line '# size %ldx%ld' before it)",
-                     evident.rows, n, n, evident.width, evident.rows, evident.width, evident.rows);
-        else if (any)
+            if (b.declared_w < 0 && b.compact_rows && b.rows != b.width) evident = b, any = true;
+        if (any && !compact) {
+            long n = isqrt_exact((size_t)evident.width);
             snprintf(g->warning, sizeof g->warning,
                      "read as a %ldx%ld grid; its rows also read as %ld compact %ldx%ld boards (--format compact)",
                      evident.width, evident.rows, evident.rows, n, n);
-        g->warn_line = evident.line;
-        g->warn_col = evident.col;
+            g->warn_line = evident.line;
+            g->warn_col = evident.col;
+        }
     }
     if (g->format && blocks > 0 && looks_like_flow(counts))
         refuse(g, &first,

@@ -1,0 +1,1 @@
+flood solve data/flood/ten.txt --method greedy
