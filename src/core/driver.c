@@ -48,7 +48,14 @@ bool gopt_batch_read_text(const gopt_game *g, gopt_text *t, const gopt_options *
         free(b->warnings);
         b->warnings = all;
     }
-    if (b->n == first) return gopt_fail(err, t->name, 0, 0, "no %s puzzle found", g->name);
+    if (b->n == first) { /* at the end of the text, where the reader looked last */
+        int line = 1, col = 1;
+        for (size_t i = 0; i < t->len; i++)
+            if (t->data[i] == '\n') line++, col = 1;
+            else if (((unsigned char)t->data[i] & 0xC0) != 0x80) col++;
+        return gopt_fail(err, t->name, line, col, "no %s puzzle found %s", g->name,
+                         t->len ? "before the end of the text" : "(the text is empty)");
+    }
     char *stem = gopt_file_stem(strcmp(t->name, "url") == 0 ? "url" : t->name);
     for (size_t i = first; i < b->n; i++) {
         const char *own = g->puzzle_name ? g->puzzle_name(b->items[i].puzzle) : NULL;

@@ -167,9 +167,10 @@ static gopt_taxis_setting **read_settings(gopt_call *call, const char *file, con
         gopt_grow(&list, &cap, (size_t)*count + 1, sizeof *list);
         list[(*count)++] = s;
     }
+    /* where the reader stopped: the end of a text with no setting in it */
+    if (r == 0 && *count == 0) gopt_fail(&err, file, t.line, t.col, "no setting in the file (it starts with `dups N`)");
     gopt_text_free(&t);
     if (r < 0 || *count == 0) {
-        if (r == 0) gopt_fail(&err, file, 0, 0, "no setting in the file (it starts with `dups N`)");
         gopt_call_input(call, &err);
         for (int k = 0; k < *count; k++) gopt_taxis_setting_free(list[k]);
         free(list);
