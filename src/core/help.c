@@ -76,8 +76,10 @@ void gopt_print_verb_help(FILE *out, const gopt_game *g, const gopt_verb *v) {
     fprintf(out, "usage: gameopt %s %s [options] %s\n\n%s\n\noptions:\n", g->name, v->name, v->usage ? v->usage : "",
             v->summary);
     for (const gopt_opt *s = v->options; s && s->name; s++) print_option(out, s, s->help);
+    /* every option the verb takes, the ones every verb takes (--time-limit, --memory-limit,
+     * --json, --manifest) too: a person reads a verb's help to learn what it accepts */
     for (int i = 0; gopt_common_opts[i].name; i++)
-        if (v->common & gopt_common_bits[i]) print_option(out, &gopt_common_opts[i], common_help(v, &gopt_common_opts[i]));
+        if ((v->common | GOPT_COMMON_ALWAYS) & gopt_common_bits[i]) print_option(out, &gopt_common_opts[i], common_help(v, &gopt_common_opts[i]));
     print_option(out, &(gopt_opt)GOPT_FLAG("help", "show this help"), "show this help");
     if ((v->common & GOPT_COMMON_FORMAT) && g->formats) fputc('\n', out);
     if (v->common & GOPT_COMMON_FORMAT) print_list(out, "formats:", g->formats, false);

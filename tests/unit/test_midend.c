@@ -224,6 +224,11 @@ static void no_request_names_a_file(void **state) {
         {"{\"game\":\"country\",\"verb\":\"solve\",\"args\":[\"%s\"]}", "country solve"},
         {"{\"game\":\"tokens\",\"verb\":\"upgrade\",\"options\":{\"from\":\"%s:root\",\"to\":\"1867:X2\"}}", "tokens --from"},
         {"{\"game\":\"tokens\",\"verb\":\"audit\",\"args\":[\"%s\"]}", "tokens audit"},
+        /* options typed as words that may name a file on a command line (FILE|GAME, GAME:COORD) */
+        {"{\"game\":\"tokens\",\"verb\":\"upgrade\",\"options\":{\"from\":\"1867:X2\",\"to\":\"1867:X5\",\"catalog\":\"%s\"}}",
+         "tokens --catalog"},
+        {"{\"game\":\"tokens\",\"verb\":\"upgrade\",\"options\":{\"from\":\"1867:X2\",\"hex\":\"%s:A1\"}}", "tokens --hex"},
+        {"{\"game\":\"tokens\",\"verb\":\"audit\",\"options\":{\"catalog\":\"%s\"}}", "tokens audit --catalog"},
         {"{\"game\":\"taxis\",\"verb\":\"play\",\"options\":{\"graph\":\"%s\"}}", "taxis --graph"},
     };
     for (size_t k = 0; k < sizeof probes / sizeof probes[0]; k++) {

@@ -1,0 +1,1 @@
+taxis ideal --help

@@ -1,0 +1,1 @@
+tokens audit --help
