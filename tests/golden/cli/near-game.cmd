@@ -1,0 +1,1 @@
+flod solve

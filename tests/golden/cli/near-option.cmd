@@ -1,0 +1,1 @@
+flood generate --colurs 3
