@@ -23,5 +23,10 @@ const gopt_progress_sink *cli_progress_sink(bool force);
 
 /* gameopt serve [options] (src/cli/serve.c): the web page and JSON API. */
 int cli_run_serve(int argc, char **argv);
+/* serve's options, for the completion script (kept beside their parser in serve.c). */
+extern const char cli_serve_options[];
+
+/* completion.c: `gameopt --completion bash`, generated from the game tables. */
+int cli_print_completion(FILE *out);
 
 #endif

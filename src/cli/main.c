@@ -94,6 +94,11 @@ int main(int argc, char **argv) {
         printf("gameopt %s\n", gopt_version());
         return finish(0);
     }
+    if (strcmp(first, "--completion") == 0) {
+        if (argc != 3 || strcmp(argv[2], "bash") != 0)
+            return usage("--completion: which shell? (--completion bash)%s%s", "", "", NULL);
+        return finish(cli_print_completion(stdout));
+    }
     if (strcmp(first, "serve") == 0) return finish(cli_run_serve(argc - 2, argv + 2));
     if (first[0] == '-') return usage("unknown option '%s' (see gameopt --help)", first, "", NULL);
     const gopt_game *g = gopt_game_find(first);

@@ -56,6 +56,10 @@ static bool number(const char *name, const char *v, double min, double max, doub
     return true;
 }
 
+/* Every option parse() takes (the completion script lists them: a new one goes here too). */
+const char cli_serve_options[] = "--bind --port --port-file --threads --queue --time-limit --memory-limit --max-body "
+                                 "--max-connections --max-per-ip --client-timeout --body-memory --quiet";
+
 static bool parse(serve_config *c, int argc, char **argv, bool *help) {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];

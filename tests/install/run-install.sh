@@ -20,6 +20,9 @@ out=$("$bin" country solve --method mip --json --stats "$src/data/country/seed-1
 echo "$out" | grep -q '"status": *"solved"' || { echo "country --method mip: $out"; exit 1; }
 echo "$out" | grep -q '"mip_solves": *[1-9]' || { echo "country --method mip made no MIP solve: $out"; exit 1; }
 "$bin" tokens upgrade --from 1867:L12 --tokens 0:LPS,1:QLS --to 1867:X2 >/dev/null
+grep -q '^complete -o filenames -F _gameopt gameopt$' "$prefix/share/bash-completion/completions/gameopt" ||
+  { echo "no bash completion installed"; exit 1; }
+[ -s "$prefix/share/man/man1/gameopt.1" ] || { echo "no man page installed"; exit 1; }
 
 if [ "${3:-}" = user ]; then
   lib=$(find "$prefix" -name 'libgameopt.so' | head -n 1)
