@@ -53,9 +53,15 @@ static void light_nodes_search_the_same(void **state) {
             free(light.moves);
         }
         for (int threads = 1; threads <= 2; threads++) {
-            flood_outcome two, tight;
+            flood_outcome two, tight, none;
             run(&g, 0, threads, 8, &two);
-            run(&g, full.peak_bytes / 3, threads, 8, &tight); /* the store fills: depth-first */
+            /* what the search holds before its first node (a limit below it is refused at
+             * once), then a third of the rest: the store fills, the search goes depth-first */
+            run(&g, 1, threads, 8, &none);
+            assert_true(none.need_bytes > 1 && none.status == GOPT_LIMIT && none.nodes == 0);
+            free(none.moves);
+            run(&g, none.need_bytes + (two.peak_bytes - none.need_bytes) / 3, threads, 8, &tight);
+            assert_true(tight.tail_nodes > 0);
             assert_true(two.optimal && tight.optimal);
             assert_int_equal(two.length, full.length);
             assert_int_equal(tight.length, full.length);

@@ -290,6 +290,26 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
      * expanded before a goal turns up. So store only f < UB - 1 first; if that layer ends
      * without a goal, astar_raise_cut brings back the ones cut in between. */
     s.cut = ub_len >= 0 && s.UB - 1 > LB ? s.UB - 1 : s.UB;
+    s.extra_bytes = threads * ((double)w[0].ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS) +
+                    (s.threaded ? (double)(s.chunks_cap + s.states_cap) * sizeof *s.chunks : 0);
+    /* The store starts with one chunk of nodes (and, light, one of states) and the first
+     * table: a limit below that cannot hold the root, and checked only as nodes are added it
+     * was passed at once and the tail then searched to the time limit (30x30 under 2 MB:
+     * peak 6 MB). Said at once instead, with what the search needs (out->need_bytes). */
+    double need = s.extra_bytes + (double)CHUNK_NODES * (double)s.stride * 8 +
+                  (light ? (double)CHUNK_NODES * (double)nw * 8 : 0) + (double)(1u << 12) * 8;
+    if (LB < s.UB && lim->memory_bytes > 0 && need > lim->memory_bytes) {
+        out->status = GOPT_LIMIT;
+        out->stopped = "memory limit";
+        out->need_bytes = need;
+        out->lower_bound = LB;
+        out->peak_bytes = s.extra_bytes;
+        flood_outcome_take(out, ub_moves, ub_len);
+        for (int t = 0; t < threads; t++) worker_free(&w[t]);
+        free(w);
+        astar_free(&s);
+        return;
+    }
     astar_table_grow(&s);
     flood_ckpt got = {0};
     bool resumed = lim->checkpoint && LB < s.UB && astar_resume(&s, &got, &LB);
@@ -299,8 +319,6 @@ void flood_astar(const flood_graph *g, const uint8_t *ub_moves, int ub_len, cons
         s.table[table_find(&s, F, hash)] = flood_table_entry(hash, root);
         flood_open_push(&s.open, LB, g0, root);
     }
-    s.extra_bytes = threads * ((double)w[0].ex.bounder.bytes + 2.0 * (double)nw * 8 * GOPT_FLOOD_MAX_COLOURS) +
-                    (s.threaded ? (double)(s.chunks_cap + s.states_cap) * sizeof *s.chunks : 0);
     s.tail_reserve = lim->memory_bytes > 0 ? lim->memory_bytes * lim->cache_share : 0;
     s.store_limit = lim->memory_bytes > 0 ? lim->memory_bytes - s.tail_reserve : 0;
     if (!resumed && (!s.threaded || !astar_search_threaded(&s, w, threads, &LB))) search_serial(&s, w, &LB);

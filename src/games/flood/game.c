@@ -152,7 +152,11 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
     free(out.moves);
     if (out.status == GOPT_LIMIT) {
         bool limit = strstr(out.stopped, "limit") != NULL; /* else "interrupted", "cancelled" */
-        snprintf(a->note, sizeof a->note, "%s%s", out.stopped, limit ? " reached" : "");
+        if (out.need_bytes > 0) /* the limit could not hold the search's start: said, not searched */
+            snprintf(a->note, sizeof a->note, "memory limit reached: the search needs %.1f MB to start, --memory-limit gives it %.1f MB",
+                     out.need_bytes / 1048576.0, lim.memory_bytes / 1048576.0);
+        else
+            snprintf(a->note, sizeof a->note, "%s%s", out.stopped, limit ? " reached" : "");
         /* the limit's best sequence is printed too, so it is checked here like any answer */
         char fail[200];
         if (o->verify && a->solution) {

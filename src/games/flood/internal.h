@@ -240,6 +240,7 @@ typedef struct flood_outcome {
     int64_t tail_duplicates;             /* successors the depth-first tail found searched before */
     double peak_bytes;
     const char *stopped; /* "memory limit", "time limit" or NULL */
+    double need_bytes;   /* > 0: stopped before searching, the limit below what the search needs to start */
 } flood_outcome;
 
 /* Gives the outcome a copy of a sequence (length -1 or moves NULL: none). */

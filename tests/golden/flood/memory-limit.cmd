@@ -1,1 +1,1 @@
-flood solve data/flood/example.txt --memory-limit 1
+flood solve data/flood/example.txt --memory-limit 2
