@@ -242,9 +242,12 @@ static int64_t search_serial(astar *s, worker *w, int *LB) {
         GOPT_ASSERT(f >= *LB); /* f never falls (h is consistent): else the bound proves nothing */
         *LB = f; /* the smallest f in the open list: no shorter sequence remains */
         const char *why;
-        if ((++pops & 255) == 0 && (why = astar_stop_reason(s->lim))) {
-            set_stopped(s, why);
-            break;
+        if ((++pops & 255) == 0) {
+            if ((why = astar_stop_reason(s->lim))) {
+                set_stopped(s, why);
+                break;
+            }
+            flood_progress_bounds(*LB, s->UB, w->expanded);
         }
         if (!astar_expand_one(s, w, i, f, gpop)) break;
     }

@@ -119,6 +119,9 @@ static bool tail_dfs(tail_walk *tw, const uint64_t *F, int g, int h, int depth, 
     if ((++tw->polls & 255) == 0 && tw->index == 0) {
         const char *why = astar_stop_reason(s->lim);
         if (why) set_stopped(s, why);
+        int64_t nodes = 0; /* the others count on meanwhile: a glimpse, for the watcher only */
+        for (int j = 0; j < t->nwalks; j++) nodes += __atomic_load_n(&t->walks[j].w->expanded, __ATOMIC_RELAXED);
+        flood_progress_bounds(t->T, s->UB, nodes);
         if (t->saved_at > 0 && gopt_now() - t->saved_at >= FLOOD_CKPT_EVERY) tail_save_progress(t);
     }
     if (get_stopped(s) || __atomic_load_n(&t->found, __ATOMIC_RELAXED)) return false;

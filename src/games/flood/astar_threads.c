@@ -123,6 +123,9 @@ bool astar_search_threaded(astar *s, worker *w, int threads, int *LB) {
         *LB = f;
         const char *why = astar_stop_reason(s->lim);
         if (why) set_stopped(s, why);
+        int64_t nodes = 0; /* the helpers wait between buckets: their counts hold still */
+        for (int t = 0; t < threads; t++) nodes += w[t].expanded;
+        flood_progress_bounds(*LB, s->UB, nodes);
         if (bucket.n >= 64) {
             crew_run(&c, bucket.v, (int64_t)bucket.n, f, gpop);
         } else {

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "internal.h"
+#include "open_list.h" /* FLOOD_MAX_G: no sequence known */
 #include "gameopt/alloc.h"
+#include "gameopt/progress.h"
 
 bool flood_graph_build(flood_graph *g, const gopt_flood_puzzle *p, char *why, size_t why_size) {
     memset(g, 0, sizeof *g);
@@ -127,4 +129,16 @@ void flood_outcome_take(flood_outcome *out, const uint8_t *moves, int length) {
     out->length = length;
     out->moves = gopt_malloc(length > 0 ? (size_t)length : 1);
     if (length > 0) memcpy(out->moves, moves, (size_t)length);
+}
+
+/* The bounds of one board's proof as they move, for whoever watches (the command line's
+ * --progress, the page's worker: both read these words). The progress throttles the reports;
+ * a call costs a formatted line, so the searches call it every few hundred nodes. */
+void flood_progress_bounds(int lower, int upper, int64_t nodes) {
+    gopt_progress *p = gopt_progress_current();
+    if (!p) return;
+    if (upper <= FLOOD_MAX_G)
+        gopt_progress_status(p, "at least %d moves, at most %d; %lld nodes", lower, upper, (long long)nodes);
+    else
+        gopt_progress_status(p, "at least %d moves; %lld nodes", lower, (long long)nodes);
 }

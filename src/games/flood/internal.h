@@ -243,6 +243,9 @@ typedef struct flood_outcome {
     double need_bytes;   /* > 0: stopped before searching, the limit below what the search needs to start */
 } flood_outcome;
 
+/* Tells whoever watches the proof's bounds (graph.c): "at least L moves, at most U; N nodes". */
+void flood_progress_bounds(int lower, int upper, int64_t nodes);
+
 /* Gives the outcome a copy of a sequence (length -1 or moves NULL: none). */
 void flood_outcome_take(flood_outcome *out, const uint8_t *moves, int length);
 

@@ -134,6 +134,7 @@ typedef struct prover {
     uint8_t *best_free;  /* its free moves */
     int best_nfree;
     int64_t nodes;
+    int lower, upper;    /* the bounds proven and known, for whoever watches */
     const char *stopped;
     bool first_only;     /* IDA*: stop at the first sequence */
 } prover;
@@ -148,6 +149,7 @@ static int cmp_succ(const void *x, const void *y) {
 
 static bool out_of_time(prover *p) {
     if (p->stopped) return true;
+    if ((p->nodes & 1023) == 0) flood_progress_bounds(p->lower, p->best_len < p->upper ? p->best_len : p->upper, p->nodes);
     if ((p->nodes & 1023) == 0 && p->lim->deadline > 0 && gopt_now() > p->lim->deadline) p->stopped = "time limit";
     if ((p->nodes & 1023) == 0 && !p->stopped && gopt_stop_check() != GOPT_GO) p->stopped = gopt_stop_word(gopt_stop_check());
     return p->stopped != NULL;
@@ -250,9 +252,12 @@ void flood_prover(const flood_graph *g, bool iterative, const uint8_t *ub_moves,
         p.best_nfree = 0;
     }
     flood_context none = {0};
+    p.lower = LB;
+    p.upper = UB;
     if (iterative) {
         /* each threshold that fails is a proven lower bound */
         while (LB < UB && !p.stopped) {
+            p.lower = LB;
             int r = dfs(&p, F, g0, h0, 0, LB, &none);
             if (r < 0 || p.stopped) break;
             LB = r > LB ? r : LB + 1;
