@@ -8,6 +8,7 @@
 #include "internal.h"
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
+#include "gameopt/progress.h"
 #include "gameopt/require.h"
 #include "gameopt/timer.h"
 
@@ -104,7 +105,10 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
         flood_beam(&g, width, &out);
     } else {
         flood_outcome ub;
+        gopt_progress *progress = gopt_progress_current();
+        gopt_progress_status(progress, "at least %d moves; looking for a first solution", lb);
         flood_beam(&g, upper_bound_width(&g, o, width), &ub);
+        gopt_progress_status(progress, "at least %d moves, at most %d", lb, ub.length);
         /* --shorter-than N below the beam's length: the search looks only below N (a part of
          * a split board needs no more); finding nothing there, it answers with the beam's
          * sequence and the proven bound N. */
