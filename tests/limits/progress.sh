@@ -6,6 +6,8 @@
 # bounds many times (the bar passes at most ten reports a second: a proof of a few
 # milliseconds shows only the first), and every bound shown holds: L <= the final upper bound
 # and U >= the final lower bound. Before: the bar's 0/1 only.
+# `country generate --progress` tells each attempt's refinement as it goes ("attempt A, step
+# S/T: R rooms, D cells in doubt"); before, --progress was an unknown option there.
 bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -24,4 +26,10 @@ for args in "--method astar" "--method astar --threads 2" "--method astar --memo
     [ "$lower" -le "$2" ] && [ "$upper" -ge "$1" ] || { echo "$args: bounds $lower..$upper ($nodes nodes) exclude the answer's $1..$2"; fail=1; }
   done <"$tmp/bounds"
 done
+
+"$bin" country generate --size 12x12 --seed 5 --progress >"$tmp/out" 2>"$tmp/err"
+code=$?
+[ $code -eq 0 ] && grep -q '^https://puzz.link/p?country/12/12/' "$tmp/out" || { echo "country generate: exit $code, $(cat "$tmp/out")"; fail=1; }
+tr '\r' '\n' <"$tmp/err" | grep -q 'attempt [0-9]*, step [0-9]*/[0-9]*: [0-9]* rooms, [0-9]* cells in doubt' ||
+  { echo "country generate: no attempts shown:"; cat "$tmp/err"; fail=1; }
 exit $fail

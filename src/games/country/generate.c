@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "gameopt/progress.h"
 
 typedef struct gen {
     gopt_grid g;          /* cells */
@@ -303,7 +304,7 @@ static int loop_cells_in(const gopt_country_puzzle *p, const uint8_t *dirs, int 
 /* Every room gets its number; while another loop exists, a run where the two loops differ
  * is split in two (our loop still enters each part once) and the parts get their numbers.
  * False when no run can be split. */
-static bool refine_until_unique(plan *P, const gen *G, gopt_country_puzzle *p, gopt_rng *rng) {
+static bool refine_until_unique(plan *P, const gen *G, gopt_country_puzzle *p, gopt_rng *rng, int attempt) {
     int n = gopt_grid_cells(p->size);
     uint8_t *other = gopt_malloc((size_t)n);
     bool unique = false;
@@ -333,6 +334,10 @@ static bool refine_until_unique(plan *P, const gen *G, gopt_country_puzzle *p, g
                                                                                    plan_move_area};
         int differ = 0;
         for (int c = 0; c < n; c++) differ += G->dirs[c] != other[c];
+        /* for whoever watches (--progress, the page): a 30x30 puzzle takes seconds; the cells
+         * in doubt are those where a second loop fitting the numbers differs from ours */
+        gopt_progress_status(gopt_progress_current(), "attempt %d, step %d/%d: %d rooms, %d cells in doubt",
+                             attempt, step + 1, steps, p->nrooms, differ);
         int changes = 1 + differ / 12 < 8 ? 1 + differ / 12 : 8;
         bool changed = false;
         for (int k = 0; k < changes; k++) {
@@ -447,7 +452,7 @@ gopt_country_puzzle *gopt_country_generate_with(const gopt_country_generate_opti
         p->empty_rooms = empty_rooms;
         plan P;
         plan_init(&P, &G, empty_rooms);
-        bool unique = refine_until_unique(&P, &G, p, rng);
+        bool unique = refine_until_unique(&P, &G, p, rng, attempt + 1);
         plan_free(&P);
         if (!unique) {
             gopt_country_free(p);
@@ -455,6 +460,7 @@ gopt_country_puzzle *gopt_country_generate_with(const gopt_country_generate_opti
             continue;
         }
         int undecided = 0;
+        gopt_progress_status(gopt_progress_current(), "attempt %d: unique with %d rooms; dropping numbers", attempt + 1, p->nrooms);
         if (o->clues < 100) drop_numbers(p, G.dirs, rng, &undecided);
         if (o->undecided) *o->undecided = undecided;
         if (o->clues > 0) add_numbers(p, G.dirs, o->clues, rng);

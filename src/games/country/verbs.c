@@ -136,6 +136,7 @@ static int run_generate(gopt_call *call) {
     int64_t begin, end;
     gopt_shard_range(o, o->count, &begin, &end);
     gopt_progress *bar = gopt_progress_start(o->progress_sink, "country generate", end - begin);
+    gopt_progress *outer_bar = gopt_progress_enter(bar); /* the generator tells its attempts */
     int code = GOPT_SOLVED;
     for (int64_t i = begin; i < end && code == GOPT_SOLVED; i++) {
         gopt_rng rng = gopt_rng_stream(o->seed, (uint64_t)i);
@@ -184,6 +185,7 @@ static int run_generate(gopt_call *call) {
         gopt_country_free(p);
         gopt_progress_add(bar, 1);
     }
+    gopt_progress_enter(outer_bar);
     gopt_progress_finish(bar);
     return code;
 }
@@ -218,7 +220,7 @@ const gopt_verb country_verbs[] = {
      GOPT_COMMON_FORMAT | GOPT_COMMON_JSON, NULL, run_check},
     {"convert", "write puzzles in another format", "[FILE...]", GOPT_COMMON_FORMAT, convert_opts, run_convert},
     {"generate", "random puzzles with exactly one solution (--count of them)", "",
-     GOPT_GENERATE_COMMON | GOPT_COMMON_OUTPUT, country_generate_opts, run_generate},
+     GOPT_GENERATE_COMMON | GOPT_COMMON_OUTPUT | GOPT_COMMON_PROGRESS, country_generate_opts, run_generate},
     {"explain", "the deductions that lead to the loop, step by step, each naming its rule", "[FILE...]",
      GOPT_COMMON_FORMAT | GOPT_COMMON_OUTPUT, explain_opts, run_explain},
     {"lp", "write the MIP model (the seed's ILP) as a CPLEX-LP file", "[FILE]", GOPT_COMMON_FORMAT | GOPT_COMMON_OUTPUT,
