@@ -104,7 +104,7 @@ static void catalog_rules(void **state) {
 
 static void bundled_catalogs(void **state) {
     (void)state;
-    const char *games[] = {"1867", "1861", "18Chesapeake", "1822CA", "1822ca", "standard", "1830", "1846", "1889"};
+    const char *games[] = {"1867", "1861", "18Chesapeake", "1822CA", "1822ca", "standard", "1830", "1846", "1889", "18CO", "18NY", "1841", "1860"};
     int sizes[] = {15, 4, 12, 44, 44, 25, 19, 24, 22};
     for (int g = 0; g < 9; g++) {
         gopt_error err = {0};
@@ -117,7 +117,7 @@ static void bundled_catalogs(void **state) {
     }
     gopt_error err = {0};
     assert_null(gopt_tokens_catalog_open("1999", &err));
-    assert_non_null(strstr(err.msg, "no bundled catalogue for game '1999' (bundled: 1822ca, 1830, 1846, 1861, 1867, 1889, 18chesapeake, standard)"));
+    assert_non_null(strstr(err.msg, "no bundled catalogue for game '1999' (bundled: 1822ca, 1830, 1841, 1846, 1860, 1861, 1867, 1889, 18chesapeake, 18co, 18ny, standard)"));
 }
 
 static const gopt_tokens_tile *l12(void) {

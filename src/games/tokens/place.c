@@ -211,10 +211,6 @@ static int lost_exit(const gopt_tokens_question *q, const tokens_problem *p, int
 /* Decides the rotation; on success enumerates up to c->want placements. */
 static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_tokens_rotation *out) {
     const tokens_problem *p = c->p;
-    if (to->rotations && !(to->rotations >> rotation & 1)) {
-        out->verdict = GOPT_TOKENS_ROTATION_RULE;
-        return 0;
-    }
     if ((out->why_edge_a = off_map(c->q, to, rotation)) >= 0) {
         out->verdict = GOPT_TOKENS_OFF_MAP;
         return 0;
@@ -261,6 +257,13 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
         return 0;
     }
     if (full && (out->verdict = tokens_tile_rules(c->q, to, rotation, out)) != GOPT_TOKENS_FEASIBLE) return 0;
+    /* The game's own rule (`NAME @ ROT` in a catalogue) comes last: a rotation the track or
+     * the tokens already rule out says why in their terms (1822CA's W1 -> W3 at rotation 4
+     * overflows the three-slot city, whatever the game prints). */
+    if (to->rotations && !(to->rotations >> rotation & 1)) {
+        out->verdict = GOPT_TOKENS_ROTATION_RULE;
+        return 0;
+    }
     for (int i = 0; i < p->nitems; i++)
         if (p->carries[i]) c->carry[c->ncarry++] = i;
     res = enumerate(c, 0, fixed, assign);
