@@ -406,6 +406,7 @@ typedef struct gopt_taxis_run {
     int *lengths;        /* NULL, or (end - begin) * nplayers node lengths, game-major */
     bool verify;         /* play every game again (untimed) and check its path / duel */
 } gopt_taxis_run;
+#define GOPT_TAXIS_JOINT(cells, a, x, b, y) ((((size_t)(a) * (size_t)(cells) + (size_t)(b)) * 2 + (size_t)(x)) * 2 + (size_t)(y))
 
 /* Plays setting i (dealt by gopt_taxis_deal_indexed(seed, i)) with every player, each from
  * its own copy of the game's stream, for i in [begin, end), in parallel; adds into tallies
@@ -426,6 +427,12 @@ void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run,
 /* The same under reading r. */
 void gopt_taxis_tournament_read(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,
                                 const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches);
+/* The same, also adding into joint (NULL, or cells * cells * 4 counts, cells = nh * nh) what
+ * paired statistics between cells need, since every cell meets the same settings:
+ * joint[GOPT_TAXIS_JOINT(cells, a, x, b, y)] counts the settings on which cell a's outcome x
+ * and cell b's outcome y both happened (x, y: 0 the first player won, 1 the second). */
+void gopt_taxis_tournament_joint(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,
+                                 const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches, int64_t *joint);
 
 /* ---------------------------------------------------------------- pictures */
 

@@ -217,8 +217,8 @@ void gopt_taxis_experiment(const gopt_taxis_graph *g, const gopt_taxis_run *run,
 }
 
 /* One duel of the tournament, checked with verify. */
-static void duel(chunk *c, int k, const gopt_taxis_graph *g, const gopt_taxis_heuristic pair[2], gopt_taxis_reading r,
-                 bool verify, gopt_taxis_match *m) {
+static gopt_taxis_outcome duel(chunk *c, int k, const gopt_taxis_graph *g, const gopt_taxis_heuristic pair[2],
+                                gopt_taxis_reading r, bool verify, gopt_taxis_match *m) {
     gopt_rng rng = c->rng[k];
     int length[2], nmoves;
     gopt_taxis_duel_move *moves = verify ? c->moves : NULL;
@@ -230,6 +230,22 @@ static void duel(chunk *c, int k, const gopt_taxis_graph *g, const gopt_taxis_he
     m->first_wins += o == GOPT_TAXIS_FIRST_WINS;
     m->second_wins += o == GOPT_TAXIS_SECOND_WINS;
     m->ties += o == GOPT_TAXIS_TIE;
+    return o;
+}
+
+/* Adds a finished chunk's outcomes (outcome[cell * CHUNK + k]) into the joint counts of every
+ * two cells: the same setting k is played in every cell, so the cells pair up setting by setting. */
+static void joint_add(int64_t *joint, const uint8_t *outcome, size_t cells, int count) {
+    for (int k = 0; k < count; k++)
+        for (size_t a = 0; a < cells; a++) {
+            uint8_t oa = outcome[a * CHUNK + (size_t)k];
+            if (oa == GOPT_TAXIS_TIE) continue;
+            for (size_t b = 0; b < cells; b++) {
+                uint8_t ob = outcome[b * CHUNK + (size_t)k];
+                if (ob != GOPT_TAXIS_TIE)
+                    joint[GOPT_TAXIS_JOINT(cells, a, oa == GOPT_TAXIS_SECOND_WINS, b, ob == GOPT_TAXIS_SECOND_WINS)]++;
+            }
+        }
 }
 
 void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run, const gopt_taxis_heuristic *hs,
@@ -239,11 +255,14 @@ void gopt_taxis_tournament(const gopt_taxis_graph *g, const gopt_taxis_run *run,
 
 /* One thread's share of a tournament (the chunks are shared out when a team runs it). */
 static void tournament_share(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,
-                             const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches, int64_t chunks,
-                             size_t cells, gopt_progress *bar, gopt_solve_ctx *limits) {
+                             const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches, int64_t *shared_joint,
+                             int64_t chunks, size_t cells, gopt_progress *bar, gopt_solve_ctx *limits) {
     gopt_solve_ctx *outer = gopt_ctx_enter(limits);
     chunk *c = chunk_new(g, run);
     gopt_taxis_match *local = gopt_calloc(cells, sizeof *local), *saved = gopt_calloc(cells, sizeof *saved);
+    size_t njoint = shared_joint ? cells * cells * 4 : 0;
+    int64_t *joint = njoint ? gopt_calloc(njoint, sizeof *joint) : NULL;
+    uint8_t *outcome = njoint ? gopt_malloc(cells * CHUNK) : NULL;
 #pragma omp for schedule(dynamic, 1)
     for (int64_t index = 0; index < chunks; index++) {
         if (gopt_stop_check_ctx(limits) != GOPT_GO) continue;
@@ -253,10 +272,13 @@ static void tournament_share(const gopt_taxis_graph *g, const gopt_taxis_run *ru
          * searches up to their next look at the stop (--time-limit overran by 0.2 s). */
         for (size_t cell = 0; cell < cells && gopt_stop_check_ctx(limits) == GOPT_GO; cell++) {
             gopt_taxis_heuristic pair[2] = {hs[cell / (size_t)nh], hs[cell % (size_t)nh]};
-            for (int k = 0; k < c->count && gopt_stop_check_ctx(limits) == GOPT_GO; k++)
-                duel(c, k, g, pair, r, run->verify, &local[cell]);
+            for (int k = 0; k < c->count && gopt_stop_check_ctx(limits) == GOPT_GO; k++) {
+                gopt_taxis_outcome o = duel(c, k, g, pair, r, run->verify, &local[cell]);
+                if (outcome) outcome[cell * CHUNK + (size_t)k] = (uint8_t)o;
+            }
         }
         if (gopt_stop_check_ctx(limits) != GOPT_GO) memcpy(local, saved, cells * sizeof *local);
+        else if (joint) joint_add(joint, outcome, cells, c->count);
         gopt_progress_add(bar, c->count);
     }
 #pragma omp critical(taxis_tournament)
@@ -267,6 +289,10 @@ static void tournament_share(const gopt_taxis_graph *g, const gopt_taxis_run *ru
         matches[cell].ties += local[cell].ties;
         matches[cell].failed += local[cell].failed;
     }
+#pragma omp critical(taxis_tournament)
+    for (size_t k = 0; k < njoint; k++) shared_joint[k] += joint[k];
+    free(joint);
+    free(outcome);
     free(local);
     free(saved);
     chunk_free(c);
@@ -275,15 +301,20 @@ static void tournament_share(const gopt_taxis_graph *g, const gopt_taxis_run *ru
 
 void gopt_taxis_tournament_read(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,
                                 const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches) {
+    gopt_taxis_tournament_joint(g, run, r, hs, nh, matches, NULL);
+}
+
+void gopt_taxis_tournament_joint(const gopt_taxis_graph *g, const gopt_taxis_run *run, gopt_taxis_reading r,
+                                 const gopt_taxis_heuristic *hs, int nh, gopt_taxis_match *matches, int64_t *joint) {
     int64_t chunks = chunk_count(run);
     size_t cells = (size_t)nh * (size_t)nh;
     gopt_progress *bar = gopt_progress_start(run->progress, run->label ? run->label : "taxis", run->end - run->begin);
     gopt_solve_ctx *limits = gopt_ctx_current();
     if (run->threads > 1) { /* as in gopt_taxis_experiment */
 #pragma omp parallel num_threads(run->threads)
-        tournament_share(g, run, r, hs, nh, matches, chunks, cells, bar, limits);
+        tournament_share(g, run, r, hs, nh, matches, joint, chunks, cells, bar, limits);
     } else {
-        tournament_share(g, run, r, hs, nh, matches, chunks, cells, bar, limits);
+        tournament_share(g, run, r, hs, nh, matches, joint, chunks, cells, bar, limits);
     }
     gopt_progress_finish(bar);
 }

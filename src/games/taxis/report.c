@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "games/taxis/report.h"
+#include "games/taxis/findings.h"
 #include "gameopt/json.h"
 
 /* ---------------------------------------------------------------- experiment tables */
@@ -212,9 +213,10 @@ void taxis_print_per_game(FILE *out, int c, int dups, int64_t first, int64_t cou
 static double rate(int64_t part, int64_t games) { return games ? (double)part / (double)games : 0; }
 
 void taxis_print_tournament(gopt_call *call, const gopt_taxis_graph *g, const gopt_taxis_run *run, const char *const *names,
-                            int nh, const gopt_taxis_match *matches, taxis_format f) {
+                            int nh, const gopt_taxis_match *matches, const int64_t *joint, taxis_format f) {
     FILE *out = call->out;
     int64_t games = run->end - run->begin;
+    taxis_tourney t = {nh, names, matches, joint};
     if (f == TAXIS_JSON) {
         json_t *o = json_object(), *matrix = json_array();
         json_object_set_new(o, "games", json_integer(games));
@@ -227,6 +229,13 @@ void taxis_print_tournament(gopt_call *call, const gopt_taxis_graph *g, const go
                 gopt_json_set_real(cell, "first_wins", rate(m->first_wins, m->games), 6);
                 gopt_json_set_real(cell, "second_wins", rate(m->second_wins, m->games), 6);
                 gopt_json_set_real(cell, "ties", rate(m->ties, m->games), 6);
+                double lo, hi;
+                taxis_rate_interval(m->first_wins, m->games, &lo, &hi);
+                gopt_json_set_real(cell, "first_wins_low", lo, 6);
+                gopt_json_set_real(cell, "first_wins_high", hi, 6);
+                taxis_rate_interval(m->second_wins, m->games, &lo, &hi);
+                gopt_json_set_real(cell, "second_wins_low", lo, 6);
+                gopt_json_set_real(cell, "second_wins_high", hi, 6);
                 json_array_append_new(matrix, cell);
             }
         json_object_set_new(o, "matrix", matrix);
@@ -234,16 +243,22 @@ void taxis_print_tournament(gopt_call *call, const gopt_taxis_graph *g, const go
         json_object_set_new(o, "dups", json_integer(run->dups));
         json_object_set_new(o, "seed", json_integer((json_int_t)run->seed));
         json_object_set_new(o, "graph", json_string(g->name));
+        json_object_set_new(o, "pairs", taxis_pairs_json(&t));
+        json_object_set_new(o, "findings", taxis_findings_json(&t));
         emit(call, "tournament", o);
         return;
     }
     if (f == TAXIS_CSV) {
-        fputs("first,second,first_wins,second_wins,ties\n", out);
+        fputs("first,second,first_wins,second_wins,ties,first_wins_low,first_wins_high,second_wins_low,second_wins_high\n",
+              out);
         for (int i = 0; i < nh; i++)
             for (int j = 0; j < nh; j++) {
                 const gopt_taxis_match *m = &matches[i * nh + j];
-                fprintf(out, "%s,%s,%.6f,%.6f,%.6f\n", names[i], names[j], rate(m->first_wins, m->games),
-                        rate(m->second_wins, m->games), rate(m->ties, m->games));
+                double fl, fh, sl, sh;
+                taxis_rate_interval(m->first_wins, m->games, &fl, &fh);
+                taxis_rate_interval(m->second_wins, m->games, &sl, &sh);
+                fprintf(out, "%s,%s,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f\n", names[i], names[j], rate(m->first_wins, m->games),
+                        rate(m->second_wins, m->games), rate(m->ties, m->games), fl, fh, sl, sh);
             }
         return;
     }
@@ -266,4 +281,5 @@ void taxis_print_tournament(gopt_call *call, const gopt_taxis_graph *g, const go
         }
         fputc('\n', out);
     }
+    taxis_print_statistics(out, &t);
 }

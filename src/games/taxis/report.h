@@ -36,9 +36,11 @@ void taxis_print_sweep(gopt_call *call, const taxis_study *s, taxis_format f);
 void taxis_print_per_game_header(FILE *out, const gopt_taxis_player *players, int nplayers);
 void taxis_print_per_game(FILE *out, int c, int dups, int64_t first, int64_t count, const int *lengths, int nplayers);
 
-/* Table 4: rates "first : second" for every ordered pair. */
+/* Table 4: rates "first : second" for every ordered pair, with their 95 % intervals, the
+ * paired comparison of every two heuristics and the paper's findings judged (findings.h;
+ * joint: gopt_taxis_tournament_joint's counts). */
 void taxis_print_tournament(gopt_call *call, const gopt_taxis_graph *g, const gopt_taxis_run *run, const char *const *names,
-                            int nh, const gopt_taxis_match *matches, taxis_format f);
+                            int nh, const gopt_taxis_match *matches, const int64_t *joint, taxis_format f);
 
 /* The nodes of a path as "A - B - C" (no line end). */
 void taxis_print_path(FILE *out, const gopt_taxis_graph *g, const int *path, int len);

@@ -222,10 +222,12 @@ int taxis_run_tournament(gopt_call *call) {
     gopt_taxis_run run = {(int)c[0], (int)dups[0], o->seed, 0, 0, o->threads, o->progress_sink, "taxis tournament", NULL, o->verify};
     gopt_shard_range(o, games, &run.begin, &run.end);
     gopt_taxis_match *matches = gopt_calloc((size_t)nh * (size_t)nh, sizeof *matches);
+    size_t cells = (size_t)nh * (size_t)nh;
+    int64_t *joint = gopt_calloc(cells * cells * 4, sizeof *joint); /* for the paired statistics */
     gopt_solve_ctx limits; /* --time-limit and Ctrl-C: the duels played so far, marked partial */
     gopt_ctx_init(&limits, o->time_limit, o->cancel, NULL); /* the server's hang-up too */
     gopt_solve_ctx *outer = gopt_ctx_enter(&limits);
-    gopt_taxis_tournament_read(g, &run, reading, hs, nh, matches);
+    gopt_taxis_tournament_joint(g, &run, reading, hs, nh, matches, joint);
     gopt_stop_reason stopped = gopt_stop_check();
     gopt_ctx_enter(outer);
     char (*names)[48] = gopt_malloc((size_t)nh * sizeof *names);
@@ -241,10 +243,11 @@ int taxis_run_tournament(gopt_call *call) {
     bool printable = code != 4 && matches[0].games > 0;
     if (printable && f == TAXIS_TEXT && (reading.closed || reading.play_out || gopt_taxis_reading_solo(reading)))
         fprintf(call->out, "reading of the rules: %s\n", gopt_taxis_reading_name(reading));
-    if (printable) taxis_print_tournament(call, g, &run, name_list, nh, matches, f);
+    if (printable) taxis_print_tournament(call, g, &run, name_list, nh, matches, joint, f);
     free(name_list);
     free(names);
     free(matches);
+    free(joint);
     free(hs);
     gopt_taxis_graph_free(g);
     return code;

@@ -1,0 +1,1 @@
+taxis tournament --games 200 --heuristics rs,pp --csv

@@ -1,0 +1,1 @@
+taxis tournament --games 20000 --reading closed --threads 2

@@ -1,0 +1,1 @@
+taxis tournament --games 3000 --threads 2
