@@ -319,6 +319,7 @@ typedef struct gopt_call {
     double started;    /* when the call began (the time limit covers all of it) */
     gopt_status worst; /* the worst status of every answer so far */
     void *kept;        /* strings kept for the options (gopt_call_keep) */
+    json_t *inputs;    /* with --manifest: the texts read, {"name", "bytes", "sha256"} (an array) */
 } gopt_call;
 
 struct gopt_verb {

@@ -4,10 +4,12 @@
  * takes them out. The envelope every answer shares is written here, once. */
 #include <stdarg.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 
 #include "core/manifest.h"
+#include "core/sha256.h"
 #include "gameopt/alloc.h"
 #include "gameopt/budget.h"
 #include "gameopt/game.h"
@@ -66,6 +68,7 @@ void gopt_call_free(gopt_call *call) {
     free(call->out_text);
     free(call->diag_text);
     json_decref(call->answers);
+    json_decref(call->inputs);
     for (size_t i = 0; i < call->nsides; i++) {
         gopt_side *s = &call->sides[i];
         free(s->role), free(s->option), free(s->name), free(s->ext), free(s->data);
@@ -104,6 +107,23 @@ gopt_call *gopt_call_enter(gopt_call *call) {
     gopt_call *previous = current_call;
     current_call = call;
     return previous;
+}
+
+void gopt_call_note_input(const char *name, const char *data, size_t len) {
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; /* a batch's threads may read */
+    gopt_call *call = current_call;
+    if (!call || !call->opts.manifest) return;
+    char hex[65];
+    gopt_sha256_hex(data, len, hex);
+    pthread_mutex_lock(&lock);
+    if (!call->inputs) call->inputs = json_array();
+    size_t i;
+    json_t *seen;
+    bool known = false;
+    json_array_foreach(call->inputs, i, seen) known |= strcmp(json_string_value(json_object_get(seen, "name")), name) == 0;
+    if (!known)
+        json_array_append_new(call->inputs, json_pack("{s:s, s:I, s:s}", "name", name, "bytes", (json_int_t)len, "sha256", hex));
+    pthread_mutex_unlock(&lock);
 }
 
 void gopt_warn(const char *fmt, ...) {
@@ -212,12 +232,15 @@ void gopt_call_side(gopt_call *call, const char *role, const char *option, const
     long number = 1;
     for (size_t i = 0; i < call->nsides; i++)
         if (strcmp(call->sides[i].option, option ? option : "") == 0) number++;
+    gopt_buf with = {0}; /* --manifest: in CSV's first line, in SVG's metadata */
+    if (call->opts.manifest && ext && gopt_manifest_decorate(call, ext, data, len, &with)) data = with.data, len = with.len;
     gopt_side *s = &call->sides[call->nsides++];
     *s = (gopt_side){.role = gopt_strdup(role), .option = gopt_strdup(option ? option : ""),
                      .name = gopt_strdup(name ? name : ""), .ext = gopt_strdup(ext ? ext : ""),
                      .data = gopt_malloc(len + 1), .len = len, .number = number};
     if (len) memcpy(s->data, data, len);
     s->data[len] = 0;
+    gopt_buf_free(&with);
 }
 
 bool gopt_call_picture(gopt_call *call, const char *name, gopt_canvas *canvas) {
@@ -238,6 +261,19 @@ bool gopt_call_picture(gopt_call *call, const char *name, gopt_canvas *canvas) {
 
 /* ---- running ---- */
 
+/* --manifest with --csv: the manifest (inputs and all, so after the run) becomes the CSV
+ * text's first line, a comment. The text so far moves to a new stream behind it. */
+static void csv_manifest_first(gopt_call *call) {
+    fclose(call->out);
+    char *text = call->out_text;
+    size_t len = call->out_len;
+    call->out = open_memstream(&call->out_text, &call->out_len);
+    GOPT_REQUIRE(call->out, "an in-memory stream");
+    gopt_manifest_csv_line(call, call->out);
+    fwrite(text, 1, len, call->out);
+    free(text);
+}
+
 int gopt_call_run(gopt_call *call) {
     GOPT_REQUIRE(call && call->game && call->verb && call->verb->run && call->out, "a prepared call (gopt_call_init)");
     call->started = gopt_now();
@@ -253,6 +289,7 @@ int gopt_call_run(gopt_call *call) {
     const gopt_source *outer_source = gopt_source_enter(call->opts.source);
     gopt_call *outer_call = gopt_call_enter(call);
     int code = call->verb->run(call);
+    if (call->opts.manifest && gopt_option_flag(&call->opts, "csv")) csv_manifest_first(call);
     gopt_call_enter(outer_call);
     gopt_source_enter(outer_source);
     gopt_ctx_enter(outer);

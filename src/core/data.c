@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "core/manifest.h"
 #include "gameopt/gameopt.h"
 #include <limits.h>
 
@@ -34,6 +35,7 @@ static bool read_bundled(const char *path, const char *name, gopt_text *t, gopt_
         return gopt_fail(err, name, 0, 0, "cannot read");
     }
     gopt_text_from(t, path, b.data ? b.data : "", b.len);
+    gopt_call_note_input(name, t->data, t->len);
     gopt_buf_free(&b);
     return gopt_text_check_utf8(t, err) || (gopt_text_free(t), false);
 }

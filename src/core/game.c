@@ -1,4 +1,5 @@
 /* The parts of the game interface every family shares: options, outcomes, checked solving. */
+#include "core/manifest.h"
 #include "gameopt/game.h"
 
 #include <string.h>
@@ -27,7 +28,15 @@ const gopt_source *gopt_source_enter(const gopt_source *s) {
     return previous;
 }
 
+static bool read_named(const gopt_options *o, const char *name, gopt_text *t, gopt_error *err);
+
 bool gopt_read_named(const gopt_options *o, const char *name, gopt_text *t, gopt_error *err) {
+    if (!read_named(o, name, t, err)) return false;
+    gopt_call_note_input(name, t->data, t->len); /* --manifest: its checksum */
+    return true;
+}
+
+static bool read_named(const gopt_options *o, const char *name, gopt_text *t, gopt_error *err) {
     GOPT_REQUIRE(name && t, "a name and a text");
     const gopt_source *src = o && o->source ? o->source : current_source;
     for (int i = 0; src && i < src->ninputs; i++)

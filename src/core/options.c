@@ -42,7 +42,8 @@ const gopt_opt gopt_common_opts[] = {
     {"progress", GOPT_OPT_FLAG, NULL, NULL, 0, 0, NULL, "show progress even when stderr is not a terminal",
      FIELD(GOPT_FIELD_BOOL, progress)},
     {"manifest", GOPT_OPT_FLAG, NULL, NULL, 0, 0, NULL,
-     "add what repeats the run to every result: version, options with defaults, seeds, machine, date",
+     "add what repeats the run to every result (JSON, CSV's first line, SVG metadata): version,\n"
+     "                           options with defaults, seeds, input checksums, machine, date",
      FIELD(GOPT_FIELD_BOOL, manifest)},
     GOPT_OPT_END,
 };
