@@ -98,6 +98,7 @@ bool gopt_tokens_gauge_keeps(gopt_tokens_track g, gopt_tokens_track by);
 typedef struct gopt_tokens_path {
     int8_t a, b;
     uint8_t track; /* gopt_tokens_track */
+    uint8_t terminal; /* `terminal:N` (1 or 2; 0 when not given): a track spike that ends here */
 } gopt_tokens_path;
 
 typedef struct gopt_tokens_tile {
@@ -126,6 +127,11 @@ typedef struct gopt_tokens_tile {
      * (1867, the 1822 family, 18 Los Angeles) and the edges of `track:future` paths (1858's
      * private railways, 1840's orange hexes). A tile laid here must have track at each. */
     uint8_t stubs;
+    /* Edges (at rotation 0) of long spikes: `terminal:1` paths from an edge to a junction,
+     * which 1822MX and 1822PNW print on their water hexes to show where a port tile may lie. */
+    uint8_t port_spikes;
+    /* Every path ends at a terminal (a port tile: 1822MX's and 1822PNW's P1, P2). */
+    bool terminal_only;
 } gopt_tokens_tile;
 
 /* Parses a tile string of the 18xx.games tile language. `where` names the text in errors
@@ -304,6 +310,8 @@ typedef enum gopt_tokens_verdict {
                                  no track of the new tile */
     GOPT_TOKENS_EXIT_LOST,    /* split exits: old city why_old_cities's edge why_edge_a reaches no
                                  new city */
+    GOPT_TOKENS_PORT,         /* a port tile on a hex with long spikes: its track at side
+                                 why_edge_a follows no long spike */
 } gopt_tokens_verdict;
 
 /* The answer for one rotation of the new tile. */

@@ -204,6 +204,25 @@ static bool stub_unmet(const gopt_tokens_question *q, const gopt_tokens_tile *to
 }
 
 /* Full rules about the whole tile, worked out afresh; NULL when they hold. */
+/* A port tile on a hex with long spikes: whether some of its track's sides (map
+ * orientation) is no long spike's. */
+static bool port_lay(const gopt_tokens_question *q, const gopt_tokens_tile *to) {
+    if (!q->from->port_spikes) return false;
+    for (int k = 0; k < to->npaths; k++)
+        if (!to->paths[k].terminal) return false;
+    return to->npaths > 0;
+}
+
+static bool port_off_spike(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
+    if (!port_lay(q, to)) return false;
+    for (int k = 0; k < to->npaths; k++)
+        for (int end = 0; end < 2; end++) {
+            int e = end ? to->paths[k].b : to->paths[k].a;
+            if (e < GOPT_TOKENS_NODE_END && !(q->from->port_spikes >> (((e + rotation) % 6 - q->from_rotation + 6) % 6) & 1)) return true;
+        }
+    return false;
+}
+
 static const char *broken_tile_rule(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     const gopt_tokens_tile *from = q->from;
     for (int k = 0; k < from->nnodes; k++)
@@ -249,12 +268,14 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
                 return gopt_reason(why, size, "rotation %d is called feasible, but its track crosses closed side %d", r->rotation,
                                    (e + r->rotation) % 6);
         }
+    if (port_off_spike(q, to, r->rotation))
+        return gopt_reason(why, size, "rotation %d is called feasible, but the port follows no long spike", r->rotation);
     if (stub_unmet(q, to, r->rotation))
         return gopt_reason(why, size, "rotation %d is called feasible, but a stub of the old tile meets no track", r->rotation);
     if (u->touch && exit_lost(q, u))
         return gopt_reason(why, size, "rotation %d is called feasible, but an old city's edge reaches no new city", r->rotation);
     if (q->rules == GOPT_TOKENS_RULES_FULL) {
-        const char *broken = broken_tile_rule(q, to, r->rotation);
+        const char *broken = port_lay(q, to) ? NULL : broken_tile_rule(q, to, r->rotation);
         if (broken) return gopt_reason(why, size, "rotation %d is called feasible, but %s", r->rotation, broken);
         if (!q->split && !check_city_map(q, u, r->city_map, r->placements, why, size)) return false;
     }
@@ -317,6 +338,8 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
                gopt_reason(why, size, "the game allows rotation %d", r->rotation);
     if (r->verdict == GOPT_TOKENS_EXIT_LOST)
         return (u->touch && exit_lost(q, u)) || gopt_reason(why, size, "rotation %d keeps every old city's edges", r->rotation);
+    if (r->verdict == GOPT_TOKENS_PORT)
+        return port_off_spike(q, to, r->rotation) || gopt_reason(why, size, "rotation %d lays the port along a long spike", r->rotation);
     if (r->verdict == GOPT_TOKENS_STUB)
         return stub_unmet(q, to, r->rotation) || gopt_reason(why, size, "rotation %d meets every stub", r->rotation);
     if (r->verdict == GOPT_TOKENS_OFF_MAP) {
@@ -328,7 +351,7 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
         return gopt_reason(why, size, "rotation %d crosses no closed side", r->rotation);
     }
     if (tokens_rules) return gopt_reason(why, size, "verdict %d is not one of tokens rules", (int)r->verdict);
-    const char *broken = broken_tile_rule(q, to, r->rotation);
+    const char *broken = port_lay(q, to) ? NULL : broken_tile_rule(q, to, r->rotation);
     if (!broken) return gopt_reason(why, size, "rotation %d breaks no rule of the tile", r->rotation);
     return true;
 }

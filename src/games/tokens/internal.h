@@ -57,6 +57,9 @@ static inline int tokens_bin_node(const tokens_problem *p, int b) { return 2 + p
 
 /* Full rules about the tile as a whole (city and town counts, towns, through track) for
  * `to` lying with `rotation`: GOPT_TOKENS_FEASIBLE, or the verdict with r->why_* filled in. */
+/* A port tile (every path terminal) laid on a hex printed with long spikes (1822MX, 1822PNW):
+ * it goes along a spike and replaces the hex's printed track. */
+bool tokens_port_lay(const gopt_tokens_question *q, const gopt_tokens_tile *to);
 gopt_tokens_verdict tokens_tile_rules(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation,
                                       gopt_tokens_rotation *r);
 

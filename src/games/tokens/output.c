@@ -176,7 +176,7 @@ static json_t *indices_json(uint32_t set) {
 static const char *const verdict_names[] = {"feasible",  "short",     "no-city",    "unsplittable",
                                             "city-count", "town-lost", "track-lost", "unknown",
                                             "off-map",    "rotation",  "gauge",      "stub",
-                                            "exit-lost"};
+                                            "exit-lost", "port"};
 
 static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, const gopt_tokens_rotation *r,
                              bool all) {

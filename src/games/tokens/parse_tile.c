@@ -168,6 +168,10 @@ static bool path_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, co
     } else if (strcmp(key, "lanes") == 0) {
         long lanes;
         return value_int(t, v, 1, 9, "lanes", &lanes, err);
+    } else if (strcmp(key, "terminal") == 0) {
+        /* The engine keeps the value as written and compares it with '1' (a long spike); any
+         * other value is a terminal too (18NY's A17 runs `terminal:1path=...` together). */
+        p->terminal = value_is(v, "1") ? 1 : 2;
     }
     return true;
 }
@@ -277,7 +281,7 @@ static bool read_value(gopt_text *t, bool stop_at_comma, value *v, gopt_error *e
  * an error. 18xx.games takes the last of any key given twice, which published strings rely
  * on only for keys we drop (1868 Wyoming's offboards name `groups` twice). */
 static bool key_matters(const char *key) {
-    static const char *const kept[] = {"a", "b", "track", "revenue", "slots", "loc", "reservation", "edge", NULL};
+    static const char *const kept[] = {"a", "b", "track", "revenue", "slots", "loc", "reservation", "edge", "terminal", NULL};
     for (const char *const *k = kept; *k; k++)
         if (strcmp(*k, key) == 0) return true;
     return false;
@@ -362,7 +366,7 @@ static bool open_part(gopt_tokens_tile *tile, gopt_text *t, gopt_text_mark at, c
     } else if (strcmp(pt->name, "path") == 0) {
         if (tile->npaths == GOPT_TOKENS_MAX_PATHS)
             return gopt_text_fail_at(t, at, err, "more than %d paths", GOPT_TOKENS_MAX_PATHS);
-        tile->paths[tile->npaths++] = (gopt_tokens_path){-1, -1, GOPT_TOKENS_BROAD};
+        tile->paths[tile->npaths++] = (gopt_tokens_path){-1, -1, GOPT_TOKENS_BROAD, 0};
     }
     return true;
 }

@@ -193,6 +193,15 @@ static int unmet_stub(const gopt_tokens_question *q, const gopt_tokens_tile *to,
     return bad ? __builtin_ctz(bad) : -1;
 }
 
+/* A port tile (all its track terminal) laid on a hex printed with long spikes (1822MX,
+ * 1822PNW): the first map side where its track follows no long spike, or -1. The port
+ * replaces the water hex's printed track, so the old track rules do not apply to it. */
+static int off_spike(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
+    if (!tokens_port_lay(q, to)) return -1;
+    uint8_t bad = gopt_tokens_rotate(to->exits, rotation) & (uint8_t)~gopt_tokens_rotate(q->from->port_spikes, q->from_rotation);
+    return bad ? __builtin_ctz(bad) : -1;
+}
+
 /* Split exits: the first old city with an edge no new city holds (its edge in
  * *edge), or -1. */
 static int lost_exit(const gopt_tokens_question *q, const tokens_problem *p, int *edge) {
@@ -213,6 +222,10 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
     const tokens_problem *p = c->p;
     if ((out->why_edge_a = off_map(c->q, to, rotation)) >= 0) {
         out->verdict = GOPT_TOKENS_OFF_MAP;
+        return 0;
+    }
+    if ((out->why_edge_a = off_spike(c->q, to, rotation)) >= 0) {
+        out->verdict = GOPT_TOKENS_PORT;
         return 0;
     }
     if ((out->why_edge_a = unmet_stub(c->q, to, rotation)) >= 0) {
@@ -256,7 +269,7 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
         for (int b = 0; b < p->nbins; b++) out->why_slots += p->slots[b];
         return 0;
     }
-    if (full && (out->verdict = tokens_tile_rules(c->q, to, rotation, out)) != GOPT_TOKENS_FEASIBLE) return 0;
+    if (full && !tokens_port_lay(c->q, to) && (out->verdict = tokens_tile_rules(c->q, to, rotation, out)) != GOPT_TOKENS_FEASIBLE) return 0;
     /* The game's own rule (`NAME @ ROT` in a catalogue) comes last: a rotation the track or
      * the tokens already rule out says why in their terms (1822CA's W1 -> W3 at rotation 4
      * overflows the three-slot city, whatever the game prints). */

@@ -108,6 +108,9 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
         snprintf(buf, size, "old city %d's track at edge %d would reach no city of the new tile",
                  r->why_old_cities ? __builtin_ctz(r->why_old_cities) : -1, r->why_edge_a);
         break;
+    case GOPT_TOKENS_PORT:
+        snprintf(buf, size, "the port's track at side %d follows none of the hex's long spikes", r->why_edge_a);
+        break;
     case GOPT_TOKENS_STUB:
         snprintf(buf, size, "the map's track stub at side %d would meet no track of the new tile", r->why_edge_a);
         break;

@@ -65,6 +65,10 @@ static int lost_gauge(const gopt_tokens_question *q, const gopt_tokens_tile *to,
     return -1;
 }
 
+bool tokens_port_lay(const gopt_tokens_question *q, const gopt_tokens_tile *to) {
+    return q->from->port_spikes && to->terminal_only;
+}
+
 gopt_tokens_verdict tokens_tile_rules(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation,
                                       gopt_tokens_rotation *r) {
     const gopt_tokens_tile *from = q->from;

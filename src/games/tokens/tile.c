@@ -73,8 +73,18 @@ void tokens_tile_finish(gopt_tokens_tile *tile) {
         }
     }
     memset(tile->gauges, 0, sizeof tile->gauges);
+    tile->port_spikes = 0;
+    tile->terminal_only = tile->npaths > 0;
     for (int k = 0; k < tile->npaths; k++) {
         int a = tile->paths[k].a, b = tile->paths[k].b;
+        tile->terminal_only = tile->terminal_only && tile->paths[k].terminal;
+        /* A long spike: edge to junction, `terminal:1` (short ones, 2, only let neighbours
+         * upgrade). */
+        if (tile->paths[k].terminal == 1) {
+            int edge = is_node_end(a) ? b : a, node = is_node_end(a) ? a : b;
+            if (!is_node_end(edge) && is_node_end(node) && tile->nodes[node - GOPT_TOKENS_NODE_END].kind == GOPT_TOKENS_JUNCTION)
+                tile->port_spikes |= (uint8_t)(1u << edge);
+        }
         uint8_t gauge = (uint8_t)(1u << tile->paths[k].track);
         if (!is_node_end(a)) tile->gauges[a] |= gauge;
         if (!is_node_end(b)) tile->gauges[b] |= gauge;
@@ -148,6 +158,7 @@ char *gopt_tokens_tile_format(const gopt_tokens_tile *tile) {
         format_end(&b, p->a);
         gopt_buf_puts(&b, ",b:");
         format_end(&b, p->b);
+        if (p->terminal) gopt_buf_printf(&b, ",terminal:%d", p->terminal);
         if (p->track != GOPT_TOKENS_BROAD) gopt_buf_printf(&b, ",track:%s", track_names[p->track]);
     }
     for (int e = 0; e < GOPT_TOKENS_EDGES; e++)
