@@ -130,6 +130,8 @@ typedef struct gopt_tokens_tile {
     /* Edges (at rotation 0) of long spikes: `terminal:1` paths from an edge to a junction,
      * which 1822MX and 1822PNW print on their water hexes to show where a port tile may lie. */
     uint8_t port_spikes;
+    /* The part of `stubs` each comes from: `stub=edge:N` marks, and `track:future` edges. */
+    uint8_t stub_marks, future;
     /* Every path ends at a terminal (a port tile: 1822MX's and 1822PNW's P1, P2). */
     bool terminal_only;
 } gopt_tokens_tile;
@@ -271,6 +273,10 @@ typedef struct gopt_tokens_question {
      * of an old city goes to a new city holding at least one of its edges, and every edge
      * of the old city stays at some new city (false: each new city holds all its edges). */
     bool split_exits;
+    /* Printed future track binds nothing: only `stub=edge:N` marks are stubs (18SJ and
+     * Harzbahn 1873, whose dashed lines the online engine never enforces); false: the new
+     * tile must follow it too (1858's private railways, 1840's orange hexes). */
+    bool future_free;
 } gopt_tokens_question;
 
 #define GOPT_TOKENS_DEFAULT_MAX_FLOWS 200000

@@ -193,7 +193,7 @@ static bool town_kept(uint8_t need, const gopt_tokens_tile *to, int rotation) {
 /* Whether some stub edge of the old tile (map orientation) has no path end of the new tile. */
 static bool stub_unmet(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     for (int e = 0; e < GOPT_TOKENS_EDGES; e++) {
-        if (!(q->from->stubs >> ((e - q->from_rotation + 6) % 6) & 1)) continue;
+        if (!((q->future_free ? q->from->stub_marks : q->from->stubs) >> ((e - q->from_rotation + 6) % 6) & 1)) continue;
         bool met = false;
         for (int k = 0; k < to->npaths && !met; k++)
             met = (to->paths[k].a < GOPT_TOKENS_NODE_END && (to->paths[k].a + rotation) % 6 == e) ||

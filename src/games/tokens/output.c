@@ -230,6 +230,7 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
                           gopt_counters_json(&a->counters));
     if (q->split) json_object_set_new(j, "split", json_true());
     if (q->split && q->split_exits) json_object_set_new(j, "split_exits", json_true());
+    if (q->future_free) json_object_set_new(j, "future_track", json_string("ignore"));
     if (q->map_known || q->closed) { /* the sides that lead somewhere (--open, --hex) */
         int open[GOPT_TOKENS_EDGES], no = 0;
         for (int e = 0; e < GOPT_TOKENS_EDGES; e++)

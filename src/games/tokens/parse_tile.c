@@ -188,6 +188,7 @@ static bool stub_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, co
     if (strcmp(key, "edge") != 0) return true;
     if (!value_int(t, v, 0, 5, "edge", &e, err)) return false;
     tile->stubs |= (uint8_t)(1u << e);
+    tile->stub_marks |= (uint8_t)(1u << e);
     return true;
 }
 
@@ -385,8 +386,9 @@ static bool close_part(gopt_tokens_tile *tile, gopt_text *t, gopt_text_mark at, 
          * there, through nothing. A node to itself means nothing. */
         if (p->a == p->b && p->a >= GOPT_TOKENS_NODE_END) return gopt_text_fail_at(t, at, err, "a path must join two different ends");
         if (p->track == GOPT_TOKENS_FUTURE_TRACK) { /* not track yet, but where track must come */
-            if (p->a < GOPT_TOKENS_NODE_END) tile->stubs |= (uint8_t)(1u << p->a);
-            if (p->b < GOPT_TOKENS_NODE_END) tile->stubs |= (uint8_t)(1u << p->b);
+            if (p->a < GOPT_TOKENS_NODE_END) tile->future |= (uint8_t)(1u << p->a);
+            if (p->b < GOPT_TOKENS_NODE_END) tile->future |= (uint8_t)(1u << p->b);
+            tile->stubs = tile->stub_marks | tile->future;
             tile->npaths--;
         }
     }

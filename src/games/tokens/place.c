@@ -189,7 +189,8 @@ static int off_map(const gopt_tokens_question *q, const gopt_tokens_tile *to, in
  * tile laid on a hex with a track stub must connect to it; 1858's private railways and
  * 1840's orange hexes print the track to come as dashed lines the tile must follow). */
 static int unmet_stub(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
-    uint8_t bad = gopt_tokens_rotate(q->from->stubs, q->from_rotation) & (uint8_t)~gopt_tokens_rotate(to->exits, rotation);
+    uint8_t stubs = q->future_free ? q->from->stub_marks : q->from->stubs;
+    uint8_t bad = gopt_tokens_rotate(stubs, q->from_rotation) & (uint8_t)~gopt_tokens_rotate(to->exits, rotation);
     return bad ? __builtin_ctz(bad) : -1;
 }
 

@@ -161,8 +161,12 @@ char *gopt_tokens_tile_format(const gopt_tokens_tile *tile) {
         if (p->terminal) gopt_buf_printf(&b, ",terminal:%d", p->terminal);
         if (p->track != GOPT_TOKENS_BROAD) gopt_buf_printf(&b, ",track:%s", track_names[p->track]);
     }
+    /* Future track's edges as future track (an edge to itself), so that a reader can still
+     * tell them from stub marks (--future-track ignore). */
     for (int e = 0; e < GOPT_TOKENS_EDGES; e++)
-        if (tile->stubs >> e & 1) gopt_buf_printf(&b, "%sstub=edge:%d", b.len ? ";" : "", e);
+        if (tile->future >> e & 1) gopt_buf_printf(&b, "%spath=a:%d,b:%d,track:future", b.len ? ";" : "", e, e);
+    for (int e = 0; e < GOPT_TOKENS_EDGES; e++)
+        if (tile->stub_marks >> e & 1) gopt_buf_printf(&b, "%sstub=edge:%d", b.len ? ";" : "", e);
     for (int i = 0; i < tile->nlabels; i++) gopt_buf_printf(&b, "%slabel=%s", b.len ? ";" : "", tile->labels[i]);
     return gopt_buf_take(&b);
 }

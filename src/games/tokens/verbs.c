@@ -18,6 +18,7 @@
 
 static const char *const rules_names[] = {"tokens", "full", NULL};
 static const char *const duplicates_names[] = {"keep", "return", NULL};
+static const char *const future_names[] = {"follow", "ignore", NULL};
 static const char *const layout_names[] = {"flat", "pointy", NULL};
 #define LAYOUT_OPT GOPT_ENUM("layout", "flat|pointy", "flat", layout_names, "pictures: flat-topped hexes, or pointy-topped (1830, 1846)")
 
@@ -39,6 +40,7 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, "reservations (home or company) in old cities: each takes a slot and follows its city"),
     GOPT_STRING("extra", "CITY:NAME,...", NULL, "extra tokens beyond the slots (1822's destination, cheater tokens): they take no slot"),
     GOPT_ENUM("duplicates", "keep|return", "keep", duplicates_names, "two tokens of one company in one new city: the game keeps both or returns one"),
+    GOPT_ENUM("future-track", "follow|ignore", "follow", future_names, "printed future track (track:future): the new tile must follow it (1858, 1840), or it binds nothing (18SJ, Harzbahn 1873)"),
     GOPT_FLAG("all", "list every placement, not just the first (--count N caps it)"),
     GOPT_OUTPUT("network", "FILE.dot", "write the flow network of every rotation in Graphviz DOT (- for stdout)"),
     GOPT_STRING("color", "COLOUR", NULL, "colour of an inline --from/--to tile string (yellow, green, brown, gray)"),
@@ -165,6 +167,8 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     const char *extra = gopt_option(o, "extra");
     if (extra && !gopt_tokens_parse_extras(&u->q, extra, "--extra", &err)) return gopt_call_input(call, &err);
     u->q.split_exits = gopt_option_flag(o, "split-exits");
+    const char *future = gopt_option(o, "future-track");
+    u->q.future_free = future && strcmp(future, "ignore") == 0;
     u->q.split = gopt_option_flag(o, "split") || u->q.split_exits;
     const char *dup = gopt_option(o, "duplicates");
     u->q.duplicates = dup && strcmp(dup, "return") == 0 ? GOPT_TOKENS_DUPLICATES_RETURN : GOPT_TOKENS_DUPLICATES_KEEP;
@@ -460,6 +464,7 @@ static const gopt_opt question_opts[] = {
     GOPT_ENUM("rules", "R", NULL, rules_names, ""), GOPT_FLAG("split", ""), GOPT_FLAG("split-exits", ""),
     GOPT_STRING("open", "EDGES", NULL, ""),      GOPT_STRING("hex", "GAME:COORD", NULL, ""),
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, ""), GOPT_ENUM("duplicates", "D", "keep", duplicates_names, ""),
+    GOPT_ENUM("future-track", "F", "follow", future_names, ""),
     GOPT_STRING("extra", "CITY:NAME,...", NULL, ""),
     GOPT_FLAG("all", ""),                        GOPT_STRING("color", "COLOUR", NULL, ""),
     GOPT_INT("max-flows", "N", NULL, 1, 1000000000, ""),
