@@ -363,8 +363,9 @@
         ctx.boardBox.classList.toggle('solved', on);
         ctx.panel.dataset.solved = String(on);
       }
-      let checkTimer = 0;
+      let checkTimer = 0, checkSeq = 0;
       function played() {
+        checkSeq++; /* a check still on its way judges paths that are gone */
         clearFlags();
         setSolved(false);
         ctx.progressChanged();
@@ -376,8 +377,9 @@
         else ctx.setStatus(status, '', `${done} of ${labels.length} colours joined; ${empty} cells empty.`);
       }
       async function checkPaths(asked) {
+        const seq = checkSeq;
         const r = await ctx.work(status, 'Checking…', withAnswer('check', '.'));
-        if (r.stopped) return;
+        if (r.stopped || seq !== checkSeq) return;
         if (r.error) { ctx.setStatus(status, 'bad', gameopt.errorText(r)); return; }
         const a = r.answers[0] || {};
         setSolved(!!a.ok);
@@ -429,6 +431,11 @@
       /* ---- the setter's assistant ---- */
       let assistTimer = 0, assistSeq = 0;
       function edited() {
+        /* the verdict on the board before is void at once: an answer still on its way is
+         * dropped, and none is shown until the new board's comes (a slow server, or edits
+         * slower than the 300 ms pause, showed the old board's verdict meanwhile) */
+        assistSeq++;
+        delete assist.dataset.unique;
         setSolved(false);
         clearFlags();
         next.textContent = `Next endpoint: ${nextLabel()}`;

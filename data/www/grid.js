@@ -112,8 +112,7 @@
       last = at;
       h.down(at, ev);
     });
-    root.addEventListener('pointermove', (ev) => {
-      if (!active) return;
+    const moveTo = (ev) => {
       const at = where(ev);
       if (at.r === last.r && at.c === last.c) return;
       /* a fast stroke may skip cells: walk there one neighbour at a time */
@@ -129,6 +128,13 @@
         c = nc;
       }
       last = { ...at, r, c };
+    };
+    /* A busy page gets the moves of a frame as one event: its coalesced events are the
+     * pointer's every position, so a corner the stroke turned is not cut across. */
+    root.addEventListener('pointermove', (ev) => {
+      if (!active) return;
+      const all = ev.getCoalescedEvents ? ev.getCoalescedEvents() : [];
+      for (const e of all.length ? all : [ev]) moveTo(e);
     });
     const end = (ev) => {
       if (!active) return;
