@@ -11,62 +11,45 @@
 
 bool flow_parity_ok(const gopt_flow_puzzle *p) {
     int n = p->nnodes;
+    /* One breadth-first walk per component gives both the two-colouring and the component's
+     * surplus (every path lies in one component). */
     int8_t *side = malloc((size_t)n + 1);
     int *queue = malloc(((size_t)n + 1) * sizeof *queue);
-    if (!side || !queue) {
-        free(side);
-        free(queue);
-        return true; /* no proof without memory; other methods decide */
-    }
-    for (int v = 0; v < n; v++) side[v] = -1;
-    bool two_colourable = true;
-    for (int root = 0; root < n && two_colourable; root++) {
-        if (side[root] >= 0) continue;
+    int *comp = malloc(((size_t)n + 1) * sizeof *comp);
+    long *surplus = calloc((size_t)n + 1, sizeof *surplus);
+    bool ok = true;
+    if (!side || !queue || !comp || !surplus) goto done; /* no proof without memory; other methods decide */
+    for (int v = 0; v < n; v++) comp[v] = -1;
+    for (int root = 0; root < n; root++) {
+        if (comp[root] >= 0) continue;
         int head = 0, tail = 0;
+        comp[root] = root;
         side[root] = 0;
         queue[tail++] = root;
-        while (head < tail && two_colourable) {
+        while (head < tail) {
             int v = queue[head++];
+            surplus[root] += side[v] ? 1 : -1;
             for (const gopt_flow_link *l = flow_links(p, v), *end = l + flow_degree(p, v); l < end; l++) {
-                if (side[l->node] < 0) {
+                if (comp[l->node] < 0) {
+                    comp[l->node] = root;
                     side[l->node] = (int8_t)(1 - side[v]);
                     queue[tail++] = l->node;
                 } else if (side[l->node] == side[v]) {
-                    two_colourable = false;
+                    goto done; /* an odd cycle: no two-colouring, no proof */
                 }
             }
         }
     }
-    bool ok = true;
-    if (two_colourable) {
-        /* Per component of the graph: every path lies in one component. */
-        long *surplus = calloc((size_t)n + 1, sizeof *surplus);
-        int *comp = malloc(((size_t)n + 1) * sizeof *comp);
-        if (surplus && comp) {
-            for (int v = 0; v < n; v++) comp[v] = -1;
-            for (int root = 0; root < n; root++) {
-                if (comp[root] >= 0) continue;
-                int head = 0, tail = 0;
-                comp[root] = root;
-                queue[tail++] = root;
-                while (head < tail) {
-                    int v = queue[head++];
-                    surplus[root] += side[v] ? 1 : -1;
-                    for (const gopt_flow_link *l = flow_links(p, v), *end = l + flow_degree(p, v); l < end; l++)
-                        if (comp[l->node] < 0) comp[l->node] = root, queue[tail++] = l->node;
-                }
-            }
-            for (int k = 0; k < p->ncolours; k++) {
-                int a = p->ends[k][0], b = p->ends[k][1];
-                if (comp[a] != comp[b]) continue; /* another proof's business (no path at all) */
-                if (side[a] == side[b]) surplus[comp[a]] -= side[a] ? 1 : -1;
-            }
-            for (int v = 0; v < n && ok; v++) ok = comp[v] != v || surplus[v] == 0;
-        }
-        free(surplus);
-        free(comp);
+    for (int k = 0; k < p->ncolours; k++) {
+        int a = p->ends[k][0], b = p->ends[k][1];
+        if (comp[a] != comp[b]) continue; /* another proof's business (no path at all) */
+        if (side[a] == side[b]) surplus[comp[a]] -= side[a] ? 1 : -1;
     }
+    for (int v = 0; v < n && ok; v++) ok = comp[v] != v || surplus[v] == 0;
+done:
     free(side);
     free(queue);
+    free(comp);
+    free(surplus);
     return ok;
 }
