@@ -83,13 +83,6 @@
       if (next) next();
     }
 
-    function progressText(p) {
-      const parts = [];
-      if (p.label) parts.push(p.total ? `${p.label} ${p.done}/${p.total}` : p.done ? `${p.label} ${p.done}` : p.label);
-      if (p.status) parts.push(p.status);
-      return parts.join(': ');
-    }
-
     function failure(f) {
       const text = f.outOfMemory
         ? `gameopt: out of memory: this job needs more memory than the browser gives the page (${Math.round(f.heapMb)} MB in use); ` +
@@ -118,7 +111,7 @@
         const stop = () => { give(w, true); resolve(null); };
         if (signal) signal.addEventListener('abort', stop, { once: true });
         w.onmessage = ({ data }) => {
-          if (data.progress) return onProgress && onProgress(progressText(data.progress));
+          if (data.progress) return onProgress && onProgress(data.progress); /* request.js words it */
           if (data.id !== id) return;
           if (signal) signal.removeEventListener('abort', stop);
           if (data.failed) return give(w, true), resolve(failure(data.failed));

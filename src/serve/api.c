@@ -98,7 +98,7 @@ void serve_api_games(const serve_api *api, serve_reply *r) {
 /* ---- POST /api/<game>/<verb> ---- */
 
 void serve_api_call(const serve_api *api, const char *game, const char *verb, const char *body, size_t len,
-                    const atomic_int *cancel, serve_reply *r) {
+                    const atomic_int *cancel, const gopt_progress_sink *progress, serve_reply *r) {
     *r = (serve_reply){0};
     const gopt_game *g = gopt_game_find(game);
     if (!g) return serve_reply_error(r, 404, 2, "unknown game '%s' (GET /api/games lists them)", game);
@@ -118,7 +118,7 @@ void serve_api_call(const serve_api *api, const char *game, const char *verb, co
     json_object_set_new(req, "verb", json_string(verb));
     const serve_config *c = api->config;
     /* one worker a request: the server's --threads runs requests side by side */
-    gopt_api_env env = {c ? c->time_limit : 0, c ? c->memory_limit_mb : 0, 1, cancel, NULL};
+    gopt_api_env env = {c ? c->time_limit : 0, c ? c->memory_limit_mb : 0, 1, cancel, progress};
     json_t *reply = gopt_api_run(req, &env);
     json_decref(req);
     int code = (int)json_integer_value(json_object_get(reply, "exit"));

@@ -75,6 +75,7 @@ void serve_job_free(serve_job *job) {
     free(job->game);
     free(job->verb);
     free(job->body);
+    serve_progress_free(job->progress);
     serve_reply_free(&job->reply);
     free(job);
 }
@@ -101,7 +102,8 @@ static void answer(serve_pool *p, serve_job *job, serve_reply *out) {
     if (setjmp(here) == 0) {
         oom_exit = &here;
         gopt_oom_handler previous = gopt_set_oom_handler(leave_request);
-        serve_api_call(job->api, job->game, job->verb, job->body, job->len, &job->cancel, reply);
+        serve_api_call(job->api, job->game, job->verb, job->body, job->len, &job->cancel,
+                       serve_progress_sink(job->progress), reply);
         gopt_set_oom_handler(previous);
     } else {
         gopt_set_oom_handler(NULL);
@@ -304,6 +306,21 @@ bool serve_pool_push(serve_pool *p, serve_job *job) {
     }
     pthread_mutex_unlock(&p->lock);
     return ok;
+}
+
+/* Under the lock, a job in the queue or a slot is alive (the pool holds it). */
+json_t *serve_pool_progress(serve_pool *p, const char *id) {
+    json_t *j = NULL;
+    pthread_mutex_lock(&p->lock);
+    for (int i = 0; i < p->count && !j; i++)
+        if (serve_progress_is(p->ring[(p->head + i) % p->cap]->progress, id))
+            j = json_pack("{s:s, s:i}", "state", "waiting", "ahead", i);
+    for (int i = 0; i < p->nthreads && !j; i++) {
+        slot *s = &p->slots[i];
+        if (s->job && serve_progress_is(s->job->progress, id)) j = serve_progress_json(s->job->progress, now() - s->started);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return j;
 }
 
 int serve_pool_busy(serve_pool *p) {

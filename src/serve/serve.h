@@ -5,6 +5,7 @@
  *             watcher that cancels the work of clients that went away
  *   www.c     the page's files (data/www), read into memory once at start
  *   server.c  HTTP over libmicrohttpd: routing, limits, suspend/resume, clean stop
+ *   progress.c what a running request has proven so far (GET /api/progress/ID)
  * No request names a file: the page is served from memory, inputs travel in the body, and
  * every answer, text and picture comes back from the call in memory. */
 #ifndef GAMEOPT_SERVE_H
@@ -53,9 +54,10 @@ typedef struct serve_api {
 void serve_api_games(const serve_api *api, serve_reply *r);
 /* POST /api/<game>/<verb> with a JSON body: one call of the JSON entry point, bounded by
  * the server's limits. `cancel` (may be NULL) becomes non-zero when the client went away:
- * the call stops at its next check. */
+ * the call stops at its next check. `progress` (may be NULL) is told what the work proves as
+ * it runs. */
 void serve_api_call(const serve_api *api, const char *game, const char *verb, const char *body, size_t len,
-                    const atomic_int *cancel, serve_reply *r);
+                    const atomic_int *cancel, const gopt_progress_sink *progress, serve_reply *r);
 /* An error reply {"error": "gameopt: MESSAGE", "exit": CODE}. */
 void serve_reply_error(serve_reply *r, int http, int exit_code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -91,6 +93,22 @@ const serve_file *serve_www_find(const serve_www *w, const char *url);
 char *serve_www_page(const serve_www *w, const char *nonce, size_t *len);
 void serve_www_free(serve_www *w);
 
+/* ---- progress.c ---- */
+/* A request's progress, named by its client (header X-Gameopt-Progress: ID) and asked for
+ * with GET /api/progress/ID while the request waits or runs. */
+#define SERVE_PROGRESS_ID_MIN 16 /* a random word: others cannot guess it */
+#define SERVE_PROGRESS_ID_MAX 64
+typedef struct serve_progress serve_progress;
+/* 16-64 letters, digits, '-' or '_'. */
+bool serve_progress_id_ok(const char *id);
+serve_progress *serve_progress_new(const char *id); /* NULL when the id is not ok */
+void serve_progress_free(serve_progress *p);
+bool serve_progress_is(const serve_progress *p, const char *id);
+/* Where the request's solve reports (gopt_api_env.progress); NULL for NULL. */
+const gopt_progress_sink *serve_progress_sink(serve_progress *p);
+/* {"state": "running", "seconds", "label", "done", "total", "status", "reports"}. */
+json_t *serve_progress_json(serve_progress *p, double seconds);
+
 /* ---- pool.c ---- */
 /* One request for the workers. The pool owns it from serve_pool_push on and frees it (its
  * game, verb, body and any reply left) once it is answered and its worker let go of it. */
@@ -108,6 +126,7 @@ struct serve_job {
     void (*done)(serve_job *job);
     void *ctx;
     int refs; /* the pool's: the worker and the answer, each while it needs the job */
+    serve_progress *progress; /* the client's name for it and what it reported; NULL: none (freed with the job) */
 };
 
 typedef struct serve_pool serve_pool;
@@ -122,6 +141,9 @@ void serve_job_free(serve_job *job);
 /* Answers every queued job 503 (shutting down), cancels running ones and waits for them (at
  * most the 2 s above), joins the threads. */
 void serve_pool_stop(serve_pool *p);
+/* GET /api/progress/ID: {"state": "waiting", "ahead": N} or the running job's progress
+ * (serve_progress_json); NULL when no job waiting or running has that id. */
+json_t *serve_pool_progress(serve_pool *p, const char *id);
 /* Requests waiting and running (for the access log and tests). */
 int serve_pool_busy(serve_pool *p);
 /* GET /api/status: the workers, requests running and waiting, and counts since the start:

@@ -49,6 +49,7 @@ typedef struct request {
     bool refused;      /* `reply` is an error, sent once the body (discarded) is read */
     bool get;          /* a GET of the page or of the API's lists */
     bool queued;       /* handed to the pool; `reply` is set when the connection resumes */
+    char progress_id[SERVE_PROGRESS_ID_MAX + 1]; /* X-Gameopt-Progress: the client's name for it, or "" */
     serve_reply reply;
 } request;
 
@@ -158,6 +159,12 @@ static enum MHD_Result accept_post(request *rq, struct MHD_Connection *c, const 
                       "chunked (Transfer-Encoding)");
     if (te && strcasecmp(te, "chunked") != 0)
         return refuse(rq, c, true, 501, 2, "request: Transfer-Encoding '%s' is not supported (send a Content-Length)", te);
+    /* The client's name for the request, to ask what it has proven while it runs. */
+    const char *progress = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Gameopt-Progress");
+    if (progress && !serve_progress_id_ok(progress))
+        return refuse(rq, c, false, 400, 2, "request: X-Gameopt-Progress must be %s",
+                      "16 to 64 letters, digits, '-' or '_' (a random word of the client's)");
+    if (progress) snprintf(rq->progress_id, sizeof rq->progress_id, "%s", progress);
     unsigned long long declared = cl ? strtoull(cl, NULL, 10) : 0;
     size_t max = s->config.max_body;
     if (declared > max) {
@@ -200,6 +207,7 @@ static enum MHD_Result start_job(request *rq, struct MHD_Connection *c) {
         .fd = info ? info->connect_fd : -1,
         .done = job_done,
         .ctx = rq,
+        .progress = rq->progress_id[0] ? serve_progress_new(rq->progress_id) : NULL,
     };
     rq->game = rq->verb = NULL;
     rq->queued = true;
@@ -229,8 +237,21 @@ static enum MHD_Result send_status(server *s, struct MHD_Connection *c) {
     return send_buffer(c, 200, "application/json", text, strlen(text), MHD_RESPMEM_MUST_FREE, 0);
 }
 
+#define PROGRESS_PATH "/api/progress/"
+
+/* GET /api/progress/ID: what the request the client named ID has proven so far (pool.c). */
+static enum MHD_Result send_progress(server *s, struct MHD_Connection *c, const char *id) {
+    json_t *j = serve_progress_id_ok(id) ? serve_pool_progress(s->pool, id) : NULL;
+    serve_reply r;
+    if (j) serve_reply_json(&r, 200, 0, j);
+    else serve_reply_error(&r, 404, 2, "no request named '%s' is waiting or running (answered, or never sent)",
+                           serve_progress_id_ok(id) ? id : "?");
+    return send_reply(c, &r);
+}
+
 /* GET (or HEAD) of the API's lists and the page: answered at once. */
 static enum MHD_Result send_get(server *s, struct MHD_Connection *c, const char *url) {
+    if (strncmp(url, PROGRESS_PATH, strlen(PROGRESS_PATH)) == 0) return send_progress(s, c, url + strlen(PROGRESS_PATH));
     if (strcmp(url, "/api/games") == 0)
         return send_buffer(c, 200, "application/json", s->games_json, s->games_len, MHD_RESPMEM_PERSISTENT, 0);
     if (strcmp(url, "/api/status") == 0) return send_status(s, c);
@@ -259,7 +280,8 @@ static enum MHD_Result on_headers(request *rq, struct MHD_Connection *c, const c
     if (s->loopback && !local_host(MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST)))
         return refuse(rq, c, false, 403, 2, "request: the server answers %s only", "localhost");
     bool get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
-    bool api_get = strcmp(url, "/api/games") == 0 || strcmp(url, "/api/status") == 0;
+    bool api_get = strcmp(url, "/api/games") == 0 || strcmp(url, "/api/status") == 0 ||
+                   strncmp(url, PROGRESS_PATH, strlen(PROGRESS_PATH)) == 0;
     if (api_get && !get) return refuse(rq, c, false, 405, 2, "%s: use GET", url);
     if (!api_get && strncmp(url, "/api/", 5) == 0) {
         if (strcmp(method, "POST") != 0) return refuse(rq, c, false, 405, 2, "%s: use POST", url);

@@ -917,16 +917,19 @@ def test_flood_fails(t):
 
 
 def test_flood_limit(t):
-    """Long work: the par's proof runs with its time so far and a Stop button, which stops it;
-    a time limit that ends a proof shows the bounds proven."""
+    """Long work: the par's proof runs with its time so far, a live progress line (the bounds
+    proven so far, from GET api/progress while the request runs) and a Stop button, which
+    stops it; a time limit that ends a proof shows the bounds proven."""
     d = t.d
     board = subprocess.run([t.gameopt, "flood", "generate", "--size", "30x30", "--colours", "8", "--seed", "5"],
                            check=True, capture_output=True, text=True).stdout
     open_puzzle(d, "flood", board)
     par = d.find_element(By.ID, "flood-par")
     stop = WebDriverWait(d, 10).until(lambda _: par.find_elements(By.CSS_SELECTOR, "button.stop"), "a Stop button beside the proof")[0]
-    time.sleep(1.2)
+    # what a person sees while the proof runs: the time so far and the bounds proven so far
+    WebDriverWait(d, 60).until(lambda _: "at least" in par.text and "at most" in par.text, f"the bounds as they are proven: {par.text}")
     expect("proving the optimum" in par.text and " s" in par.text, f"the time so far: {par.text}")
+    print(f"progress: '{par.text}'")
     t.shot("flood-limit-running")
     stop.click()
     wait_text(d, "flood-par", "Stopped after")

@@ -325,6 +325,59 @@ def hang_up(tmp):
     s.stop()
 
 
+def post_raw(s, family, verb, body, headers=()):
+    """A POST sent on a socket of its own, left open (the request runs until the socket closes)."""
+    data = json.dumps(body).encode()
+    sock = socket.create_connection(("127.0.0.1", s.port))
+    extra = b"".join(h.encode() + b"\r\n" for h in headers)
+    sock.sendall(b"POST /api/%s/%s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n%s"
+                 b"Content-Length: %d\r\n\r\n%s" % (family.encode(), verb.encode(), extra, len(data), data))
+    return sock
+
+
+def progress():
+    """A request named by its client (X-Gameopt-Progress) tells what it has proven while it
+    runs (GET /api/progress/NAME: a Flood-It proof's bounds and nodes), a second one waiting
+    behind it says so, unknown or malformed names are 404/400, and nothing is kept once the
+    requests are over."""
+    board = subprocess.run([BIN, "flood", "generate", "--size", "30x30", "--colours", "8", "--seed", "5"],
+                           capture_output=True, text=True, check=True).stdout
+    s = Server("--threads", "1", "--time-limit", "600")
+    first, second = "first-" + os.urandom(8).hex(), "second_" + os.urandom(8).hex()
+    body = {"input": board, "options": {"time-limit": 500}}
+    socks = [post_raw(s, "flood", "solve", body, [f"X-Gameopt-Progress: {first}"])]
+    wait_until("the first request runs", lambda: status(s).get("running") == 1)
+    socks.append(post_raw(s, "flood", "solve", body, [f"X-Gameopt-Progress: {second}"]))
+    seen = {}
+
+    def proving():
+        code, _, p = s.request(f"/api/progress/{first}")
+        seen.update(p if isinstance(p, dict) else {"text": p})
+        return code == 200 and "nodes" in str(p.get("status"))
+
+    wait_until(f"the proof's progress is told while it runs: {seen}", proving)
+    check(seen.get("state") == "running" and seen.get("label") == "flood" and seen.get("total") == 1,
+          f"running, one board: {seen}")
+    check("at least" in seen.get("status", "") and "at most" in seen.get("status", ""), f"its bounds: {seen}")
+    wait_until("the second request waits", lambda: s.request(f"/api/progress/{second}")[2] == {"state": "waiting", "ahead": 0})
+    code, exit_code, a = s.request("/api/progress/nobody-" + os.urandom(8).hex())
+    check(code == 404 and exit_code == 2 and "no request named" in error_text(a), f"an unknown name: {code} {a}")
+    code, _, a = s.request("/api/progress/short")
+    check(code == 404, f"a malformed name is no request: {code} {a}")
+    code, _, a = s.request(f"/api/progress/{first}", {}, method="POST")
+    check(code == 405, f"progress is read with GET: {code}")
+    code, exit_code, a = s.request("/api/flood/solve", {"input": "0120\n1201\n"}, headers=["X-Gameopt-Progress: a b"])
+    check(code == 400 and exit_code == 2 and "X-Gameopt-Progress must be" in error_text(a),
+          f"a malformed name is refused: {code} {a}")
+    for sock in socks:
+        sock.close()
+    wait_until("both requests end when their clients hang up",
+               lambda: status(s).get("running") == 0 and status(s).get("waiting") == 0)
+    for name in (first, second):
+        check(s.request(f"/api/progress/{name}")[0] == 404, f"nothing kept of {name} once it is over")
+    s.stop()
+
+
 def out_of_memory():
     """A request that runs out of memory is answered 503 and the server goes on. Fault
     injection (GOPT_FAIL_ALLOC_OVER, core/alloc.c) makes every allocation over 2 MB fail, which
@@ -357,6 +410,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         busy(tmp)
         hang_up(tmp)
+    progress()
     out_of_memory()
     return serve_common.finish("API")
 

@@ -48,13 +48,17 @@ static void nap(double seconds) {
 }
 
 void serve_api_call(const serve_api *api, const char *game, const char *verb, const char *body, size_t len,
-                    const atomic_int *cancel, serve_reply *r) {
-    (void)api, (void)game, (void)len, (void)cancel;
+                    const atomic_int *cancel, const gopt_progress_sink *progress, serve_reply *r) {
+    (void)api, (void)game, (void)len, (void)cancel, (void)progress;
     if (strcmp(verb, "fifo") == 0) { /* opening a FIFO nobody writes blocks until a signal */
         int fd = open(body, O_RDONLY);
         if (fd >= 0) close(fd);
         serve_reply_error(r, fd >= 0 ? 200 : 500, fd >= 0 ? 0 : 4, "open: %s", fd >= 0 ? "ok" : strerror(errno));
         return;
+    }
+    if (strcmp(verb, "report") == 0) { /* tells its progress (the body), then runs until cancelled */
+        if (progress) progress->report(progress->ctx, "test", 1, 3, body, false);
+        while (!atomic_load(cancel)) nap(0.01);
     }
     if (strcmp(verb, "spin") == 0) /* deaf to its cancel token and to signals */
         while (!atomic_load(&release_spinners)) nap(0.01);
@@ -181,12 +185,57 @@ static void stop_with_a_stuck_request(void **state) {
     nap(0.1); /* the stuck thread ends */
 }
 
+/* GET /api/progress/ID's answers: a running request's last report, a waiting one's place in
+ * the queue, nothing for an unknown name or once the request was answered. */
+static void progress_of_waiting_and_running_requests(void **state) {
+    (void)state;
+    assert_null(serve_progress_new("short"));
+    assert_null(serve_progress_new("has spaces in it 0123"));
+    assert_false(serve_progress_id_ok("../../etc/passwd-0123"));
+    serve_pool *p = serve_pool_start(1, 4, 0);
+    answered running = {0}, waiting = {0};
+    serve_job *a = job_of("report", "at least 7 moves", -1, &running);
+    a->progress = serve_progress_new("running-0123456789");
+    serve_job *b = job_of("quick", "", -1, &waiting);
+    b->progress = serve_progress_new("waiting_0123456789");
+    assert_true(serve_pool_push(p, a));
+    assert_true(serve_pool_push(p, b));
+    json_t *j = NULL;
+    for (int i = 0; i < 6000; i++) { /* until the running one reported */
+        j = serve_pool_progress(p, "running-0123456789");
+        if (j && json_integer_value(json_object_get(j, "reports")) >= 1) break;
+        json_decref(j);
+        j = NULL;
+        nap(0.01);
+    }
+    assert_non_null(j);
+    assert_string_equal(json_string_value(json_object_get(j, "state")), "running");
+    assert_string_equal(json_string_value(json_object_get(j, "status")), "at least 7 moves");
+    assert_string_equal(json_string_value(json_object_get(j, "label")), "test");
+    assert_int_equal(json_integer_value(json_object_get(j, "done")), 1);
+    assert_int_equal(json_integer_value(json_object_get(j, "total")), 3);
+    json_decref(j);
+    j = serve_pool_progress(p, "waiting_0123456789");
+    assert_non_null(j);
+    assert_string_equal(json_string_value(json_object_get(j, "state")), "waiting");
+    assert_int_equal(json_integer_value(json_object_get(j, "ahead")), 0);
+    json_decref(j);
+    assert_null(serve_pool_progress(p, "nobody-0123456789ab"));
+    atomic_store(&a->cancel, 1); /* running: the pool holds it until it returns */
+    assert_int_equal(wait_answer(&running), 200);
+    assert_int_equal(wait_answer(&waiting), 200);
+    assert_null(serve_pool_progress(p, "running-0123456789"));
+    assert_null(serve_pool_progress(p, "waiting_0123456789"));
+    serve_pool_stop(p);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(blocked_open_ends_when_the_client_hangs_up),
         cmocka_unit_test(stuck_requests_never_stall_the_others),
         cmocka_unit_test(many_stuck_requests_are_all_answered),
         cmocka_unit_test(stop_with_a_stuck_request),
+        cmocka_unit_test(progress_of_waiting_and_running_requests),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

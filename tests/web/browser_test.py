@@ -7,7 +7,8 @@ page finds no server API and answers with its Web Worker running gameopt in WebA
 Each family's test of tests/browser/page_test.py runs unchanged against it (what a person sees:
 the answer, the picture, the board), and a few of this back end's own:
   first-answer  the seed's Country Road solved and drawn from a fresh page; prints the time
-  stop          Stop ends a long flood proof within 1 s, and the page answers again at once
+  stop          a long flood proof shows the bounds proven so far while it runs (the worker's
+                progress); Stop ends it within 1 s, and the page answers again at once
   memory        an allocation the module cannot get: the page says "out of memory" clearly
 
     browser_test.py --web build/web --gameopt build/gameopt --family country --shots DIR
@@ -78,6 +79,9 @@ def test_stop(t):
     WebDriverWait(d, 10).until(lambda _: "busy" in status.get_attribute("class"))
     time.sleep(3)
     pt.expect("busy" in status.get_attribute("class"), f"still proving after 3 s: {status.text}")
+    # the proof's progress, posted by the worker while the call runs: what a person sees
+    WebDriverWait(d, 60).until(lambda _: "at least" in status.text and "at most" in status.text, status.text)
+    print(f"progress: '{status.text}'")
     t.shot("web-stop-running")
     stop = status.find_element(By.CSS_SELECTOR, "button.stop")
     t0 = time.monotonic()
