@@ -9,6 +9,7 @@
 #include "gameopt/alloc.h"
 #include "gameopt/canvas.h"
 #include "gameopt/flow.h"
+#include "gameopt/progress.h"
 #include "gameopt/sat.h"
 #include "gameopt/stop.h"
 #include "gameopt/timer.h"
@@ -128,6 +129,15 @@ typedef struct flow_run {
 static inline bool flow_stopped(const flow_run *r) {
     return (r->deadline > 0 && gopt_now() > r->deadline) || gopt_stop_check() != GOPT_GO ||
            (r->race && atomic_load_explicit(r->race, memory_order_relaxed));
+}
+
+/* What a sweep has done, told at each poll to whoever watches (the --progress bar, the page's
+ * progress line): nodes, and the solutions found when counting. */
+static inline void flow_progress(int64_t nodes, long found) {
+    gopt_progress *p = gopt_progress_current();
+    if (!p) return;
+    if (found > 0) gopt_progress_status(p, "%lld nodes; %ld solutions so far", (long long)nodes, found);
+    else gopt_progress_status(p, "%lld nodes", (long long)nodes);
 }
 
 /* Records a solution a method found: the first becomes the answer's; later ones (counting)

@@ -528,6 +528,7 @@ gopt_status flow_grid_run(flow_grid *s, int64_t budget) {
                     break;
                 }
                 poll_at = next_poll(g->nodes, stop_at);
+                flow_progress(g->nodes, s->found);
             }
             undo_to(g, f->mark);
             int out = f->opts[f->choice++];

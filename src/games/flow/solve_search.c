@@ -294,6 +294,7 @@ static sweep_end sweep(search *s, flow_run *r, int64_t budget) {
                     return SWEEP_PAUSED;
                 }
                 poll_at = next_poll(s->nodes, stop_at);
+                flow_progress(s->nodes, s->found);
             }
             undo_to(s, s->mark[i]);
             uint8_t m = choice_mask(s, i, s->choice[i]++);
