@@ -10,3 +10,6 @@ int cli_run_serve(int argc, char **argv) {
     fputs("gameopt: serve: not in the WebAssembly build (build the native one: make serve)\n", stderr);
     return 2;
 }
+
+/* The completion script's words for `serve` (src/cli/completion.c): none here. */
+const char cli_serve_options[] = "";
