@@ -69,6 +69,8 @@ int gopt_flood_moves_parse(const gopt_flood_puzzle *p, const char *text, uint8_t
                            char *why, size_t why_size, size_t *bad_at);
 /* The board (and, when given, the sequence) as text in one of the formats. */
 char *gopt_flood_write(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *format);
+/* Can the format hold the board? false with a sentence in why (convert.c). */
+bool gopt_flood_writable(const gopt_flood_puzzle *p, const char *format, char *why, size_t why_size);
 /* Is this a well-formed --start value ("ROW,COL" from 1, or ul ur ll lr m)? */
 bool gopt_flood_start_valid(const char *spec);
 /* Resolves a --start value on a w x h board; -1 (with why) when it is outside. */

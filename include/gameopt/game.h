@@ -391,6 +391,15 @@ int gopt_run_draw(gopt_call *call);
     {"draw", "draw the puzzles as they are, unsolved (--output x.svg), with their text in the first format", \
      "[FILE...]", GOPT_COMMON_FORMAT | GOPT_COMMON_OUTPUT, NULL, gopt_run_draw}
 
+/* `convert --to FORMAT`: every puzzle of the inputs in another of the game's formats (the
+ * table's `format`), a blank line between puzzles; when `writable` says a format cannot hold
+ * a puzzle, nothing is written and the error names the puzzle and why. The verb's option
+ * table declares --to with the game's formats as choices (GOPT_CONVERT_VERB). */
+int gopt_run_convert(gopt_call *call);
+#define GOPT_CONVERT_VERB(to_opts)                                                                  \
+    {"convert", "write puzzles in another format (--to FORMAT; an error when it cannot hold one)", \
+     "[FILE...]", GOPT_COMMON_FORMAT, to_opts, gopt_run_convert}
+
 /* Every puzzle of some inputs, each named: its own name, else the file's stem ("stdin" for
  * "-"), with ":i" (1-based) when the file holds several. */
 typedef struct gopt_named {
@@ -435,6 +444,9 @@ struct gopt_game {
     /* Writes the puzzle, with a solution when non-NULL, as text in the given format (NULL: the
      * puzzle's own format, else the game's first); the text parses back. */
     char *(*format)(const void *puzzle, const void *solution, const char *format);
+    /* Can `format` hold this puzzle? false with a sentence in why (e.g. "Tatham's IDs hold at
+     * most 10 colours, the board has 12"); NULL: every format holds every puzzle. */
+    bool (*writable)(const void *puzzle, const char *format, char *why, size_t why_size);
     /* Solves with o->method. Fills a (status, solution, counters...). */
     gopt_status (*solve)(const void *puzzle, const gopt_options *o, gopt_answer *a);
     /* The independent checker: shares nothing with the solvers but the model. */

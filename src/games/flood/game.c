@@ -188,6 +188,10 @@ static char *format(const void *puzzle, const void *solution, const char *fmt) {
     return gopt_flood_write(puzzle, solution, fmt);
 }
 
+static bool writable(const void *puzzle, const char *fmt, char *why, size_t why_size) {
+    return gopt_flood_writable(puzzle, fmt, why, why_size);
+}
+
 static gopt_status solve(const void *puzzle, const gopt_options *o, gopt_answer *a) {
     return gopt_flood_solve(puzzle, o, a);
 }
@@ -300,7 +304,8 @@ static const char flood_help[] =
     "  gameopt flood solve hard.txt --memory-limit 8000 --checkpoint hard.ckpt  resumable proof\n"
     "  gameopt flood hint board.txt 6 2 5                               the best move from here\n"
     "  gameopt flood split board.txt --depth 2                          a proof cut into parts\n"
-    "  gameopt flood par '14x14c6m5:0123...,25'                         the true optimum of an ID\n";
+    "  gameopt flood par '14x14c6m5:0123...,25'                         the true optimum of an ID\n"
+    "  gameopt flood convert --to tatham board.txt                      the board as a Tatham ID\n";
 
 const gopt_game gopt_game_flood = {
     .name = "flood",
@@ -312,6 +317,7 @@ const gopt_game gopt_game_flood = {
     .parse = parse,
     .puzzle_name = NULL,
     .format = format,
+    .writable = writable,
     .solve = solve,
     .check = check,
     .print = print,

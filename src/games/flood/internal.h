@@ -279,4 +279,8 @@ void flood_prover(const flood_graph *g, bool iterative, const uint8_t *ub_moves,
 bool flood_proven_table(const char *text);
 bool flood_proven_read(gopt_text *t, const gopt_batch *b, uint8_t **seq, int *len, int *optimum, gopt_error *err);
 
+/* model.c: does the format name colours by one character where this board's names are longer
+ * (the writer renames them 0-9 a-z A-Z)? */
+bool flood_needs_letters(const gopt_flood_puzzle *p, const char *format);
+
 #endif

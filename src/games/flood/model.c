@@ -174,11 +174,34 @@ static void write_numbers(gopt_buf *b, const gopt_flood_puzzle *p, int base, con
     }
 }
 
+/* The character formats (grid, compact) name colours by one character: a board whose names
+ * are words or numbers beyond 9 (puchert, 99problems) is written with colour k named by the
+ * k-th of 0-9 a-z A-Z (gopt_flood_writable refuses boards of more colours). */
+static const char flood_letters[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+#define FLOOD_LETTERS ((int)sizeof flood_letters - 1)
+
+bool flood_needs_letters(const gopt_flood_puzzle *p, const char *format) {
+    bool characters = strcmp(format, "99problems") != 0 && strcmp(format, "puchert") != 0 && strcmp(format, "tatham") != 0;
+    return characters && !single_chars(p);
+}
+
+static char *write_board(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *format);
+
 char *gopt_flood_write(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *format) {
+    if (!format) format = p->format;
+    if (!flood_needs_letters(p, format) || p->ncolours > FLOOD_LETTERS) return write_board(p, s, format);
+    gopt_flood_puzzle renamed = *p;
+    char names[FLOOD_LETTERS][2], *named[FLOOD_LETTERS];
+    for (int c = 0; c < p->ncolours; c++) names[c][0] = flood_letters[c], names[c][1] = 0, named[c] = names[c];
+    renamed.names = named;
+    renamed.tokens = false;
+    return write_board(&renamed, s, format);
+}
+
+static char *write_board(const gopt_flood_puzzle *p, const gopt_flood_solution *s, const char *format) {
     gopt_buf b = {0};
     gopt_buf_puts(&b, "");
     int n = p->w * p->h;
-    if (!format) format = p->format;
     if (strcmp(format, "compact") == 0 && single_chars(p) && p->w == p->h) {
         for (int i = 0; i < n; i++) put_cell(&b, p, i);
         gopt_buf_putc(&b, '\n');

@@ -1,6 +1,6 @@
 /* The verbs of Flood-It: solve (the generic batch), check (replay sequences), hint (an
- * optimal next move from a position), par (the optimum of Tatham game IDs) and generate,
- * with their option tables. Declared in the game's table (game.c), run by any driver. */
+ * optimal next move from a position), par (the optimum of Tatham game IDs), generate and
+ * convert (between formats), with their option tables. Declared in the game's table (game.c), run by any driver. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +26,16 @@ const gopt_opt flood_solve_opts[] = {
     GOPT_FLAG("no-frames", "pictures show the board alone, without the strip of frames"),
     SHORTER_OPT,
     GOPT_PATH("checkpoint", "FILE", "A* whose memory fills keeps its store and progress in FILE (about the memory limit); run again with it to resume (one board)"),
+    GOPT_OPT_END,
+};
+/* convert (the generic verb, src/core/convert.c; what each format holds: convert.c); `blocks`
+ * is a way of reading grid files, so it is not a choice here */
+static const char *const convert_formats[] = {"grid", "compact", "99problems", "puchert", "tatham", NULL};
+static const gopt_opt convert_opts[] = {
+    START_OPT,
+    GOPT_ENUM("to", "FORMAT", NULL, convert_formats,
+              "grid, compact, 99problems, puchert or tatham (an error when the format cannot hold the board: compact is "
+              "square, Tatham IDs hold 10 colours, only puchert holds a start other than the top-left corner)"),
     GOPT_OPT_END,
 };
 static const gopt_opt check_opts[] = {
@@ -422,6 +432,7 @@ const gopt_verb flood_verbs[] = {
      GOPT_COMMON_JSON | GOPT_COMMON_METHOD | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_MEMORY_LIMIT | GOPT_COMMON_VERIFY,
      par_opts, run_par},
     {"generate", "random boards", "", GOPT_GENERATE_COMMON, flood_generate_opts, run_generate},
+    GOPT_CONVERT_VERB(convert_opts),
     GOPT_DRAW_VERB,
     {0},
 };

@@ -29,23 +29,19 @@ static int parse(gopt_text *t, const gopt_options *o, void **out, gopt_error *er
 /* A JSON pack's level is named by its key; other puzzles after their file. */
 static const char *puzzle_name(const void *puzzle) { return ((const gopt_flow_puzzle *)puzzle)->name; }
 
-/* Writing in another format than the puzzle's own: the rectangular formats convert freely. */
+/* Writing in another format than the puzzle's own (convert.c); a format that cannot hold the
+ * board (convert asks `writable` first and refuses) gets the board in its own format. */
 static char *format(const void *puzzle, const void *solution, const char *name) {
     const gopt_flow_puzzle *p = puzzle;
     int f = name ? format_by_name(name) : -1;
-    bool rectangular = p->plain && p->format != GOPT_FLOW_SAMGOLDMAN;
-    if (f < 0 || f == (int)p->format || f == GOPT_FLOW_SAMGOLDMAN || !rectangular) return gopt_flow_write(p, solution);
-    gopt_flow_puzzle copy = *p;
-    copy.format = (gopt_flow_format)f;
-    char(*labels)[GOPT_FLOW_LABEL] = NULL;
-    if (f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID) { /* contest files number their lines */
-        labels = gopt_malloc((size_t)p->ncolours * sizeof *labels);
-        for (int k = 0; k < p->ncolours; k++) snprintf(labels[k], sizeof labels[k], "%d", k + 1);
-        copy.label = labels;
-    }
-    char *text = gopt_flow_write(&copy, solution);
-    free(labels);
-    return text;
+    if (f >= 0 && !flow_writable(p, f, (char[8]){0}, 8)) f = -1;
+    return flow_write_as(p, solution, f);
+}
+
+static bool writable(const void *puzzle, const char *name, char *why, size_t size) {
+    int f = format_by_name(name);
+    if (f < 0) return snprintf(why, size, "unknown format '%s'", name), false;
+    return flow_writable(puzzle, f, why, size);
 }
 
 /* methods[] is in the order of gopt_flow_method; the library refuses unknown names before
@@ -230,6 +226,8 @@ static const char flow_help[] =
     "  gameopt flow solve --output board.svg data/flow/bridges_5x5.txt\n"
     "  gameopt flow check puzzle.txt answer.txt\n"
     "  gameopt flow lp --output seed.lp data/flow/seed_5x5.txt\n"
+    "  gameopt flow convert --to samgoldman data/flow/seed_5x5.txt  (or json, adc, ...: an error when\n"
+    "                                              the format cannot hold the board)\n"
     "  gameopt flow hint puzzle.txt half-done.txt  (answer format, '?' not filled; also decided, unique,\n"
     "                                              mistakes, explain, setter)\n";
 
@@ -243,6 +241,7 @@ const gopt_game gopt_game_flow = {
     .parse = parse,
     .puzzle_name = puzzle_name,
     .format = format,
+    .writable = writable,
     .solve = solve,
     .check = check,
     .print = print,

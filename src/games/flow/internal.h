@@ -105,6 +105,10 @@ static inline const gopt_flow_link *flow_links(const gopt_flow_puzzle *p, int v)
 uint8_t *flow_colour_domains(const gopt_flow_puzzle *p);
 /* One character for a colour in letter grids (its label when that is one character). */
 char flow_colour_char(const gopt_flow_puzzle *p, int colour);
+/* convert.c: can format f hold the board (false with why), and the board written in it (f < 0:
+ * its own format) */
+bool flow_writable(const gopt_flow_puzzle *p, int f, char *why, size_t size);
+char *flow_write_as(const gopt_flow_puzzle *p, const gopt_flow_solution *s, int f);
 
 /* ---- the methods (one file each) ---- */
 /* Appended to a proof of "unsolvable" under the untouching convention. */

@@ -1,6 +1,6 @@
 /* The verbs of Flow Free / Numberlink: solve (the generic batch driver), check (an answer
- * against its puzzle), lp (the integer program as a CPLEX-LP file) and generate (random
- * solvable boards), with their option tables. */
+ * against its puzzle), lp (the integer program as a CPLEX-LP file), generate (random
+ * solvable boards) and convert (between formats), with their option tables. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +25,14 @@ static const gopt_opt assist_opts[] = {PARTIAL_OPT, FULL_OPT, PATHS_OPT, GOPT_OP
 static const gopt_opt mistakes_opts[] = {PARTIAL_OPT, FULL_OPT, PATHS_OPT, GOPT_FLAG("all", "every wrong cell, not only the first"),
                                          GOPT_OPT_END};
 #define ASSIST_COMMON (GOPT_COMMON_FORMAT | GOPT_COMMON_JSON | GOPT_COMMON_TIME_LIMIT | GOPT_COMMON_OUTPUT)
+
+/* convert (the generic verb, src/core/convert.c; what each format holds: convert.c) */
+static const gopt_opt convert_opts[] = {
+    GOPT_ENUM("to", "FORMAT", NULL, gopt_flow_format_names,
+              "flow_solver, thomasahle, adc, samgoldman, houston, json or intgrid (walls, holes and bridges: samgoldman; "
+              "layers: adc; an error when the format cannot hold the board)"),
+    GOPT_OPT_END,
+};
 
 const gopt_opt flow_solve_opts[] = {
     PARTIAL_OPT,
@@ -150,6 +158,7 @@ const gopt_verb flow_verbs[] = {
      ASSIST_COMMON, assist_opts, flow_run_explain},
     {"setter", "for setters: unique? if not, a split of one path that makes it unique (checked)", "[FILE...]", ASSIST_COMMON,
      assist_opts, flow_run_setter},
+    GOPT_CONVERT_VERB(convert_opts),
     GOPT_DRAW_VERB,
     {0},
 };

@@ -1,0 +1,1 @@
+flood convert --to compact --json data/flood/ids.txt

@@ -1,0 +1,2 @@
+# compact boards are square
+flood convert --to compact -

@@ -1,0 +1,1 @@
+flood convert --to grid --start 2,3 data/flood/example.txt

@@ -1,0 +1,2 @@
+# Tatham IDs hold at most 10 colours
+flood convert --to tatham -

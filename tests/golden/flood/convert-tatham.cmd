@@ -1,0 +1,1 @@
+flood convert --to tatham data/flood/example.txt

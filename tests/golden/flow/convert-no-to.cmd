@@ -1,0 +1,2 @@
+# convert without --to
+flow convert data/flow/seed_5x5.txt

@@ -1,0 +1,1 @@
+flow convert --to samgoldman data/flow/seed_5x5.txt
