@@ -461,7 +461,8 @@ function buildTools(ctx, { current, format }) {
   const asks = ASKS.map(([v]) => game.verbs.find((x) => x.name === v)).filter(Boolean);
   if (asks.length) box.append(...askTools(ctx, { current, format, answer, asks }));
   if (convert && convert.options.some((o) => o.name === 'to')) {
-    const to = el('select', { id: `${name}-convert-to` }, ...game.formats.map((f) => el('option', { value: f, text: f })));
+    const choices = convert.options.find((o) => o.name === 'to').choices || game.formats; /* what --to takes */
+    const to = el('select', { id: `${name}-convert-to` }, ...choices.map((f) => el('option', { value: f, text: f })));
     const button = el('button', { type: 'button', id: `${name}-convert`, text: 'Convert' });
     const out = el('pre', { class: 'json', id: `${name}-converted`, hidden: true });
     button.addEventListener('click', async () => {

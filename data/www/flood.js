@@ -41,9 +41,13 @@
   }
 
   extras.flood = {
+    /* every format `flood convert --to` writes, and the moves played */
     exportFormats: [
       { to: 'grid', label: 'grid (one row a line)', progress: false },
       { to: 'tatham', label: 'Tatham game ID', progress: false },
+      { to: 'compact', label: 'compact (one line, square boards)', progress: false },
+      { to: '99problems', label: '99problems (numbers)', progress: false },
+      { to: 'puchert', label: 'puchert (rows of words, start cell)', progress: false },
       { to: 'moves', label: 'my moves', progress: true },
     ],
 
@@ -342,16 +346,20 @@
     text(ctx) { return ctx.flood.text; },
     async exportText(ctx, to, withProgress, node) {
       const me = ctx.flood;
-      if (to === 'grid') return { text: me.text };
       if (to === 'moves') return { text: `${me.moves}\n`, note: me.moves ? '' : 'No moves yet.' };
-      /* a Tatham ID: colours as digits, and the move limit Tatham's generator gives (the
-       * depth-3 lookahead's length plus 5), from the C solver */
-      if (me.colours.length > 10) return { error: 'A Tatham ID holds at most 10 colours.' };
-      const r = await ctx.work(node, 'Finding the move limit (lookahead)…', { verb: 'solve', input: me.text, options: { method: 'lookahead' } });
+      /* the board through `flood convert --to`, which refuses (with its reason) what a format
+       * cannot hold (Tatham IDs: 10 colours; compact: square boards) */
+      const r = await ctx.work(node, 'Converting…', { verb: 'convert', input: me.text, options: { to, format: 'grid' } });
       if (r.stopped) return null;
       if (r.error) return { error: gameopt.errorText(r) };
-      const digits = me.start.map((row) => row.map((ch) => me.colours.indexOf(ch)).join('')).join('');
-      return { text: `${me.start[0].length}x${me.start.length}c${me.colours.length}m5:${digits},${r.answers[0].length + 5}\n` };
+      const text = r.answers[0].text;
+      if (to !== 'tatham') return { text };
+      /* a Tatham ID to play: the move limit Tatham's generator gives (m5: the depth-3
+       * lookahead's length plus 5), from the C solver; the board alone holds no limit */
+      const l = await ctx.work(node, 'Finding the move limit (lookahead)…', { verb: 'solve', input: me.text, options: { method: 'lookahead' } });
+      if (l.stopped) return null;
+      if (l.error) return { error: gameopt.errorText(l) };
+      return { text: text.trimEnd().replace(/m\d+:/, 'm5:') + `,${l.answers[0].length + 5}\n` };
     },
     setMode(ctx, mode) { ctx.flood.setMode(mode); },
     blank(ctx) { ctx.panel.querySelector('#flood-random').click(); },

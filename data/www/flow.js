@@ -80,10 +80,39 @@
     return out.join('\n') + '\n';
   }
 
+  /* Export: the puzzle through `flow convert --to`, which refuses (with its reason) what a
+   * format cannot hold; the player's progress, in the letter formats, as the page writes it. */
+  async function exportThrough(ctx, to, withProgress, node) {
+    const me = ctx.flow;
+    if (withProgress && (to === 'flow_solver' || to === 'samgoldman')) {
+      const b = me.b;
+      if (to === 'flow_solver' && !plain(b)) return { error: 'Letter rows cannot hold walls, bridges or holes: export it as a samgoldman drawing.' };
+      if (to === 'samgoldman' && plain(b)) {
+        /* the filled rows as one wall-less drawing */
+        const rows = me.answer('.').trimEnd().split('\n').map((l) => [...l].join('-'));
+        const out = ['STANDARD'];
+        rows.forEach((l, i) => { out.push(l); if (i + 1 < rows.length) out.push(Array(b.C).fill('|').join(' ')); });
+        return { text: out.join('\n') + '\n' };
+      }
+      return { text: me.answer('.') };
+    }
+    const r = await ctx.work(node, 'Converting…', { verb: 'convert', input: me.puzzle(), options: { to } });
+    if (r.stopped) return null;
+    if (r.error) return { error: gameopt.errorText(r) };
+    return { text: r.answers.map((a) => a.text).join('\n'), note: withProgress ? `A ${to} file holds the puzzle alone.` : '' };
+  }
+
   extras.flow = {
+    /* every format `flow convert --to` writes (the page's own progress only in the letter
+     * formats it writes itself) */
     exportFormats: [
       { to: 'flow_solver', label: 'letter rows (flow_solver)', progress: true },
       { to: 'samgoldman', label: 'samgoldman drawing', progress: true },
+      { to: 'thomasahle', label: 'thomasahle (W H, then rows)' },
+      { to: 'json', label: 'JSON level (colour grid)' },
+      { to: 'houston', label: 'houston (endpoint pairs)' },
+      { to: 'intgrid', label: 'integer grid (Numberlink)' },
+      { to: 'adc', label: 'ADC contest file' },
     ],
 
     build(ctx) {
@@ -522,21 +551,7 @@
       me.history.clear();
     },
     text(ctx) { return ctx.flow.puzzle(); },
-    async exportText(ctx, to, withProgress) {
-      const me = ctx.flow;
-      const b = me.b;
-      const text = () => (withProgress ? me.answer('.') : writeBoard(b, null));
-      if (to === 'samgoldman' && plain(b)) {
-        /* force the drawing: one wall-less drawing */
-        const t = text().trimEnd().split('\n');
-        const rows = t.map((l) => [...l].join('-'));
-        const out = ['STANDARD'];
-        rows.forEach((l, i) => { out.push(l); if (i + 1 < rows.length) out.push(Array(b.C).fill('|').join(' ')); });
-        return { text: out.join('\n') + '\n' };
-      }
-      if (to === 'flow_solver' && !plain(b)) return { error: 'Letter rows cannot hold walls, bridges or holes: export it as a samgoldman drawing.' };
-      return { text: text() };
-    },
+    async exportText(ctx, to, withProgress, node) { return exportThrough(ctx, to, withProgress, node); },
     setMode(ctx, mode) { ctx.flow.setMode(mode); },
     blank(ctx) { ctx.panel.querySelector('#flow-blank').click(); },
   };

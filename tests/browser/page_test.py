@@ -145,6 +145,16 @@ def open_puzzle(d, family, text):
     loaded(d, family)
 
 
+def blank_board(d, family, sizes):
+    """Setter mode, the new board's sizes typed ((field, value) pairs), New blank board."""
+    d.find_element(By.ID, f"{family}-mode-edit").click()
+    for i, v in sizes:
+        e = d.find_element(By.ID, f"{family}-{i}")
+        e.clear()
+        e.send_keys(v)
+    d.find_element(By.ID, f"{family}-blank").click()
+
+
 def country_loop(gameopt, puzzle):
     """The loop of the puzzle's solution, cell after cell (from the command line's answer)."""
     sol = json.loads(subprocess.run([gameopt, "country", "solve", "--json", "-"], input=puzzle + "\n",
@@ -490,12 +500,7 @@ def test_flow_set(t):
     """Draw a new board: endpoints by taps; the assistant says whether it is unique."""
     d = t.d
     loaded(d, "flow")
-    d.find_element(By.ID, "flow-mode-edit").click()
-    for i, v in (("flow-new-rows", "3"), ("flow-new-cols", "3")):
-        e = d.find_element(By.ID, i)
-        e.clear()
-        e.send_keys(v)
-    d.find_element(By.ID, "flow-blank").click()
+    blank_board(d, "flow", (("new-rows", "3"), ("new-cols", "3")))
     # A down the left, B from the top right corner to the cell below it: A.B / ..B / A.. (each
     # tap redraws the board), unique: B winds through the middle. (The board was A.B / ... /
     # A.B, which parity makes unsolvable: the test passed only when it read the verdict on an
@@ -579,6 +584,15 @@ def test_flood(t):
     expect(solution.is_displayed() and "(16 moves)" in solution.text, f"the solution when asked: {solution.text}")
 
 
+def paint_4x4(d):
+    """On a blank 4x4 board of 3 colours: colour 1 down the last column, colour 2 bottom left."""
+    d.find_element(By.CSS_SELECTOR, "#flood-paint button[data-colour='1']").click()
+    stroke(d, board_svg(d, "flood"), [(0, 3), (1, 3), (2, 3), (3, 3)])
+    d.find_element(By.CSS_SELECTOR, "#flood-paint button[data-colour='2']").click()
+    tap(d, board_svg(d, "flood"), 3, 0)
+    expect(d.find_element(By.ID, "flood-input").get_attribute("value") == "0001\n0001\n0001\n2001\n", "the painted board")
+
+
 def test_flood_tatham(t):
     """A Tatham game ID pasted: its par and move limit; a board drawn by hand gets its par."""
     d = t.d
@@ -586,17 +600,8 @@ def test_flood_tatham(t):
     open_puzzle(d, "flood", ident)
     wait_text(d, "flood-par", "Par 18")
     expect("move limit is 24" in d.find_element(By.ID, "flood-par").text, "the ID's move limit")
-    d.find_element(By.ID, "flood-mode-edit").click()
-    for i, v in (("flood-new-cols", "4"), ("flood-new-rows", "4"), ("flood-new-colours", "3")):
-        e = d.find_element(By.ID, i)
-        e.clear()
-        e.send_keys(v)
-    d.find_element(By.ID, "flood-blank").click()
-    d.find_element(By.CSS_SELECTOR, "#flood-paint button[data-colour='1']").click()
-    stroke(d, board_svg(d, "flood"), [(0, 3), (1, 3), (2, 3), (3, 3)])
-    d.find_element(By.CSS_SELECTOR, "#flood-paint button[data-colour='2']").click()
-    tap(d, board_svg(d, "flood"), 3, 0)
-    expect(d.find_element(By.ID, "flood-input").get_attribute("value") == "0001\n0001\n0001\n2001\n", "the painted board")
+    blank_board(d, "flood", (("new-cols", "4"), ("new-rows", "4"), ("new-colours", "3")))
+    paint_4x4(d)
     wait_text(d, "flood-par", "Par 2")
     t.shot("flood-drawn")
     # as a Tatham ID (the move limit from the C lookahead)
@@ -606,6 +611,99 @@ def test_flood_tatham(t):
     out = d.find_element(By.ID, "flood-export-text")
     WebDriverWait(d, 20).until(lambda _: out.get_attribute("value").strip(), "the ID")
     expect(out.get_attribute("value").strip() == "4x4c3m5:0001000100012001,7", out.get_attribute("value"))
+
+
+# ---- export in every format through `convert` (issue 30, item 3) ----
+
+def convert_choices(d, family):
+    """The formats the family's `convert --to` takes, from the games list the page reads
+    (the server's /api/games, or the worker's in the static build)."""
+    return d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "gameopt.games().then((g) => { const v = g.games.find((x) => x.name === arguments[0]).verbs.find((x) => x.name === 'convert');"
+        "done(v.options.find((o) => o.name === 'to').choices); });", family)
+
+
+def export_as(d, family, to):
+    """Share and export: choose the format, press Export, wait for the text or the error."""
+    box = d.find_element(By.ID, f"{family}-share-box")
+    if not box.get_attribute("open"):
+        box.find_element(By.TAG_NAME, "summary").click()
+    Select(d.find_element(By.ID, f"{family}-export-to")).select_by_value(to)
+    out, status = d.find_element(By.ID, f"{family}-export-text"), d.find_element(By.ID, f"{family}-share-status")
+    d.execute_script("arguments[0].value = ''; arguments[1].textContent = '';", out, status)
+    d.find_element(By.ID, f"{family}-export").click()
+    # the export's last word: copied (or ready to copy) after the text, or the refusal; never
+    # "Done." in between, so no reply of an earlier export is read as this one's
+    WebDriverWait(d, 60).until(lambda _: "bad" in status.get_attribute("class").split()
+                               or "Copied." in status.text or "Ready to copy." in status.text,
+                               f"{family} export to {to}: {status.text}")
+    return out.get_attribute("value") if "bad" not in status.get_attribute("class").split() else None, status.text
+
+
+def read_back(t, family, fmt, text, to):
+    """The exported text read by the command line in its format and written as `to`."""
+    r = subprocess.run([t.gameopt, family, "convert", "--format", fmt, "--to", to, "-"], input=text,
+                       capture_output=True, text=True)
+    expect(r.returncode == 0, f"{family} {fmt} not read back: {r.stderr}\n{text}")
+    return r.stdout
+
+
+def export_every_format(t, family, back_to, expected, cut=lambda text: text):
+    """Every format of the family's convert is offered; each export, read back by the command
+    line and written as back_to (cut to what compares), is the expected board."""
+    d = t.d
+    offered = [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, f"#{family}-export-to option")]
+    choices = convert_choices(d, family)
+    expect(set(choices) <= set(offered), f"every format of {family} convert offered: {choices} in {offered}")
+    for fmt in choices:
+        text, words = export_as(d, family, fmt)
+        expect(text, f"{family} export to {fmt}: {words}")
+        expect(cut(read_back(t, family, fmt, text, back_to)) == expected, f"{fmt} holds the board:\n{text}")
+        print(f"{family} {fmt}: {text!r}")
+
+
+def test_flow_export(t):
+    """A board drawn in setter mode exported in every format `flow convert` writes, each read
+    back by the command line as the same board; a wall makes the rectangle formats refuse it,
+    with the verb's reason on the page."""
+    d = t.d
+    loaded(d, "flow")
+    blank_board(d, "flow", (("new-rows", "3"), ("new-cols", "4")))
+    for rc in ((0, 0), (2, 0), (0, 3), (2, 2)):
+        tap(d, board_svg(d, "flow"), *rc)
+    expect(d.find_element(By.ID, "flow-input").get_attribute("value") == "A..B\n....\nA.B.\n", "the drawn board")
+    export_every_format(t, "flow", "flow_solver", "A..B\n....\nA.B.\n")
+    export_as(d, "flow", "json")
+    t.shot("flow-export-json", d.find_element(By.ID, "flow-export-text"))
+    # a wall: letter rows and the other rectangles cannot hold it; the verb says why
+    d.find_element(By.ID, "flow-tool-wall").click()
+    stroke(d, board_svg(d, "flow"), [(0, 1), (1, 1)], corner=True)
+    expect(d.find_element(By.ID, "flow-input").get_attribute("value").startswith("STANDARD"), "a drawing now")
+    text, words = export_as(d, "flow", "json")
+    expect(text is None and "cannot hold" in words and "walls" in words, f"json refuses the wall: {words}")
+    t.shot("flow-export-refused", d.find_element(By.ID, "flow-share-status"))
+    text, words = export_as(d, "flow", "samgoldman")
+    expect(text and read_back(t, "flow", "samgoldman", text, "samgoldman") == text, f"the drawing keeps the wall: {text}")
+
+
+def test_flood_export(t):
+    """A board painted in setter mode exported in every format `flood convert` writes, each read
+    back by the command line as the same board; a board that is not square is refused as
+    compact, with the verb's reason on the page."""
+    d = t.d
+    wait_text(d, "flood-open-status", "on the board")
+    blank_board(d, "flood", (("new-cols", "4"), ("new-rows", "4"), ("new-colours", "3")))
+    paint_4x4(d)
+    # (formats number colours their own way: compared as Tatham's cells, renumbered by rank)
+    export_every_format(t, "flood", "tatham", "0001000100012001", lambda text: text.split(":")[1].split(",")[0].strip())
+    text, _ = export_as(d, "flood", "tatham")
+    expect(text.strip() == "4x4c3m5:0001000100012001,7", f"a Tatham ID with the lookahead's move limit: {text}")
+    t.shot("flood-export-tatham", d.find_element(By.ID, "flood-export-text"))
+    blank_board(d, "flood", (("new-cols", "5"), ("new-rows", "3")))
+    text, words = export_as(d, "flood", "compact")
+    expect(text is None and "compact boards are square" in words, f"compact refuses 5x3: {words}")
+    t.shot("flood-export-refused", d.find_element(By.ID, "flood-share-status"))
 
 
 def run_example(d, family):
@@ -1028,6 +1126,7 @@ TESTS = {"country": test_country, "country-play": test_country_play, "country-hi
          "country-set": test_country_set, "country-share": test_country_share, "country-verbs": test_country_verbs,
          "routes": test_routes, "flow": test_flow, "flow-play": test_flow_play, "flow-set": test_flow_set, "flow-verbs": test_flow_verbs,
          "flood": test_flood, "flood-tatham": test_flood_tatham, "flood-verbs": test_flood_verbs, "flood-fails": test_flood_fails, "flood-limit": test_flood_limit,
+         "flow-export": test_flow_export, "flood-export": test_flood_export,
          "tokens": test_tokens, "tokens-play": test_tokens_play, "taxis": test_taxis, "taxis-play": test_taxis_play, "phone": test_phone, "a11y": test_a11y}
 
 
