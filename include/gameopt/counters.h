@@ -46,6 +46,7 @@
     X("routes", "routes: routes scored (search, brute force)")                                    \
     X("bounds", "routes: revenue bounds computed (search)")                                       \
     X("combinations", "routes brute force: sets of routes tried")                                 \
+    X("train_sets", "routes search: sets of trains solved as sub-problems")                       \
     X("cycles", "routes MIP: cycles cut off by lazy rows")
 
 /* Whether a name is in the list. */

@@ -222,6 +222,7 @@ typedef struct gopt_routes_settings {
     gopt_routes_method method;
     double time_limit;  /* seconds; 0: none (the solve context's limits hold as well) */
     int threads;
+    bool plain;         /* search: without the bounds of its train-set sub-problems (tests) */
 } gopt_routes_settings;
 
 typedef struct gopt_routes_result {

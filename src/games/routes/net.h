@@ -103,8 +103,8 @@ typedef struct net_answer {
 
 /* brute.c: every route set, for tests on small maps (false: too many routes). */
 bool net_solve_brute(const routes_net *n, net_answer *a, long max_routes);
-/* search.c: branch and bound. */
-void net_solve_search(const routes_net *n, net_answer *a);
+/* search.c: branch and bound; `plain`: without the sub-problem bounds (tests cross-check). */
+void net_solve_search(const routes_net *n, bool plain, net_answer *a);
 /* What every train could earn alone on the whole map (a proven upper bound, loose). */
 int net_static_bound(const routes_net *n);
 /* solve_mip.c: CBC with lazy connectivity rows; `start` (may be NULL) is handed to CBC. */

@@ -52,7 +52,7 @@ int gopt_routes_solve(const gopt_routes_state *s, const gopt_routes_settings *ho
         break;
     case GOPT_ROUTES_SEARCH:
         r->method = "search";
-        net_solve_search(&n, &a);
+        net_solve_search(&n, how->plain, &a);
         break;
     case GOPT_ROUTES_MIP: {
         r->method = "mip";
@@ -62,7 +62,7 @@ int gopt_routes_solve(const gopt_routes_state *s, const gopt_routes_settings *ho
     }
     case GOPT_ROUTES_BOTH: {
         r->method = "both";
-        net_solve_search(&n, &a);
+        net_solve_search(&n, how->plain, &a);
         if (!net_solve_mip(&n, &a, 0, &b)) status = GOPT_ERROR;
         merge_counters(&r->counters, &a.counters);
         merge_counters(&r->counters, &b.counters);
