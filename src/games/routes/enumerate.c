@@ -407,10 +407,12 @@ static void run(enumerator *E, int t) {
     }
 }
 
-bool enum_best(enumerator *E, int t, uint32_t allowed, net_route *r, int *revenue) {
+bool enum_best(enumerator *E, int t, uint32_t allowed, net_route *r, int *revenue) { return enum_best_above(E, t, allowed, 0, r, revenue); }
+
+bool enum_best_above(enumerator *E, int t, uint32_t allowed, int floor, net_route *r, int *revenue) {
     E->collect = false;
     E->allowed = allowed;
-    E->best = 0;
+    E->best = floor;
     E->best_route.nstops = 0;
     run(E, t);
     *revenue = E->best_route.nstops ? E->best : -1;

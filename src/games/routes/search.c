@@ -16,7 +16,9 @@
  *     for each, its best route on the track still free (without each piece of the choice's
  *     track), no more than the choice for identical trains (they take later routes of the
  *     list), and in all no more than the later trains' set's bound. Once-only bonuses go to
- *     one train: a route that could take one is tried with it and without.
+ *     one train: a route that could take one is tried with it and without. With two or more
+ *     trains of a type, the last level is one of them, enumerated on the free track (its
+ *     listed twins each earn at least it: their list is cut at half of what the pair needs).
  * When a limit stops it, the unexplored choices are bounded the same way, so the answer comes
  * with a proven upper bound. `plain` (tests) skips the sets: U sums bound the others.
  * docs/methods.md#routes has the argument. */
@@ -56,6 +58,14 @@ typedef struct pack {
     int open_bound;
     int restopt[GOPT_ROUTES_MAX_TRAINS];    /* by level: the later levels' trains earn at most this */
     uint64_t *pending; /* fits_compute's pieces not settled yet */
+    /* the last level enumerated (enum_last): its train's best route on the free track rather
+     * than a list; routes of its type not listed earn at most floor[level] */
+    bool enum_last;
+    int enum_type;
+    int floor[GOPT_ROUTES_MAX_TRAINS];     /* by level */
+    int last_floor;
+    enumerator *E;
+    net_route best_last;
     int *scratch;  /* fits tables: T x T x (nres + 1) */
 } pack;
 
@@ -70,28 +80,32 @@ static void mark(pack *P, int k, int r, bool on) {
     for (int w = 0; w < P->n->words; w++) P->used[w] = on ? P->used[w] | b[w] : P->used[w] & ~b[w];
 }
 
+#define FIT_SCAN 256 /* routes first_fit looks at before it answers with a bound */
+
 /* The best route of level j's train that fits the free track (0: none), from position
- * `from` of its list on. */
+ * `from` of its list on: at most that, when FIT_SCAN routes in a row do not fit (the list is
+ * best first: the next one's revenue bounds the rest). */
 static int first_fit(const pack *P, int j, int from) {
     int k = P->type[P->order[j]];
     const route_list *l = &P->lists[k];
     for (int p = from; p < P->nsorted[k]; p++) {
         int r = P->sorted[k][p];
-        if (!conflicts(P, k, r)) return l->rev_all[r];
+        if (p - from >= FIT_SCAN || !conflicts(P, k, r)) return l->rev_all[r] > P->floor[j] ? l->rev_all[r] : P->floor[j];
     }
-    return 0;
+    return from > P->nsorted[k] ? 0 : P->floor[j];
 }
 
 /* The first position level j may take once level i takes position p of its list (idle:
  * none): identical trains take later positions than the earlier ones, so j starts after its
- * nearest earlier identical level, decided (above i), being decided (i) or to come. */
+ * nearest earlier identical level, decided (above i), being decided (i) or to come. n + 1
+ * (past the list's n routes): idle, as an identical level before it is. */
 static int from_for(const pack *P, int j, int i, int p, bool idle) {
     int q = P->prev_same[j], n = P->nsorted[P->type[P->order[j]]];
     if (q < 0) return 0;
-    if (q < i) return P->pos[q] < 0 ? n : P->pos[q] + 1;
-    if (q == i) return idle ? n : p + 1;
+    if (q < i) return P->pos[q] < 0 ? n + 1 : P->pos[q] + 1;
+    if (q == i) return idle ? n + 1 : p + 1;
     int f = from_for(P, q, i, p, idle);
-    return f >= n ? n : f + 1;
+    return f > n ? n + 1 : f >= n ? n : f + 1;
 }
 
 /* What the trains after level i can earn at most, when level i takes position p of its list
@@ -120,6 +134,15 @@ static void order_levels(pack *P) {
         memmove(P->order, P->order + 1, (size_t)(T - 1) * sizeof *P->order);
         P->order[T - 1] = first;
     }
+    if (P->enum_last) /* a train of the enumerated type to the end */
+        for (int i = T - 1; i >= 0; i--)
+            if (P->type[P->order[i]] == P->enum_type) {
+                int t = P->order[i];
+                memmove(P->order + i, P->order + i + 1, (size_t)(T - 1 - i) * sizeof *P->order);
+                P->order[T - 1] = t;
+                break;
+            }
+    for (int i = 0; i < T; i++) P->floor[i] = P->enum_last && i == T - 1 ? P->last_floor : 0;
     for (int i = 0; i < T; i++) {
         P->prev_same[i] = -1;
         for (int j = i - 1; j >= 0 && P->prev_same[i] < 0; j--)
@@ -128,6 +151,35 @@ static void order_levels(pack *P) {
 }
 
 static void level(pack *P, int i);
+
+/* The enumerated last level: its train's best route on the track still free, earning more
+ * than the best answer needs (the enumerator cut by that from the start); idle when an
+ * identical level before it is. */
+static void last_level(pack *P, int i) {
+    int q = P->prev_same[i];
+    if (q >= 0 && P->pos[q] < 0) return; /* idle, as the identical train before it */
+    if (P->stopped || ((++P->steps & 4095) == 0 && gopt_stop_check() != GOPT_GO)) P->stopped = true;
+    net_route r;
+    int rev = -1;
+    if (!P->stopped) {
+        enum_use(P->E, P->used);
+        P->stopped = !enum_best_above(P->E, P->order[i], ~P->once_taken, P->best - P->cur, &r, &rev);
+    }
+    if (P->stopped) { /* what it could earn: its listed routes that fit, or the floor */
+        int b = P->cur + first_fit(P, i, 0);
+        if (b > P->open_bound) P->open_bound = b;
+        return;
+    }
+    int gain = rev > 0 ? rev : 0;
+    if (P->cur + gain > P->best) {
+        P->best = P->cur + gain;
+        memcpy(P->best_pos, P->pos, sizeof P->pos);
+        memcpy(P->best_with_once, P->with_once, sizeof P->with_once);
+        if (gain) P->best_last = r;
+        else P->best_last.nstops = 0;
+        P->improved = true;
+    }
+}
 
 static void choose(pack *P, int i, int k, int p, int r, int revenue, bool with_once) {
     uint32_t taken = with_once ? P->lists[k].once[r] : 0;
@@ -157,13 +209,14 @@ typedef struct fits {
 static void fits_compute(const pack *P, int j, int from, fits *f) {
     int k = P->type[P->order[j]];
     const route_list *l = &P->lists[k];
-    f->first = 0, f->route = -1;
+    int floor = from > P->nsorted[k] ? 0 : P->floor[j];
+    f->first = floor, f->route = -1;
     int at = from;
     for (; at < P->nsorted[k]; at++)
         if (!conflicts(P, k, P->sorted[k][at])) break;
-    if (at == P->nsorted[k]) return;
+    if (at >= P->nsorted[k]) return;
     f->route = P->sorted[k][at];
-    f->first = l->rev_all[f->route];
+    if (l->rev_all[f->route] > floor) f->first = l->rev_all[f->route];
     /* one pass down the list: each route that fits settles the pieces of f it misses */
     const uint64_t *fb = l->bits + (size_t)f->route * (size_t)l->words;
     uint64_t *pending = P->pending;
@@ -171,7 +224,7 @@ static void fits_compute(const pack *P, int j, int from, fits *f) {
     for (int w = 0; w < l->words; w++) {
         pending[w] = fb[w];
         any |= fb[w] != 0;
-        GOPT_FOR_BITS(b, fb[w]) f->without[w * 64 + b] = 0;
+        GOPT_FOR_BITS(b, fb[w]) f->without[w * 64 + b] = floor;
     }
     for (int q = at + 1; q < P->nsorted[k] && any; q++) {
         int r = P->sorted[k][q];
@@ -179,7 +232,7 @@ static void fits_compute(const pack *P, int j, int from, fits *f) {
         const uint64_t *rb = l->bits + (size_t)r * (size_t)l->words;
         any = false;
         for (int w = 0; w < l->words; w++) {
-            GOPT_FOR_BITS(b, pending[w] & ~rb[w]) f->without[w * 64 + b] = l->rev_all[r];
+            GOPT_FOR_BITS(b, pending[w] & ~rb[w]) f->without[w * 64 + b] = l->rev_all[r] > floor ? l->rev_all[r] : floor;
             pending[w] &= rb[w];
             any |= pending[w] != 0;
         }
@@ -188,7 +241,7 @@ static void fits_compute(const pack *P, int j, int from, fits *f) {
 
 /* What level j can earn at most next to a route with track rb. */
 static int fits_bound(const pack *P, const fits *f, int j, const uint64_t *rb) {
-    if (f->route < 0) return 0;
+    if (f->route < 0) return f->first;
     const route_list *l = &P->lists[P->type[P->order[j]]];
     const uint64_t *fb = l->bits + (size_t)f->route * (size_t)l->words;
     int most = f->first;
@@ -206,8 +259,13 @@ static void level(pack *P, int i) {
             P->best = P->cur;
             memcpy(P->best_pos, P->pos, sizeof P->pos);
             memcpy(P->best_with_once, P->with_once, sizeof P->with_once);
+            P->best_last.nstops = 0;
             P->improved = true;
         }
+        return;
+    }
+    if (i == P->T - 1 && P->enum_last) {
+        last_level(P, i);
         return;
     }
     int k = P->type[P->order[i]];
@@ -437,6 +495,20 @@ static void pack_set(search *S, const int *cnt, const int *others, int bound, se
     P->once = S->once;
     P->lists = S->lists;
     P->sorted = S->sorted;
+    P->E = E;
+    /* the last level enumerated: the type of two or more trains earning most alone. Its listed
+     * trains (all but one) each earn at least the last one, so together with it more than what
+     * the set without two of them leaves: each more than half of that. */
+    int sub2[GOPT_ROUTES_MAX_TRAINS], others2 = 0;
+    P->enum_type = -1;
+    for (int k = 0; k < S->ntypes && !S->plain; k++)
+        if (cnt[k] >= 2 && (P->enum_type < 0 || S->ub[k] > S->ub[P->enum_type])) P->enum_type = k;
+    P->enum_last = P->enum_type >= 0;
+    if (P->enum_last) {
+        memcpy(sub2, cnt, sizeof sub2);
+        sub2[P->enum_type] -= 2;
+        others2 = solve_set(S, sub2)->bound;
+    }
     /* trains in order of U, identical ones together */
     for (int x = 0; x < T; x++)
         for (int y = x + 1; y < T; y++) {
@@ -471,8 +543,13 @@ static void pack_set(search *S, const int *cnt, const int *others, int bound, se
         int G = round == 9 ? incumbent : proven - (int)((long)(bound - incumbent) * parts[round < 9 ? round : 8] / 64);
         if (G <= incumbent) G = incumbent;
         if (G >= proven) continue;
-        for (int k = 0; k < S->ntypes && !S->stopped; k++)
-            if (cnt[k]) P->nsorted[k] = routes_above(S, k, G - others[k]);
+        for (int k = 0; k < S->ntypes && !S->stopped; k++) {
+            if (!cnt[k]) continue;
+            int theta = G - others[k];
+            if (k == P->enum_type && (G - others2) / 2 > theta) theta = (G - others2) / 2;
+            if (k == P->enum_type) P->last_floor = theta;
+            P->nsorted[k] = routes_above(S, k, theta);
+        }
         if (S->stopped) break;
         order_levels(P);
         rest_caps(S, P);
@@ -486,6 +563,10 @@ static void pack_set(search *S, const int *cnt, const int *others, int bound, se
             for (int i = 0; i < T; i++) {
                 int t = P->order[i];
                 memset(&a->routes[t], 0, sizeof a->routes[t]);
+                if (P->enum_last && i == T - 1) {
+                    if (P->best_last.nstops) a->routes[t] = P->best_last;
+                    continue;
+                }
                 if (P->best_pos[i] < 0) continue;
                 int k = P->type[t];
                 route_list_get(n, &P->lists[k], t, P->sorted[k][P->best_pos[i]], P->best_with_once[i], &a->routes[t]);

@@ -36,6 +36,8 @@ int enum_potential(enumerator *e, int t);
  * once-only ones): its revenue, or -1 when none; *r filled when r is not NULL. False when a
  * limit stopped it (then the revenue is the best found so far). */
 bool enum_best(enumerator *e, int t, uint32_t allowed, net_route *r, int *revenue);
+/* The same, for routes earning more than `floor` only (cut by it from the start): -1 when none. */
+bool enum_best_above(enumerator *e, int t, uint32_t allowed, int floor, net_route *r, int *revenue);
 /* Every route of train t earning more than theta (and more than the route one stop shorter
  * it grew from, which uses less track), appended to l. False when a limit stopped it or the
  * list grew beyond max routes (then *full is set). */
