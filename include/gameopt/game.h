@@ -477,6 +477,9 @@ int gopt_method_index(const gopt_game *g, const char *name);
 void gopt_print_games_help(FILE *out);
 void gopt_print_game_help(FILE *out, const gopt_game *g);
 void gopt_print_verb_help(FILE *out, const gopt_game *g, const gopt_verb *v);
+/* An option's help in verb v (NULL: in general) with its range and default, no newline (the
+ * verb help's right column; the man page). */
+void gopt_print_option_text(FILE *out, const gopt_verb *v, const gopt_opt *s);
 /* Machine-readable: every option a verb takes (its own, then the common ones, with the
  * game's formats and methods as choices), as the help prints them. */
 json_t *gopt_verb_options_json(const gopt_game *g, const gopt_verb *v);

@@ -26,7 +26,12 @@ int cli_run_serve(int argc, char **argv);
 /* serve's options, for the completion script (kept beside their parser in serve.c). */
 extern const char cli_serve_options[];
 
+/* serve's --help (the man page's SERVE section is made from it). */
+extern const char cli_serve_help[];
+
 /* completion.c: `gameopt --completion bash`, generated from the game tables. */
 int cli_print_completion(FILE *out);
+/* manpage.c: `gameopt --man`, the man page generated from the game tables (docs/gameopt.1). */
+int cli_print_man(FILE *out);
 
 #endif

@@ -99,6 +99,7 @@ int main(int argc, char **argv) {
             return usage("--completion: which shell? (--completion bash)%s%s", "", "", NULL);
         return finish(cli_print_completion(stdout));
     }
+    if (strcmp(first, "--man") == 0) return finish(cli_print_man(stdout));
     if (strcmp(first, "serve") == 0) return finish(cli_run_serve(argc - 2, argv + 2));
     if (first[0] == '-') return usage("unknown option '%s' (see gameopt --help)", first, "", NULL);
     const gopt_game *g = gopt_game_find(first);

@@ -8,7 +8,7 @@
 #include "cli/cli.h"
 #include "serve/serve.h"
 
-static const char serve_help[] =
+const char cli_serve_help[] =
     "usage: gameopt serve [--bind ADDR] [--port N] [--threads N] [--queue N] [--time-limit S]\n"
     "                     [--memory-limit MB] [--max-body KB] [--max-connections N] [--max-per-ip N]\n"
     "                     [--client-timeout S] [--body-memory MB] [--port-file FILE] [--quiet]\n\n"
@@ -122,7 +122,7 @@ int cli_run_serve(int argc, char **argv) {
         return cli_usage_error("serve: --body-memory %zu MB cannot hold one body of --max-body %zu KB",
                                c.body_memory >> 20, c.max_body >> 10);
     if (help) {
-        fputs(serve_help, stdout);
+        fputs(cli_serve_help, stdout);
         return 0;
     }
     return serve_run(&c);

@@ -63,24 +63,31 @@ static void print_range(FILE *out, const gopt_opt *s) {
     fputc(')', out);
 }
 
-static void print_option(FILE *out, const gopt_opt *s, const char *help) {
-    char left[64];
-    snprintf(left, sizeof left, "--%s%s%s", s->name, s->arg ? " " : "", s->arg ? s->arg : "");
-    fprintf(out, "  %-24s %s", left, help);
+/* What an option does in verb v (NULL: a verb's own option, in its own words), its range
+ * and its default, without a newline: the help's right column, the man page's paragraph. */
+void gopt_print_option_text(FILE *out, const gopt_verb *v, const gopt_opt *s) {
+    fputs(v ? common_help(v, s) : s->help, out);
     print_range(out, s);
     if (s->def && s->type != GOPT_OPT_FLAG) fprintf(out, " (default %s)", s->def);
+}
+
+static void print_option(FILE *out, const gopt_verb *v, const gopt_opt *s) {
+    char left[64];
+    snprintf(left, sizeof left, "--%s%s%s", s->name, s->arg ? " " : "", s->arg ? s->arg : "");
+    fprintf(out, "  %-24s ", left);
+    gopt_print_option_text(out, v, s);
     fputc('\n', out);
 }
 
 void gopt_print_verb_help(FILE *out, const gopt_game *g, const gopt_verb *v) {
     fprintf(out, "usage: gameopt %s %s [options] %s\n\n%s\n\noptions:\n", g->name, v->name, v->usage ? v->usage : "",
             v->summary);
-    for (const gopt_opt *s = v->options; s && s->name; s++) print_option(out, s, s->help);
+    for (const gopt_opt *s = v->options; s && s->name; s++) print_option(out, NULL, s); /* its own words */
     /* every option the verb takes, the ones every verb takes (--time-limit, --memory-limit,
      * --json, --manifest) too: a person reads a verb's help to learn what it accepts */
     for (int i = 0; gopt_common_opts[i].name; i++)
-        if ((v->common | GOPT_COMMON_ALWAYS) & gopt_common_bits[i]) print_option(out, &gopt_common_opts[i], common_help(v, &gopt_common_opts[i]));
-    print_option(out, &(gopt_opt)GOPT_FLAG("help", "show this help"), "show this help");
+        if ((v->common | GOPT_COMMON_ALWAYS) & gopt_common_bits[i]) print_option(out, v, &gopt_common_opts[i]);
+    print_option(out, v, &(gopt_opt)GOPT_FLAG("help", "show this help"));
     if ((v->common & GOPT_COMMON_FORMAT) && g->formats) fputc('\n', out);
     if (v->common & GOPT_COMMON_FORMAT) print_list(out, "formats:", g->formats, false);
     if (v->common & GOPT_COMMON_METHOD) print_list(out, "methods:", g->methods, true);
