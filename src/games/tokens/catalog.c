@@ -29,6 +29,8 @@ struct gopt_tokens_catalog {
     upgrade_rule *rules;
     int norder; /* the game's colour order (`order`), 0: white, yellow, green, brown, gray */
     gopt_tokens_colour order[8];
+    int *slots;    /* tile index + 1 by name hash (open addressing, at most half full), 0: empty */
+    size_t nslots; /* a power of two */
 };
 
 /* `use` may name a catalogue that uses another, not deeper (and never in a cycle). */
@@ -52,10 +54,37 @@ bool tokens_read_name(gopt_text *t, char *buf, size_t size, const char *what, go
     return true;
 }
 
+/* Names are found by hash: every tile line looks its name up (defined twice?), and a scan
+ * made a 100,000-tile catalogue take minutes (issue 37 item 5: readers linear). */
+static size_t name_slot(const char *name, size_t nslots) {
+    uint64_t h = 14695981039346656037u; /* FNV-1a */
+    for (const unsigned char *s = (const unsigned char *)name; *s; s++) h = (h ^ *s) * 1099511628211u;
+    return (size_t)(h & (nslots - 1));
+}
+
 static int find_index(const gopt_tokens_catalog *c, const char *name) {
-    for (int i = 0; i < c->n; i++)
-        if (strcmp(c->tiles[i].name, name) == 0) return i;
+    if (!c->nslots) return -1;
+    for (size_t k = name_slot(name, c->nslots); c->slots[k]; k = (k + 1) & (c->nslots - 1))
+        if (strcmp(c->tiles[c->slots[k] - 1].name, name) == 0) return c->slots[k] - 1;
     return -1;
+}
+
+/* The tile at c->n, named, joins the catalogue and its index. */
+static void tile_added(gopt_tokens_catalog *c) {
+    c->n++;
+    if ((size_t)c->n * 2 > c->nslots) {
+        free(c->slots);
+        c->nslots = c->nslots ? c->nslots * 2 : 64;
+        c->slots = gopt_calloc(c->nslots, sizeof *c->slots);
+        for (int i = 0; i < c->n - 1; i++) {
+            size_t k = name_slot(c->tiles[i].name, c->nslots);
+            while (c->slots[k]) k = (k + 1) & (c->nslots - 1);
+            c->slots[k] = i + 1;
+        }
+    }
+    size_t k = name_slot(c->tiles[c->n - 1].name, c->nslots);
+    while (c->slots[k]) k = (k + 1) & (c->nslots - 1);
+    c->slots[k] = c->n;
 }
 
 /* The tile string: the rest of the line without trailing blanks, read where it stands so
@@ -119,7 +148,7 @@ static bool read_use(gopt_tokens_catalog *c, gopt_text *t, int depth, gopt_error
         else if (find_index(c, name) >= 0) ok = gopt_text_fail_at(t, name_at, err, "tile %s is defined twice", name);
         else {
             *add_tile(c) = *tile;
-            c->n++;
+            tile_added(c);
         }
         gopt_text_skip_spaces(t);
     }
@@ -186,7 +215,7 @@ static bool read_line(gopt_tokens_catalog *c, gopt_text *t, int depth, gopt_erro
     if (!read_tile_rest(t, tile, err)) return false;
     snprintf(tile->name, sizeof tile->name, "%s", name);
     tile->colour = colour;
-    c->n++;
+    tile_added(c);
     return true;
 }
 
@@ -277,6 +306,7 @@ void gopt_tokens_catalog_free(gopt_tokens_catalog *c) {
     free(c->tiles);
     free(c->restricted);
     free(c->rules);
+    free(c->slots);
     free(c);
 }
 
