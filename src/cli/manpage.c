@@ -40,6 +40,18 @@ static void option_line(FILE *out, const gopt_verb *v, const gopt_opt *s) {
     FILE *m = open_memstream(&text, &len);
     gopt_print_option_text(m, v, s);
     fclose(m);
+    /* a help wrapped for --help's column (a newline, then spaces) is one paragraph here */
+    size_t k = 0;
+    for (size_t i = 0; text[i]; i++) {
+        if (text[i] == '\n') {
+            while (k && text[k - 1] == ' ') k--;
+            while (text[i + 1] == ' ') i++;
+            text[k++] = ' ';
+        } else {
+            text[k++] = text[i];
+        }
+    }
+    text[k] = 0;
     roff(out, text);
     fputc('\n', out);
     free(text);
