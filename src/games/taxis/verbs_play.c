@@ -13,7 +13,7 @@
 
 const gopt_opt taxis_play_opts[] = {
     GRAPH_OPTIONS,
-    GOPT_STRING("heuristic", "H", "pp", "rs, md, mt, lcc, pp, mc (ours: the exact search on sampled decks) or\n"
+    GOPT_STRING("heuristic", "H", "pp", "rs, md, mt, lcc, pp, mc (ours: sampled decks played out, --mc-eval) or\n"
                                         "                           START+EXTENSION, e.g. degree+tentacles"),
     MC_OPTIONS,
     GOPT_RANGE("c", "C", "6", 1, 1e6, "face-up cards of a random setting"),

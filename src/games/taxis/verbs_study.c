@@ -19,7 +19,7 @@ const gopt_opt taxis_experiment_opts[] = {
     GOPT_STRING("heuristics", "LIST", NULL,
                 "sweep: comma-separated players (default rs,md,mt,lcc,pp,ideal; all: the 20 pairs;\n"
                 "                           ideal: the ideal path of every setting, by the exact search;\n"
-                "                           mc: ours, the exact search on sampled decks)"),
+                "                           mc: ours, sampled decks played out, --mc-eval)"),
     MC_OPTIONS,
     GOPT_FLAG("hist", "sweep: node-length histograms (the paper's Figures 10-12)"),
     GOPT_FLAG("csv", "print CSV"),
