@@ -13,3 +13,7 @@ int cli_run_serve(int argc, char **argv) {
 
 /* The completion script's words for `serve` (src/cli/completion.c): none here. */
 const char cli_serve_options[] = "";
+
+/* serve's --help, of which the man page (src/cli/manpage.c) makes its SERVE section: none here
+ * (docs/gameopt.1 comes from the native build). */
+const char cli_serve_help[] = "";
