@@ -29,11 +29,17 @@ static bool create(gopt_outfile *o, const char *path, bool keep_open, gopt_error
     }
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return gopt_fail(err, path, 0, 0, "cannot write: it is a directory");
-    char *temp = temp_name(path);
+    /* A symbolic link is written through: the temporary goes beside the file it points to and
+     * the rename replaces that file, so the link stays a link. A link to nowhere is refused. */
+    char *target = NULL;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && !(target = realpath(path, NULL)))
+        return gopt_fail(err, path, 0, 0, "cannot write: a link to a missing place (%s)", strerror(errno));
+    char *temp = temp_name(target ? target : path);
     int fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0) {
         int e = errno;
         free(temp);
+        free(target);
         return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(e));
     }
     if (keep_open) {
@@ -43,12 +49,14 @@ static bool create(gopt_outfile *o, const char *path, bool keep_open, gopt_error
             close(fd);
             unlink(temp);
             free(temp);
+            free(target);
             return gopt_fail(err, path, 0, 0, "cannot write: %s", strerror(e));
         }
     } else {
         close(fd);
     }
-    o->path = gopt_strdup(path);
+    o->path = gopt_strdup(target ? target : path);
+    free(target);
     o->temp = temp;
     return true;
 }

@@ -64,9 +64,45 @@ static void commit_renames_and_abort_leaves_nothing(void **state) {
     rmdir(dir);
 }
 
+/* --output through a symbolic link writes the file it points to and leaves the link a link
+ * (issue 37 item 6: the rename replaced the link with a plain file); a link to nowhere is
+ * refused with nothing written. */
+static void a_link_is_written_through(void **state) {
+    (void)state;
+    char dir[64], real[96], link[96], dangling[96];
+    snprintf(dir, sizeof dir, "/tmp/gameopt-outlink-%d", (int)getpid());
+    assert_int_equal(mkdir(dir, 0700), 0);
+    snprintf(real, sizeof real, "%s/real.svg", dir);
+    snprintf(link, sizeof link, "%s/link.svg", dir);
+    snprintf(dangling, sizeof dangling, "%s/dangling.svg", dir);
+    FILE *f = fopen(real, "w");
+    fputs("old\n", f);
+    fclose(f);
+    assert_int_equal(symlink("real.svg", link), 0);
+    assert_int_equal(symlink("missing/none.svg", dangling), 0);
+    gopt_outfile o;
+    gopt_error err = {0};
+    assert_true(gopt_outfile_open(&o, link, &err));
+    fputs("new\n", o.f);
+    assert_true(gopt_outfile_commit(&o, &err));
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    char *text = test_read_file(real, NULL);
+    assert_string_equal(text, "new\n");
+    free(text);
+    assert_false(gopt_outfile_open(&o, dangling, &err));
+    assert_string_equal(err.file, dangling);
+    gopt_error_clear(&err);
+    assert_int_equal(entries(dir), 3); /* no temporary left anywhere */
+    unlink(link), unlink(dangling), unlink(real);
+    rmdir(dir);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(commit_renames_and_abort_leaves_nothing),
+        cmocka_unit_test(a_link_is_written_through),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
