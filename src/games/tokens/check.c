@@ -176,10 +176,11 @@ static bool check_city_map(const gopt_tokens_question *q, const unit_set *u, con
 static bool town_kept(uint8_t need, const gopt_tokens_tile *to, int rotation) {
     if (!need) return true;
     bool small = false;
+    for (int j = 0; j < to->nnodes; j++) small = small || to->nodes[j].kind == GOPT_TOKENS_TOWN || to->nodes[j].kind == GOPT_TOKENS_HALT;
     for (int j = 0; j < to->nnodes; j++) {
         gopt_tokens_node_kind kind = to->nodes[j].kind;
-        small = small || kind == GOPT_TOKENS_TOWN || kind == GOPT_TOKENS_HALT;
-        bool stop = kind == GOPT_TOKENS_TOWN || kind == GOPT_TOKENS_HALT || kind == GOPT_TOKENS_CITY;
+        /* a city takes the town's track only where the new tile has no town or halt */
+        bool stop = kind == GOPT_TOKENS_TOWN || kind == GOPT_TOKENS_HALT || (kind == GOPT_TOKENS_CITY && !small);
         if (stop && (need & ~turn(to->nodes[j].edges, rotation)) == 0) return true;
     }
     if (small) return false;

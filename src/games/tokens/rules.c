@@ -34,7 +34,8 @@ static int lost_town(const gopt_tokens_question *q, const gopt_tokens_tile *to, 
         uint8_t need = gopt_tokens_rotate(from->nodes[k].edges, q->from_rotation);
         bool fits = need == 0;
         for (int j = 0; j < to->nnodes && !fits; j++)
-            fits = is_stop(to->nodes[j].kind) && (need & ~gopt_tokens_rotate(to->nodes[j].edges, rotation)) == 0;
+            fits = is_stop(to->nodes[j].kind) && (!small_stops || to->nodes[j].kind != GOPT_TOKENS_CITY) &&
+                   (need & ~gopt_tokens_rotate(to->nodes[j].edges, rotation)) == 0;
         if (!fits && !small_stops) {
             fits = true; /* vanishing: every two of its edges joined without a stop */
             GOPT_FOR_BITS(a, need) fits = fits && (need & ~(1u << a) & ~links[a]) == 0;
