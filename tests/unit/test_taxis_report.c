@@ -72,10 +72,50 @@ static void figures_through_gnuplot(void **state) {
     gopt_taxis_graph_free(g);
 }
 
+/* Issue 35 item 6: a sweep stopped early (--time-limit, Ctrl-C) holds fewer settings than it
+ * was asked for; its figure's title and panels say how many, not the count asked for. */
+static void stopped_runs_say_what_they_hold(void **state) {
+    (void)state;
+    gopt_error err = {0};
+    gopt_taxis_graph *g = gopt_taxis_graph_load(NULL, "thurn-taxis", NULL, &err);
+    assert_non_null(g);
+    gopt_taxis_heuristic h = gopt_taxis_named_pairs[4];
+    char name[48];
+    gopt_taxis_player player = gopt_taxis_heuristic_player(&h, name, sizeof name);
+    int64_t hist[2][23] = {{0}};
+    gopt_taxis_tally tally[2] = {{.hist = hist[0]}, {.hist = hist[1]}};
+    gopt_taxis_run whole = {6, 1, 1, 0, 64, 1, NULL, NULL, NULL, true}, cut = {7, 1, 1, 0, 20, 1, NULL, NULL, NULL, true};
+    gopt_taxis_experiment(g, &whole, &player, 1, &tally[0]);
+    gopt_taxis_experiment(g, &cut, &player, 1, &tally[1]); /* as if the stop came after 20 */
+    taxis_point points[2] = {{6, 1, &tally[0]}, {7, 1, &tally[1]}};
+    taxis_study study = {g, 1, 0, 64, 1, &player, 2, points, false};
+    char count[128];
+    assert_string_equal(taxis_study_count(&study, count, sizeof count), "stopped early: 20 to 64 of 64 settings");
+    study.npoints = 1;
+    assert_string_equal(taxis_study_count(&study, count, sizeof count), "64 settings");
+    study.points = &points[1];
+    assert_string_equal(taxis_study_count(&study, count, sizeof count), "stopped early: 20 of 64 settings");
+    if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
+        const char *want[] = {"stopped early: 20 of 64 settings per point", "stopped early: 20 of 64 settings per panel",
+                              "stopped early: 20 of 64 settings)"};
+        for (int k = 0; k < 3; k++) {
+            gopt_buf figure = {0};
+            study.hist = k == 1;
+            assert_int_equal(taxis_plot(&study, k == 2, "figure.svg", &figure, &err), 1);
+            if (!strstr(figure.data, want[k])) fail_msg("figure %d lacks \"%s\"", k, want[k]);
+            if (k == 1 && !strstr(figure.data, " = 1, c = 7, 20 settings")) fail_msg("the panel lacks its count");
+            assert_null(strstr(figure.data, "(64 settings"));
+            gopt_buf_free(&figure);
+        }
+    }
+    gopt_taxis_graph_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pictures_of_games),
         cmocka_unit_test(figures_through_gnuplot),
+        cmocka_unit_test(stopped_runs_say_what_they_hold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,10 @@
  * also passes the independent checker. */
 #include "tokens_fixture.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "gameopt/canvas.h"
 
 enum { TOKENS = GOPT_TOKENS_RULES_TOKENS, FULL = GOPT_TOKENS_RULES_FULL, BOTH = 2 };
 
@@ -296,6 +299,61 @@ static void case12_upgrade_oracle(void **state) {
     for (size_t k = 0; k < sizeof table / sizeof table[0]; k++) expect_upgrades("1822CA", table[k][0], table[k][1]);
 }
 
+/* The words a picture shows, its text elements joined by spaces (entities undone). */
+static char *picture_words(const gopt_canvas *cv) {
+    gopt_buf svg = {0}, words = {0};
+    gopt_error err = {0};
+    assert_true(gopt_canvas_encode(cv, GOPT_PIC_SVG, "svg", &svg, &err));
+    for (const char *p = svg.data; (p = strstr(p, "<text")) != NULL;) {
+        p = strchr(p, '>') + 1;
+        const char *end = strstr(p, "</text>");
+        for (; p < end; p++) {
+            if (*p != '&') gopt_buf_putc(&words, *p);
+            else {
+                const char *names[] = {"&gt;", ">", "&lt;", "<", "&amp;", "&", "&quot;", "\"", "&apos;", "'"};
+                for (int k = 0; k < 10; k += 2)
+                    if (strncmp(p, names[k], strlen(names[k])) == 0) {
+                        gopt_buf_puts(&words, names[k + 1]);
+                        p += strlen(names[k]) - 1;
+                        break;
+                    }
+            }
+        }
+        gopt_buf_putc(&words, ' ');
+    }
+    gopt_buf_free(&svg);
+    return words.data;
+}
+
+/* Issue 35 item 6: the picture of an upgrade (and of the audit's stuck rows) says why each
+ * rotation fails, the checker's sentence under the crossed-out hex, not only "infeasible". */
+static void pictures_say_why_rotations_fail(void **state) {
+    (void)state;
+    const char *cases[][3] = {{"1867:X1", "0:A,1:B", "1867:X7"}, {"1867:L12", "0:LPS,1:QLS", "1867:X2"}};
+    for (int k = 0; k < 2; k++) {
+        gopt_tokens_question q;
+        gopt_tokens_answer a;
+        ask(&q, cases[k][0], 0, cases[k][1], FULL);
+        solve(&q, cases[k][2], 2, &a);
+        gopt_canvas *cv = gopt_tokens_render(&q, &a, 1, false);
+        char *words = picture_words(cv);
+        int failing = 0;
+        for (int r = 0; r < 6; r++) {
+            if (a.rotations[r].feasible) continue;
+            char why[512];
+            gopt_tokens_reason(&q, a.to, &a.rotations[r], why, sizeof why);
+            char said[600];
+            snprintf(said, sizeof said, "rotation %d infeasible: %s", r, why);
+            if (!strstr(words, said)) fail_msg("%s -> %s: the picture lacks \"%s\" in: %s", cases[k][0], cases[k][2], said, words);
+            failing++;
+        }
+        assert_true(failing > 0);
+        free(words);
+        gopt_canvas_free(cv);
+        gopt_tokens_answer_free(&a);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(case1_blog_figure4),   cmocka_unit_test(case2_blog_figure6),
@@ -304,6 +362,7 @@ int main(void) {
         cmocka_unit_test(case7_moscow),         cmocka_unit_test(case8_chesapeake),
         cmocka_unit_test(case9_winnipeg),       cmocka_unit_test(case10_toronto),
         cmocka_unit_test(case11_to_grey),       cmocka_unit_test(case12_upgrade_oracle),
+        cmocka_unit_test(pictures_say_why_rotations_fail),
     };
     return cmocka_run_group_tests(tests, open_library, close_library);
 }

@@ -118,8 +118,9 @@ static void script_table1(gopt_buf *b, const taxis_study *s) {
                             gopt_taxis_tally_stderr(&pt->tallies[st * ne + e]));
         gopt_buf_putc(b, '\n');
     }
-    gopt_buf_printf(b, "EOD\nset title 'Mean node length on %s, c = %d, N_D = %d (%lld settings)'\n", s->g->name,
-                    pt->c, pt->dups, (long long)(s->end - s->begin));
+    char count[128];
+    gopt_buf_printf(b, "EOD\nset title 'Mean node length on %s, c = %d, N_D = %d (%s)'\n", s->g->name, pt->c, pt->dups,
+                    taxis_study_count(s, count, sizeof count));
     gopt_buf_puts(b, "set style data histogram\nset style histogram errorbars gap 1 lw 1\n"
                      "set style fill solid 0.8 border -1\nset xlabel 'start heuristic'\nset ylabel 'mean node length'\n"
                      "set yrange [0:*]\nset key title 'extension'\n"
@@ -147,8 +148,9 @@ static void script_sweep(gopt_buf *b, const taxis_study *s) {
     }
     gopt_buf_puts(b, "names = ");
     names_word_list(b, s);
-    gopt_buf_printf(b, "\nset multiplot layout 2,%d title 'Heuristics on %s (%lld settings per point)'\n", ndups,
-                    s->g->name, (long long)(s->end - s->begin));
+    char count[128];
+    gopt_buf_printf(b, "\nset multiplot layout 2,%d title 'Heuristics on %s (%s per point)'\n", ndups, s->g->name,
+                    taxis_study_count(s, count, sizeof count));
     gopt_buf_puts(b, "set xlabel 'c (face-up cards)'\nset xtics 1\nset offsets 0.3,0.3,0,0\n");
     for (int row = 0; row < 2; row++)
         for (int d = 0; d < ndups; d++) {
@@ -170,8 +172,9 @@ static void script_hist(gopt_buf *b, const taxis_study *s, int *rows, int *cols)
     *rows = (s->npoints + *cols - 1) / *cols;
     gopt_buf_puts(b, "names = ");
     names_word_list(b, s);
-    gopt_buf_printf(b, "\nset multiplot layout %d,%d title 'Node lengths on %s (%lld settings per panel)'\n", *rows,
-                    *cols, s->g->name, (long long)(s->end - s->begin));
+    char count[128];
+    gopt_buf_printf(b, "\nset multiplot layout %d,%d title 'Node lengths on %s (%s per panel)'\n", *rows, *cols,
+                    s->g->name, taxis_study_count(s, count, sizeof count));
     gopt_buf_puts(b, "set style data histogram\nset style histogram cluster gap 1\nset style fill solid 0.8 border -1\n"
                      "set xlabel 'node length'\nset ylabel 'share of games'\nset yrange [0:*]\n"
                      "set key inside right top\n");
@@ -192,7 +195,10 @@ static void script_hist(gopt_buf *b, const taxis_study *s, int *rows, int *cols)
             }
             gopt_buf_putc(b, '\n');
         }
-        gopt_buf_printf(b, "EOD\nset title 'N_D = %d, c = %d'\n", pt->dups, pt->c);
+        gopt_buf_printf(b, "EOD\nset title 'N_D = %d, c = %d", pt->dups, pt->c);
+        if (pt->tallies[0].games != s->end - s->begin) /* a stopped run: this panel's own count */
+            gopt_buf_printf(b, ", %lld settings", (long long)pt->tallies[0].games);
+        gopt_buf_puts(b, "'\n");
         gopt_buf_printf(b, "plot for [i=1:%d] $h%d using (column(i+1)):xtic(int($1) %% 2 ? stringcolumn(1) : '') "
                            "title word(names, i)\n", s->nplayers, i);
     }

@@ -14,9 +14,38 @@ static void print_settings(FILE *out, int64_t begin, int64_t end, uint64_t seed)
     fprintf(out, "of seed %llu", (unsigned long long)seed);
 }
 
+void taxis_study_played(const taxis_study *s, int64_t *fewest, int64_t *most) {
+    *fewest = *most = 0;
+    for (int i = 0; i < s->npoints; i++) {
+        int64_t n = s->nplayers ? s->points[i].tallies[0].games : 0; /* every player plays a counted chunk */
+        if (i == 0 || n < *fewest) *fewest = n;
+        if (i == 0 || n > *most) *most = n;
+    }
+}
+
+const char *taxis_study_count(const taxis_study *s, char *buf, size_t size) {
+    int64_t fewest, most, asked = s->end - s->begin;
+    taxis_study_played(s, &fewest, &most);
+    if (fewest == asked && most == asked) snprintf(buf, size, "%lld settings", (long long)asked);
+    else if (fewest == most) snprintf(buf, size, "stopped early: %lld of %lld settings", (long long)most, (long long)asked);
+    else
+        snprintf(buf, size, "stopped early: %lld to %lld of %lld settings", (long long)fewest, (long long)most,
+                 (long long)asked);
+    return buf;
+}
+
+/* A stopped run says what its points hold (the settings played, of those asked for) rather
+ * than the range it was asked for. */
 static void print_header(FILE *out, const taxis_study *s, const char *per) {
     fprintf(out, "graph %s, ", s->g->name);
-    print_settings(out, s->begin, s->end, s->seed);
+    int64_t fewest, most;
+    taxis_study_played(s, &fewest, &most);
+    if (fewest == s->end - s->begin && most == fewest) print_settings(out, s->begin, s->end, s->seed);
+    else {
+        char count[128];
+        fprintf(out, "%s (of %lld..%lld) of seed %llu", taxis_study_count(s, count, sizeof count), (long long)s->begin,
+                (long long)(s->end - 1), (unsigned long long)s->seed);
+    }
     fprintf(out, "%s\n", per);
 }
 
@@ -45,6 +74,8 @@ void taxis_print_table1(gopt_call *call, const taxis_study *s, taxis_format f) {
     if (f == TAXIS_JSON) {
         json_t *o = json_object(), *rows = json_array();
         json_object_set_new(o, "games", json_integer(s->end - s->begin));
+        if (pt->tallies[0].games != s->end - s->begin) /* stopped early: what the table holds */
+            json_object_set_new(o, "played", json_integer(pt->tallies[0].games));
         json_object_set_new(o, "c", json_integer(pt->c));
         json_object_set_new(o, "dups", json_integer(pt->dups));
         for (int p = 0; p < s->nplayers; p++) {
@@ -108,6 +139,7 @@ static void print_sweep_json(gopt_call *call, const taxis_study *s) {
             json_object_set_new(row, "c", json_integer(s->points[i].c));
             json_object_set_new(row, "dups", json_integer(s->points[i].dups));
             json_object_set_new(row, "heuristic", json_string(s->players[p].name));
+            if (t->games != s->end - s->begin) json_object_set_new(row, "played", json_integer(t->games)); /* stopped */
             tally_json(row, t);
             if (p > 0) { /* paired with the first player on the same settings */
                 json_object_set_new(row, "vs", json_string(s->players[0].name));
@@ -220,6 +252,7 @@ void taxis_print_tournament(gopt_call *call, const gopt_taxis_graph *g, const go
     if (f == TAXIS_JSON) {
         json_t *o = json_object(), *matrix = json_array();
         json_object_set_new(o, "games", json_integer(games));
+        if (matches[0].games != games) json_object_set_new(o, "played", json_integer(matches[0].games)); /* stopped */
         for (int i = 0; i < nh; i++)
             for (int j = 0; j < nh; j++) {
                 const gopt_taxis_match *m = &matches[i * nh + j];
@@ -263,7 +296,10 @@ void taxis_print_tournament(gopt_call *call, const gopt_taxis_graph *g, const go
         return;
     }
     fprintf(out, "graph %s, c = %d, N_D = %d, ", g->name, run->c, run->dups);
-    print_settings(out, run->begin, run->end, run->seed);
+    if (matches[0].games == games) print_settings(out, run->begin, run->end, run->seed);
+    else /* a stopped run: the settings its table holds */
+        fprintf(out, "stopped early: %lld of %lld settings (of %lld..%lld) of seed %llu", (long long)matches[0].games,
+                (long long)games, (long long)run->begin, (long long)(run->end - 1), (unsigned long long)run->seed);
     fputc('\n', out);
     int width = 15;
     for (int i = 0; i < nh; i++) width = (int)strlen(names[i]) > width ? (int)strlen(names[i]) : width;

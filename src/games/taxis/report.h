@@ -27,6 +27,13 @@ typedef struct taxis_study {
     bool hist;                        /* tallies carry histograms */
 } taxis_study;
 
+/* The fewest and most settings a point of the study holds: end - begin each, unless a stop
+ * (--time-limit, Ctrl-C) cut the run short. */
+void taxis_study_played(const taxis_study *s, int64_t *fewest, int64_t *most);
+/* "N settings", or for a stopped run "stopped early: K of N settings" ("K1 to K2 of N"): what
+ * titles and headers claim. Returns buf. */
+const char *taxis_study_count(const taxis_study *s, char *buf, size_t size);
+
 /* The paper's Tables 1 and 2: the 4 x 5 table of one point (players in start-major order). */
 void taxis_print_table1(gopt_call *call, const taxis_study *s, taxis_format f);
 /* Figures 8 and 9 (and 10-12 with histograms): every point, every player. */

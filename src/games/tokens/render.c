@@ -15,7 +15,9 @@
 #define HEX_R 60.0                     /* corner radius of a hex, points */
 #define APOTHEM (HEX_R * 0.8660254037844386)
 #define CELL_W (2 * HEX_R + 24)
-#define CELL_H (2 * APOTHEM + 46)
+#define WHY_LINES 5                     /* lines of a rotation's reason under its hex */
+#define WHY_SIZE 8.5                    /* their font size, points */
+#define CELL_H (2 * APOTHEM + 46 + WHY_LINES * 11)
 #define ROW_TITLE 26.0
 #define MARGIN 16.0
 
@@ -244,6 +246,32 @@ static void caption(gopt_canvas *cv, point c, int line, const char *text, gopt_r
     gopt_draw_text(cv, c.x, c.y + APOTHEM + 12 + 13 * line, text, 10, colour);
 }
 
+/* The checker's sentence on why a rotation fails, wrapped to the cell's width under its
+ * verdict (WHY_LINES at most; a longer one ends in "..."). */
+static void draw_reason(gopt_canvas *cv, point c, const char *why) {
+    double room = CELL_W - 10;
+    char line[512] = "";
+    int n = 0;
+    gopt_canvas_set_font(cv, WHY_SIZE, false);
+    for (const char *w = why; *w && n < WHY_LINES;) {
+        while (*w == ' ') w++;
+        size_t len = strcspn(w, " ");
+        if (!len) break;
+        char next[512];
+        snprintf(next, sizeof next, "%s%s%.*s", line, line[0] ? " " : "", (int)len, w);
+        if (line[0] && gopt_canvas_text_width(cv, next) > room) {
+            bool last = n == WHY_LINES - 1;
+            if (last) snprintf(next, sizeof next, "%s ...", line);
+            gopt_draw_text(cv, c.x, c.y + APOTHEM + 12 + 13 * 2 + 11 * n++, last ? next : line, WHY_SIZE, gopt_red);
+            line[0] = 0;
+            continue; /* the word starts the next line */
+        }
+        snprintf(line, sizeof line, "%s", next);
+        w += len;
+    }
+    if (line[0] && n < WHY_LINES) gopt_draw_text(cv, c.x, c.y + APOTHEM + 12 + 13 * 2 + 11 * n, line, WHY_SIZE, gopt_red);
+}
+
 /* Infeasible rotations are faded, crossed out in red, and say why underneath. */
 static void draw_rotation(gopt_canvas *cv, const gopt_tokens_question *q, const gopt_tokens_answer *a, int r, point c,
                           double turn) {
@@ -267,7 +295,10 @@ static void draw_rotation(gopt_canvas *cv, const gopt_tokens_question *q, const 
     gopt_canvas_paint(cv);
     gopt_canvas_restore(cv);
     draw_hex(cv, c, turn, NULL, gopt_red, 2.5);
-    caption(cv, c, 1, "infeasible", gopt_red);
+    caption(cv, c, 1, "infeasible:", gopt_red);
+    char why[512];
+    gopt_tokens_reason(q, a->to, rot, why, sizeof why);
+    draw_reason(cv, c, why);
 }
 
 static void draw_row(gopt_canvas *cv, const gopt_tokens_question *q, const gopt_tokens_answer *a, double top, double turn) {
