@@ -55,7 +55,15 @@ typedef enum gopt_opt_type {
     GOPT_OPT_OUTPUT, /* a file of this machine that a side output goes to ("-": stdout); the
                         command line checks it can be written before any work; elsewhere only
                         "-" is taken, and the output comes in the reply */
+    GOPT_OPT_STATE,  /* a file of this machine a verb keeps across runs, read to resume and
+                        rewritten as it goes (flood's --checkpoint): the command line checks
+                        its place takes files and holds it for the run (a second process
+                        given it is refused); refused elsewhere like a path */
 } gopt_opt_type;
+
+/* Whether options of this type name a file of the machine (PATH, OUTPUT, STATE): never
+ * echoed in JSON, and refused through the entry point (an OUTPUT takes "-"). */
+#define GOPT_OPT_TYPE_NAMES_FILE(t) ((t) == GOPT_OPT_PATH || (t) == GOPT_OPT_OUTPUT || (t) == GOPT_OPT_STATE)
 
 /* Where a common option's value lives in gopt_options (a game's own options have none). */
 typedef enum gopt_field_kind {
@@ -84,6 +92,7 @@ typedef struct gopt_opt {
 #define GOPT_SIZE(name, def, min, max, help) {name, GOPT_OPT_SIZE, "WxH", def, min, max, NULL, help, GOPT_FIELD_NONE, 0}
 #define GOPT_PATH(name, arg, help) {name, GOPT_OPT_PATH, arg, NULL, 0, 0, NULL, help, GOPT_FIELD_NONE, 0}
 #define GOPT_OUTPUT(name, arg, help) {name, GOPT_OPT_OUTPUT, arg, NULL, 0, 0, NULL, help, GOPT_FIELD_NONE, 0}
+#define GOPT_STATE(name, arg, help) {name, GOPT_OPT_STATE, arg, NULL, 0, 0, NULL, help, GOPT_FIELD_NONE, 0}
 #define GOPT_OPT_END {0}
 
 /* A game option's value, parsed when it was set. */

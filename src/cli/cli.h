@@ -15,8 +15,12 @@ bool cli_parse_options(gopt_call *call, int argc, char **argv, bool *help);
 int cli_write_outputs(gopt_call *call, int code);
 /* Whether --output names where the results go (a .txt or .json file). */
 bool cli_results_to_file(const gopt_call *call);
-/* Checks, before any work, that every output file the call names can be written. */
+/* Checks, before any work, that every output file the call names can be written, and claims
+ * every file a state option names (--checkpoint: its place takes files, and no other process
+ * holds it; statefile.h). */
 bool cli_check_outputs(gopt_call *call);
+/* Ends the claims cli_check_outputs took (when the run is over). */
+void cli_release_states(void);
 
 /* bar.c: the progress bar on stderr (when it is a terminal, or forced). */
 const gopt_progress_sink *cli_progress_sink(bool force);

@@ -68,6 +68,7 @@ static int run_verb(const gopt_game *g, const gopt_verb *v, int argc, char **arg
         gopt_stop_install_signals();
         gopt_budget_set_process(call.opts.memory_limit_mb);
         if (cli_check_outputs(&call)) code = gopt_call_run(&call);
+        cli_release_states();
         code = cli_write_outputs(&call, code);
     }
     if (call.err.set) gopt_error_print(stderr, &call.err);

@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "gameopt/json.h"
 #include "gameopt/outfile.h"
+#include "gameopt/statefile.h"
 
 /* The value of the option a side output names (NULL: not given). */
 static const char *side_path(const gopt_call *call, const char *option) {
@@ -77,14 +78,28 @@ int cli_write_outputs(gopt_call *call, int code) {
     return ok ? code : (int)gopt_status_worst((gopt_status)code, GOPT_ERROR);
 }
 
+/* The files of state options this process holds until cli_release_states. */
+static gopt_statefile claims[GOPT_MAX_EXTRA_OPTIONS];
+static int nclaims;
+
 bool cli_check_outputs(gopt_call *call) {
     const gopt_opt *own = call->verb->options;
     gopt_error err = {0};
     if (call->opts.output && strcmp(call->opts.output, "-") != 0 && !gopt_outfile_check(call->opts.output, &err))
         return gopt_call_input(call, &err), false;
     for (const gopt_opt *s = own; s && s->name; s++) {
-        const char *v = s->type == GOPT_OPT_OUTPUT ? gopt_option(&call->opts, s->name) : NULL;
-        if (v && strcmp(v, "-") != 0 && !gopt_outfile_check(v, &err)) return gopt_call_input(call, &err), false;
+        const char *v = s->type == GOPT_OPT_OUTPUT || s->type == GOPT_OPT_STATE ? gopt_option(&call->opts, s->name) : NULL;
+        if (v && s->type == GOPT_OPT_OUTPUT && strcmp(v, "-") != 0 && !gopt_outfile_check(v, &err))
+            return gopt_call_input(call, &err), false;
+        /* a kept file: its place checked and held for the whole run (statefile.h) */
+        if (v && s->type == GOPT_OPT_STATE && nclaims < GOPT_MAX_EXTRA_OPTIONS) {
+            if (!gopt_statefile_claim(&claims[nclaims], v, &err)) return gopt_call_input(call, &err), false;
+            nclaims++;
+        }
     }
     return true;
+}
+
+void cli_release_states(void) {
+    while (nclaims > 0) gopt_statefile_release(&claims[--nclaims]);
 }

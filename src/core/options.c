@@ -55,7 +55,7 @@ const unsigned gopt_common_bits[] = {
     GOPT_COMMON_PROGRESS, GOPT_COMMON_MANIFEST,
 };
 
-static const char *const type_names[] = {"flag", "int", "real", "enum", "string", "range", "size", "path", "shard", "output"};
+static const char *const type_names[] = {"flag", "int", "real", "enum", "string", "range", "size", "path", "shard", "output", "state"};
 
 const gopt_opt *gopt_opt_find(const gopt_opt *table, const char *name) {
     for (const gopt_opt *s = table; s && s->name; s++)
@@ -119,7 +119,8 @@ static bool parse_value(const gopt_opt *s, const char *value, long n[2], double 
     case GOPT_OPT_FLAG: return !value || !*value;
     case GOPT_OPT_STRING: return value != NULL;
     case GOPT_OPT_PATH:
-    case GOPT_OPT_OUTPUT: return value != NULL && *value;
+    case GOPT_OPT_OUTPUT:
+    case GOPT_OPT_STATE: return value != NULL && *value;
     case GOPT_OPT_INT:
         if (s->field == GOPT_FIELD_U64) {
             uint64_t u;
@@ -157,7 +158,8 @@ bool gopt_opt_check(const gopt_opt *s, const char *value, gopt_error *err) {
     case GOPT_OPT_SHARD:
         return gopt_fail(err, name, 0, 0, "invalid value '%s' (expected K/N with 1 <= K <= N <= 1000000)", v);
     case GOPT_OPT_PATH:
-    case GOPT_OPT_OUTPUT: return gopt_fail(err, name, 0, 0, "needs a file name");
+    case GOPT_OPT_OUTPUT:
+    case GOPT_OPT_STATE: return gopt_fail(err, name, 0, 0, "needs a file name");
     case GOPT_OPT_ENUM: {
         char list[256] = "";
         for (int i = 0; s->choices && s->choices[i]; i++)
@@ -318,7 +320,7 @@ static gopt_opt_value typed(const gopt_options *o, const gopt_opt *table, const 
     const gopt_opt_value *v = given(o, name);
     if (v) return *v;
     gopt_opt_value d = {s, s->def, {0, 0}, 0};
-    if (type == GOPT_OPT_STRING || type == GOPT_OPT_PATH || type == GOPT_OPT_OUTPUT) return d;
+    if (type == GOPT_OPT_STRING || GOPT_OPT_TYPE_NAMES_FILE(type)) return d;
     GOPT_REQUIRE(s->def, "option '--%s' has no value and no default", s->name);
     GOPT_REQUIRE(parse_value(s, s->def, d.n, &d.x), "option '--%s' has the malformed default '%s'", s->name, s->def);
     return d;
@@ -338,7 +340,7 @@ int gopt_opt_enum(const gopt_options *o, const gopt_opt *table, const char *name
 
 const char *gopt_opt_string(const gopt_options *o, const gopt_opt *table, const char *name) {
     const gopt_opt *s = gopt_opt_find(table, name);
-    GOPT_REQUIRE(s && (s->type == GOPT_OPT_STRING || s->type == GOPT_OPT_PATH || s->type == GOPT_OPT_OUTPUT),
+    GOPT_REQUIRE(s && (s->type == GOPT_OPT_STRING || GOPT_OPT_TYPE_NAMES_FILE(s->type)),
                  "option '--%s' is not a string", name);
     const gopt_opt_value *v = given(o, name);
     return v ? v->text : s->def;
@@ -428,13 +430,13 @@ json_t *gopt_options_json(const gopt_options *o, const gopt_opt *own, unsigned c
     json_t *j = json_object();
     for (int i = 0; gopt_common_opts[i].name; i++) {
         const gopt_opt *s = &gopt_common_opts[i];
-        if (!(common & gopt_common_bits[i]) || s->type == GOPT_OPT_PATH || s->type == GOPT_OPT_OUTPUT) continue;
+        if (!(common & gopt_common_bits[i]) || GOPT_OPT_TYPE_NAMES_FILE(s->type)) continue;
         json_t *v = common_json(o, s);
         if (v) json_object_set_new(j, s->name, v);
     }
     for (const gopt_opt *s = own; s && s->name; s++) {
         /* a file of the machine that ran it says nothing elsewhere */
-        if (s->type == GOPT_OPT_PATH || s->type == GOPT_OPT_OUTPUT) continue;
+        if (GOPT_OPT_TYPE_NAMES_FILE(s->type)) continue;
         const gopt_opt_value *v = given(o, s->name);
         if (v) json_object_set_new(j, s->name, value_json(s, v->text));
         else if (s->type == GOPT_OPT_FLAG) json_object_set_new(j, s->name, json_false());

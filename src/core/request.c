@@ -84,7 +84,7 @@ static bool read_option(request *q, const char *name, const json_t *v) {
     unsigned common = c->verb->common | GOPT_COMMON_ALWAYS;
     const gopt_opt *spec = gopt_opt_lookup(c->verb->options, common, name);
     if (json_is_null(v)) return true; /* a form's empty field: the default */
-    if (spec && spec->type == GOPT_OPT_PATH) return fail(q, "option '%s' names a file of this machine: not available here", name, NULL);
+    if (spec && (spec->type == GOPT_OPT_PATH || spec->type == GOPT_OPT_STATE)) return fail(q, "option '%s' names a file of this machine: not available here", name, NULL);
     if (spec && spec->type == GOPT_OPT_OUTPUT && !(json_is_string(v) && strcmp(json_string_value(v), "-") == 0))
         return fail(q, "option '%s' names a file of this machine: not available here (\"-\" puts that output in the reply)",
                     name, NULL);

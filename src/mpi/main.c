@@ -133,6 +133,10 @@ static int prepare(int *argc, char ***argv) {
         /* the command line says what is wrong, or prints the help */
     } else if (o->threads > 1) {
         code = say(2, "gameopt-mpi: --threads: one thread per rank; add ranks instead (mpirun -np N)\n");
+    } else if (gopt_option(o, "checkpoint")) {
+        /* the ranks' store is distributed: nothing of it is kept in one file */
+        code = say(2, "gameopt-mpi: --checkpoint: not across ranks (hash-distributed A* keeps no checkpoint); use "
+                      "gameopt on one machine, or flood split\n");
     } else if (o->total_time_limit > 0) {
         code = say(2, "gameopt-mpi: --total-time-limit: not across ranks (each would count its own time); use "
                       "--time-limit per board\n");

@@ -53,12 +53,13 @@ void serve_reply_free(serve_reply *r) {
 
 /* ---- GET /api/games ---- */
 
-/* The options a request may give: not those naming files of the server (type path; outputs
- * only as "-"), nor the server's own (threads: one worker a request; shard, progress). */
+/* The options a request may give: not those naming files of the server (types path and
+ * state; outputs only as "-"), nor the server's own (threads: one worker a request; shard,
+ * progress). */
 static bool offered(const json_t *o) {
     const char *type = json_string_value(json_object_get(o, "type"));
     const char *name = json_string_value(json_object_get(o, "name"));
-    return strcmp(type, "path") != 0 && strcmp(name, "threads") != 0 && strcmp(name, "shard") != 0 &&
+    return strcmp(type, "path") != 0 && strcmp(type, "state") != 0 && strcmp(name, "threads") != 0 && strcmp(name, "shard") != 0 &&
            strcmp(name, "progress") != 0 && strcmp(name, "output") != 0 && strcmp(name, "json") != 0;
 }
 

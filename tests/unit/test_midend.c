@@ -194,8 +194,8 @@ static char *without(const char *text, const char *word) {
     return gopt_buf_take(&b);
 }
 
-/* No request names a file of the machine: every option of type path or output, of every verb
- * of every family, is refused by the entry point (an output takes "-" only). */
+/* No request names a file of the machine: every option of type path, output or state, of
+ * every verb of every family, is refused by the entry point (an output takes "-" only). */
 static void no_request_names_a_file(void **state) {
     (void)state;
     int tried = 0;
@@ -204,7 +204,7 @@ static void no_request_names_a_file(void **state) {
             const gopt_opt *tables[2] = {v->options, gopt_common_opts};
             for (int t = 0; t < 2; t++)
                 for (const gopt_opt *s = tables[t]; s && s->name; s++) {
-                    if (s->type != GOPT_OPT_PATH && s->type != GOPT_OPT_OUTPUT) continue;
+                    if (!GOPT_OPT_TYPE_NAMES_FILE(s->type)) continue;
                     if (t == 1 && !((v->common | GOPT_COMMON_ALWAYS) & gopt_common_bits[s - gopt_common_opts])) continue;
                     char *req = gopt_format("{\"game\":\"%s\",\"verb\":\"%s\",\"options\":{\"%s\":\"/etc/passwd\"}}", (*g)->name,
                                             v->name, s->name);

@@ -231,7 +231,10 @@ static bool tail_checkpoint(astar *s, int T) {
 bool astar_tail(astar *s, worker *w, int threads, int *LB, bool resumed, uint32_t done_before,
                        uint8_t **found_free, int *found_nfree) {
     set_stopped(s, NULL);
-    bool keep = s->lim->checkpoint != NULL;
+    /* whether this search keeps the checkpoint: one it resumed from or saves below; only
+     * such a file is ever rewritten or removed here (never another board's, nor one this
+     * search did not write: the command line also holds the file for the run, statefile.h) */
+    bool keep = s->lim->checkpoint != NULL && resumed;
     /* a refused charge also marked the solve stopped for memory (budget.h), which would end
      * the tail at its first poll: it is what the tail recovers from */
     gopt_stop_recovered(GOPT_STOP_MEMORY);
@@ -252,7 +255,7 @@ bool astar_tail(astar *s, worker *w, int threads, int *LB, bool resumed, uint32_
         caches[j] = (flood_tail_cache){gopt_malloc(flood_tail_cache_bytes(buckets, s->nw)), buckets, s->nw};
     if (buckets) s->extra_bytes += (double)cache_bytes;
     bool done = *LB >= s->UB;
-    if (keep && !resumed && !done) keep = tail_checkpoint(s, *LB);
+    if (s->lim->checkpoint && !resumed && !done) keep = tail_checkpoint(s, *LB);
     for (int first = *LB, T = first; T < s->UB && !done; T++) {
         tail t = {.s = s, .T = T, .next = T == first ? done_before : 0, .walks = tw, .nwalks = threads,
                   .saved_at = keep ? gopt_now() : 0};

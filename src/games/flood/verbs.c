@@ -25,7 +25,7 @@ const gopt_opt flood_solve_opts[] = {
     GOPT_INT("depth", "N", "3", 1, 6, "moves looked ahead by --method lookahead"),
     GOPT_FLAG("no-frames", "pictures show the board alone, without the strip of frames"),
     SHORTER_OPT,
-    GOPT_PATH("checkpoint", "FILE", "A* whose memory fills keeps its store and progress in FILE (about the memory limit); run again with it to resume (one board)"),
+    GOPT_STATE("checkpoint", "FILE", "A* whose memory fills keeps its store and progress in FILE (about the memory limit); run again with it to resume (one board; one process at a time: FILE.lock holds it while in use)"),
     GOPT_OPT_END,
 };
 /* convert (the generic verb, src/core/convert.c; what each format holds: convert.c); `blocks`

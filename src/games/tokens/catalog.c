@@ -36,6 +36,8 @@ struct gopt_tokens_catalog {
 /* `use` may name a catalogue that uses another, not deeper (and never in a cycle). */
 #define MAX_USE_DEPTH 3
 static gopt_tokens_catalog *open_at(const char *game_or_path, int depth, gopt_error *err);
+static gopt_tokens_catalog *load_at(const char *path, int depth, gopt_error *err);
+static bool game_name_ok(const char *s);
 
 bool tokens_read_name(gopt_text *t, char *buf, size_t size, const char *what, gopt_error *err) {
     gopt_text_mark at = gopt_text_save(t);
@@ -127,6 +129,28 @@ static gopt_tokens_tile *add_tile(gopt_tokens_catalog *c) {
     return &c->tiles[c->n];
 }
 
+/* A file `use` names, beside the catalogue that names it (its folder, as the catalogue was
+ * named: "games/mine.txt" uses "base.txt" as "games/base.txt"), not in the working folder;
+ * NULL when there is nothing to resolve (an absolute path, standard input, a catalogue named
+ * without a folder). */
+static char *beside(const char *catalogue, const char *from) {
+    const char *slash = strrchr(catalogue, '/');
+    if (!slash || from[0] == '/' || strcmp(from, "-") == 0) return NULL;
+    return gopt_format("%.*s%s", (int)(slash - catalogue + 1), catalogue, from);
+}
+
+/* The catalogue a `use` line names: a file beside the catalogue that uses it when there is
+ * one of that name (or the name can only be a file), else a bundled game's or a file as
+ * named. */
+static gopt_tokens_catalog *open_used(const char *catalogue, const char *from, int depth, gopt_error *err) {
+    char *near = beside(catalogue, from);
+    gopt_tokens_catalog *c = NULL;
+    if (near && (!game_name_ok(from) || gopt_named_exists(NULL, near))) c = load_at(near, depth, err);
+    else c = open_at(from, depth, err);
+    free(near);
+    return c;
+}
+
 /* `use CATALOGUE NAME...`: copies the named tiles (colours, rotation rules) from it. */
 static bool read_use(gopt_tokens_catalog *c, gopt_text *t, int depth, gopt_error *err) {
     gopt_text_skip_spaces(t);
@@ -135,7 +159,7 @@ static bool read_use(gopt_tokens_catalog *c, gopt_text *t, int depth, gopt_error
     if (!tokens_read_name(t, from, sizeof from, "a catalogue to use tiles from", err)) return false;
     if (depth >= MAX_USE_DEPTH) return gopt_text_fail_at(t, at, err, "'use' nested more than %d deep", MAX_USE_DEPTH);
     gopt_error sub = {0};
-    gopt_tokens_catalog *other = open_at(from, depth + 1, &sub);
+    gopt_tokens_catalog *other = open_used(t->name, from, depth + 1, &sub);
     if (!other) return gopt_text_fail_at(t, at, err, "cannot use '%s': %s", from, sub.msg);
     bool ok = true;
     gopt_text_skip_spaces(t);
