@@ -267,6 +267,56 @@ def busy(tmp):
     s.stop()
 
 
+def no_file_attacks(tmp):
+    """Issue 37 items 1-2 as an attacker sent them: a FIFO (it blocked a worker in open() for
+    good) and /dev/zero (it grew the server past 2 GB) named in options and arguments, all at
+    once on two workers with a plain solve among them. Each is answered with an error that
+    says nothing about the file, the plain solve is answered, the server's memory stays small
+    and it still answers afterwards."""
+    fifo = os.path.join(tmp, "fifo")
+    os.mkfifo(fifo)
+    s = Server("--threads", "2")
+    attacks = [
+        ("/api/tokens/upgrade", {"options": {"hex": "/dev/zero:A1", "from": "1867:X2"}}, "tokens --hex /dev/zero"),
+        ("/api/tokens/upgrade", {"options": {"from": f"{fifo}:L12", "to": "1867:X2"}}, "tokens --from FIFO"),
+        ("/api/tokens/upgrade", {"options": {"from": "/dev/zero:L12", "to": "1867:X2"}}, "tokens --from /dev/zero"),
+        ("/api/tokens/upgrade", {"options": {"from": "1867:X2", "to": "1867:X5", "catalog": fifo}}, "tokens --catalog FIFO"),
+        ("/api/taxis/play", {"options": {"graph": fifo}}, "taxis --graph FIFO"),
+        ("/api/country/solve", {"args": [fifo]}, "country solve FIFO"),
+        ("/api/flood/solve", {"args": ["/dev/zero"]}, "flood solve /dev/zero"),
+    ]
+    plain = ("/api/flow/solve", {"input": read("data/flow/seed_5x5.txt")}, "a plain solve")
+    procs = []
+    for i, (path, body, label) in enumerate(attacks + [plain]):
+        name = os.path.join(tmp, f"attack{i}.json")
+        with open(name, "w") as f:
+            json.dump(body, f)
+        procs.append((label, subprocess.Popen(["curl", "-s", "-m", "120", "-w", "\n%{http_code}", "-H",
+                                               "Content-Type: application/json", "--data-binary", f"@{name}",
+                                               s.url(path)], stdout=subprocess.PIPE, text=True)))
+    for label, p in procs:
+        body, code = p.communicate()[0].rsplit("\n", 1)
+        try:
+            a = json.loads(body)
+        except ValueError:
+            a = {}
+        if label == plain[2]:
+            check(code == "200" and a.get("status") == "solved", f"{label} among the attacks: {code} {body[:200]}")
+            continue
+        check(code == "400" and a.get("exit") == 2, f"{label}: answered 400 / exit 2 (got {code}: {body[:200]})")
+        # nothing learnt about the file: the same words as for a path that does not exist
+        path, req, _ = attacks[[x[2] for x in attacks].index(label)]
+        absent = json.loads(json.dumps(req).replace(fifo, "/no/such/place").replace("/dev/zero", "/no/such/place"))
+        same = error_text(s.request(path, absent)[2])
+        msg = error_text(a).replace(fifo, "/no/such/place").replace("/dev/zero", "/no/such/place")
+        check(msg and msg == same, f"{label}: says what it says of a path that does not exist ({msg!r}, {same!r})")
+    rss_kb = int(next(line.split()[1] for line in open(f"/proc/{s.proc.pid}/status") if line.startswith("VmRSS:")))
+    check(rss_kb < 200 * 1024, f"the server stays small after /dev/zero requests ({rss_kb} KB resident)")
+    code, _, a = s.request("/api/flow/solve", {"input": read("data/flow/seed_5x5.txt")})
+    check(code == 200 and a.get("status") == "solved", f"the server still answers after the attacks ({code}, {a})")
+    s.stop()
+
+
 def status(s):
     return s.request("/api/status")[2]
 
@@ -411,6 +461,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         busy(tmp)
         hang_up(tmp)
+        no_file_attacks(tmp)
     progress()
     out_of_memory()
     return serve_common.finish("API")
