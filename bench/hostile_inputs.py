@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hostile inputs under 1 MB for the country, flood and taxis readers (issues 35 and 37): each
+"""Hostile inputs under 1 MB for the readers of every family (issues 35 and 37): each
 kind the outside checks found (huge declared sizes, one enormous token, thousands of copies of
 one road, ...) written fresh, read by `gameopt`, and timed in CPU seconds (user + sys of the
 child). Issue 35's target: none takes more than 1 s to be refused. Prints one row per input
@@ -73,6 +73,32 @@ def cases():
     yield "taxis edge list node 99999999", "g.txt", "0 1\n1 99999999\n", taxis
     yield "taxis edge list 120k roads", "g.txt", "".join("%d %d\n" % (i % 1024, (i * 7 + 1) % 1024) for i in range(110000)), taxis
 
+    # Issue 35 item 2, session 4: every format of the other families, a small file declaring
+    # a huge size (or count) each.
+    flow = ["flow", "solve", "--time-limit", "1"]
+    yield "flow adc 4096x4096, one line (46 B)", "a.txt", "SIZE 4096x4096\nLINE_NUM 1\nLINE#1 (0,0)-(1,1)\n", flow
+    yield "flow adc 64x64x64, one line", "a.txt", "SIZE 64X64X64\nLINE_NUM 1\nLINE#1 (0,0,1)-(1,1,1)\n", flow
+    yield "flow adc LINE_NUM 2M, one line", "a.txt", "SIZE 2048x2048\nLINE_NUM 2000000\nLINE#1 (0,0)-(1,1)\n", flow
+    yield "flow houston 1000x1000 two colours", "a.txt", "2 1000 1000\n(0, 0) (1, 1)\n(2, 2) (3, 3)\n", flow
+    yield "flow houston 2M colours declared", "a.txt", "2000000 2000 2000\n(0, 0) (1, 1)\n", flow
+    yield "flow intgrid 2048x2048 declared", "a.txt", "2048 2048\n1 0 1\n", flow + ["--format", "intgrid"]
+    yield "flow thomasahle 2048x2048 declared", "a.txt", "2048 2048\nA.A\n", flow + ["--format", "thomasahle"]
+    yield "flow json 1 row of 1 MB", "a.txt", "[[" + ",".join(['""'] * (MB // 3 - 4)) + "]]", flow
+    yield "flow json 100k empty rows", "a.txt", "[" + ",".join(["[]"] * (MB // 3 - 2)) + "]", flow
+    yield "flow samgoldman STANDARD 1 MB row", "a.txt", "STANDARD\n" + "." * (MB - 20) + "\n", flow
+    yield "flow flow_solver 1 MB of one row", "a.txt", "A" + "." * (MB - 4) + "A\n", flow
+    routes = ["routes", "solve", "--time-limit", "1"]
+    yield "routes 100k trains", "a.txt", "game 1867\nphase 8\ncompany CPR\ntrains " + " ".join(["8"] * 100000) + "\n", routes
+    yield "routes train 999999999", "a.txt", "game 1867\nphase 8\ncompany CPR\ntrains 999999999\n", routes
+    yield "routes 60k tile lines", "a.txt", "game 1867\nphase 8\ncompany CPR\ntrains 8\n" + "B6 23@1\n" * 60000, routes
+    tokens = ["tokens", "upgrade", "--from"]
+    yield "tokens tile 2^31 slots", "-", "", ["tokens", "upgrade", "--from", "city=slots:2147483647", "--tokens", "0:A", "--to", "city=slots:2147483647"]
+    yield "tokens 5000 tokens in one city", "-", "", ["tokens", "upgrade", "--from", "city=slots:9999", "--tokens", ",".join("0:T%d" % i for i in range(5000)), "--to", "city=slots:9999"]
+    yield "tokens catalog 100k tiles", "c.txt", "".join("t%d green city;path=a:0,b:_0\n" % i for i in range(40000)), ["tokens", "upgrade", "--from", "t1", "--tokens", "0:A", "--catalog"]
+    yield "tokens question 1 MB line", "a.txt", "--from " + "city;" * (MB // 5 - 4) + "\n", ["tokens", "draw"]
+    yield "taxis setting dups 2^31", "a.setting", "graph thurn-taxis\ndups 2147483647\ninitial Basel\n", ["taxis", "play"]
+    yield "taxis setting 100k extension cards", "a.setting", "graph thurn-taxis\ndups 1\ninitial Basel Augsburg Budweis Lodz Mannheim Passau\n" + "extension Freiburg\n" * 60000, ["taxis", "play"]
+
 
 def main():
     args = sys.argv[1:]
@@ -84,22 +110,28 @@ def main():
     folder = keep or tempfile.mkdtemp(prefix="gameopt-hostile-")
     os.makedirs(folder, exist_ok=True)
     over = 0
-    print("%-42s %8s %9s %5s  %s" % ("input", "bytes", "cpu s", "exit", "first line of stderr"))
+    print("%-42s %8s %9s %7s %5s  %s" % ("input", "bytes", "cpu s", "peak MB", "exit", "first line of stderr"))
     for k, (name, file_name, text, command) in enumerate(cases()):
         path = os.path.join(folder, "%02d-%s" % (k, file_name))
         with open(path, "w") as f:
             f.write(text)
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        run = subprocess.run([binary] + command + [path], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             timeout=120)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        err = run.stderr.decode(errors="replace").splitlines()
+        # The child under `ulimit -v` (4 GB) so a reader that allocates for a declared size
+        # fails visibly here instead of taking the machine; its own CPU and peak memory (wait4).
+        def limit():
+            resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+        argv = [binary] + command + ([path] if file_name != "-" else [])
+        child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=limit)
+        err_bytes = child.stderr.read()
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        cpu = usage.ru_utime + usage.ru_stime
+        err = err_bytes.decode(errors="replace").splitlines()
         line = (err[0] if err else "").replace(path, "FILE")[:110]
-        refused = run.returncode == 2  # the target is for refusals; a text of 27,000 boards is solved
+        refused = child.returncode == 2  # the target is for refusals; a text of 27,000 boards is solved
         flag = " OVER" if refused and cpu > TARGET else ""
         over += refused and cpu > TARGET
-        print("%-42s %8d %9.3f %5d  %s%s" % (name, len(text.encode()), cpu, run.returncode, line, flag))
+        print("%-42s %8d %9.3f %7.0f %5d  %s%s" % (name, len(text.encode()), cpu, usage.ru_maxrss / 1024, child.returncode,
+                                                  line, flag))
         if not keep:
             os.unlink(path)
     if not keep:

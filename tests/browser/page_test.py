@@ -961,6 +961,9 @@ def ask(t, family, verb):
 def test_flow_verbs(t):
     d = t.d
     generate_and_solve(d, "flow", {"size": "6x6"})
+    # Issue 35 item 5: New puzzle makes a puzzle for people, unique by default.
+    text = ask(t, "flow", "unique")
+    expect("unique" in text and "not unique" not in text, f"the new puzzle is unique: {text}")
     kind, text = check(d, "flow", FLOW_SEED, FLOW_ANSWER)
     expect(kind == "ok" and "stdin: ok" in text, f"the seed's answer is ok: {text}")
     kind, text = check(d, "flow", FLOW_SEED, "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGGB\n")

@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *game = names[data[0] & 7], *verb = verbs[(data[0] >> 3) & 7];
     atomic_int cancel = 0;
     serve_reply r;
-    serve_api_call(&api, game, verb, (const char *)data + 1, size - 1, &cancel, &r);
+    serve_api_call(&api, game, verb, (const char *)data + 1, size - 1, &cancel, NULL, &r);
     json_error_t je;
     json_t *j = json_loadb(r.body, r.len, 0, &je);
     if (!j || (r.http != 200 && r.http != 400 && r.http != 404 && r.http != 422 && r.http != 500)) abort();

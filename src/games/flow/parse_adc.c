@@ -46,14 +46,29 @@ gopt_flow_puzzle *flow_read_adc(gopt_text *t, bool partial, gopt_error *err) {
     if (!accept_x(t)) return gopt_text_fail(t, err, "expected 'X' between the sizes"), NULL;
     if (!gopt_text_int(t, 1, 4096, &size[1], err)) return NULL;
     if (accept_x(t) && !gopt_text_int(t, 1, 64, &size[2], err)) return NULL;
-    if (size[0] * size[1] * size[2] > 16L * 1024 * 1024)
-        return gopt_text_fail_at(t, start, err, "the board is too large"), NULL;
+    /* The cap of every flow reader (the largest contest board, 72x72x8 in 2016, has 41,472
+     * cells): a 46-byte question declaring 4096x4096 with one line took 1.8 s and 2.4 GB to
+     * build (issue 35 item 2). */
+    long cells = size[0] * size[1] * size[2];
+    if (cells > FLOW_MAX_CELLS) {
+        char layers[24] = "";
+        if (size[2] > 1) snprintf(layers, sizeof layers, "x%ld", size[2]);
+        return gopt_text_fail_at(t, start, err, "a %ldx%ld%s board has %ld cells; at most %ld are read", size[0], size[1],
+                                 layers, cells, FLOW_MAX_CELLS), NULL;
+    }
     if (!end_of_line(t, err)) return NULL;
     gopt_text_skip_ws(t);
     if (!read_word(t, "LINE_NUM", err)) return NULL;
     gopt_text_skip_spaces(t);
-    if (!gopt_text_int(t, 1, size[0] * size[1] * size[2] / 2, &lines, err)) return NULL;
+    gopt_text_mark count_at = gopt_text_save(t);
+    if (!gopt_text_int(t, 1, cells / 2, &lines, err)) return NULL;
     if (!end_of_line(t, err)) return NULL;
+    /* Each line takes at least "LINE#k (x,y)-(x,y)", 17 bytes with its line end but the last:
+     * a count the rest of the input cannot hold is refused before the board is built. */
+    size_t rest = t->len - t->pos;
+    if ((size_t)lines * 17 > rest + 1)
+        return gopt_text_fail_at(t, count_at, err, "LINE_NUM %ld: the rest of the input (%zu bytes) cannot hold %ld lines",
+                                 lines, rest, lines), NULL;
 
     int w = (int)size[0], h = (int)size[1], d = (int)size[2];
     flow_builder b;

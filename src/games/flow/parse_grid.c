@@ -188,6 +188,12 @@ static gopt_flow_puzzle *read_houston(gopt_text *t, bool partial, gopt_error *er
     if (!gopt_text_int(t, 1, 100000, &h, err)) return NULL;
     if (w * h > FLOW_MAX_CELLS) return gopt_text_fail_at(t, start, err, "board size %ldx%ld is out of range", w, h), NULL;
     if (n > w * h / 2) return gopt_text_fail_at(t, start, err, "%ld colours do not fit on %ldx%ld cells", n, w, h), NULL;
+    /* a line "(x,y) (x,y)" per colour, 11 bytes with its line end but the last: a count the
+     * rest of the input cannot hold is refused before the board is built (issue 35 item 2) */
+    size_t rest = t->len - t->pos;
+    if ((size_t)n * 11 > rest + 1)
+        return gopt_text_fail_at(t, start, err, "%ld colours: the rest of the input (%zu bytes) cannot hold their %ld lines", n,
+                                 rest, n), NULL;
     flow_builder b;
     flow_marks m;
     size_t bytes;
