@@ -113,6 +113,7 @@
       { to: 'houston', label: 'houston (endpoint pairs)' },
       { to: 'intgrid', label: 'integer grid (Numberlink)' },
       { to: 'adc', label: 'ADC contest file' },
+      { to: 'puzzlink', label: 'puzz.link link (Numberlink: cells may stay empty)' },
     ],
 
     build(ctx) {

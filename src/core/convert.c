@@ -24,7 +24,11 @@ int gopt_run_convert(gopt_call *call) {
     }
     for (size_t i = 0; i < b.n && code == GOPT_SOLVED; i++) {
         char *text = g->format(b.items[i].puzzle, NULL, to);
-        if (i) fputc('\n', call->out); /* puzzles end at blank lines in every text format */
+        /* puzzles end at blank lines in every text format; links (one line with a scheme) are
+         * one a line, as people list them */
+        const char *eol = strchr(text, '\n');
+        bool link = eol && !eol[1] && strstr(text, "://") && strstr(text, "://") < eol;
+        if (i && !link) fputc('\n', call->out);
         fputs(text, call->out);
         gopt_answer a = {.name = b.items[i].name, .status = GOPT_SOLVED, .method = "convert"};
         gopt_call_answer(call, &a, json_pack("{s:s, s:s}", "format", to, "text", text));

@@ -100,9 +100,9 @@ static bool read_rows(gopt_text *t, const gopt_flow_puzzle *p, int layer, int *m
             int v = p->at[((size_t)layer * p->rows + r) * p->cols + c];
             gopt_text_mark at = gopt_text_save(t);
             int k;
-            if (p->format == GOPT_FLOW_ADC || p->format == GOPT_FLOW_INTGRID) {
+            if (p->format == GOPT_FLOW_ADC || flow_int_rows(p->format)) {
                 long n;
-                if (p->format == GOPT_FLOW_INTGRID) gopt_text_skip_spaces(t);
+                if (flow_int_rows(p->format)) gopt_text_skip_spaces(t);
                 else if (c > 0 && !gopt_text_expect(t, ',', err)) return false;
                 if (gopt_text_peek(t) == '?') { /* a partial answer: "?" or "??" */
                     gopt_text_next(t);
@@ -163,8 +163,8 @@ bool flow_read_marks(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gopt_er
     gopt_text_mark *where = gopt_calloc((size_t)p->nnodes + 1, sizeof *where);
     for (int v = 0; v < p->nnodes; v++) mark[v] = p->kind[v] == GOPT_FLOW_CELL ? -1 : -2;
     bool ok = true;
-    gopt_text_skip_ws_comments(t, p->format == GOPT_FLOW_THOMASAHLE || p->format == GOPT_FLOW_INTGRID ? '#' : 0);
-    if (p->format == GOPT_FLOW_THOMASAHLE || p->format == GOPT_FLOW_ADC || p->format == GOPT_FLOW_INTGRID) {
+    gopt_text_skip_ws_comments(t, p->format == GOPT_FLOW_THOMASAHLE || flow_int_rows(p->format) ? '#' : 0);
+    if (p->format == GOPT_FLOW_THOMASAHLE || p->format == GOPT_FLOW_ADC || flow_int_rows(p->format)) {
         long w, h;
         if (p->format == GOPT_FLOW_ADC) ok = gopt_text_accept_word(t, "SIZE") || gopt_text_fail(t, err, "expected 'SIZE'");
         gopt_text_skip_spaces(t);
@@ -225,6 +225,6 @@ gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *
 }
 
 bool gopt_flow_answer_end(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err) {
-    gopt_text_skip_ws_comments(t, p->format == GOPT_FLOW_THOMASAHLE || p->format == GOPT_FLOW_INTGRID ? '#' : 0);
+    gopt_text_skip_ws_comments(t, p->format == GOPT_FLOW_THOMASAHLE || flow_int_rows(p->format) ? '#' : 0);
     return gopt_text_eof(t) || gopt_text_fail(t, err, "more than the puzzle file's answers, or text after the last answer");
 }

@@ -27,7 +27,7 @@ static void put_row(gopt_buf *b, const gopt_flow_puzzle *p, const gopt_flow_solu
         if (p->format == GOPT_FLOW_ADC) {
             int k = v >= 0 ? colour_of(p, s, v) : -1;
             gopt_buf_printf(b, "%s%02d", c ? "," : "", k >= 0 ? atoi(p->label[k]) : 0);
-        } else if (p->format == GOPT_FLOW_INTGRID) {
+        } else if (flow_int_rows(p->format)) {
             int k = v >= 0 ? colour_of(p, s, v) : -1;
             gopt_buf_printf(b, "%s%d", c ? " " : "", k >= 0 ? atoi(p->label[k]) : 0);
         } else {
@@ -115,6 +115,13 @@ char *gopt_flow_write(const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
     case GOPT_FLOW_ADC: write_adc(&b, p, s); break;
     case GOPT_FLOW_SAMGOLDMAN: write_drawing(&b, p, s); break;
     case GOPT_FLOW_JSON: write_json(&b, p, s); break;
+    case GOPT_FLOW_PUZZLINK:
+        if (!s) {
+            flow_write_puzzlink(&b, p);
+            break;
+        }
+        /* a link holds no paths: a solved board is an integer grid */
+        __attribute__((fallthrough));
     case GOPT_FLOW_HOUSTON:
         if (!s) {
             gopt_buf_printf(&b, "%d %d %d\n", p->ncolours, p->cols, p->rows);
@@ -127,7 +134,7 @@ char *gopt_flow_write(const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
         /* a solved board is a letter grid */
         __attribute__((fallthrough));
     default:
-        if (p->format == GOPT_FLOW_THOMASAHLE || p->format == GOPT_FLOW_INTGRID) gopt_buf_printf(&b, "%d %d\n", p->cols, p->rows);
+        if (p->format == GOPT_FLOW_THOMASAHLE || flow_int_rows(p->format)) gopt_buf_printf(&b, "%d %d\n", p->cols, p->rows);
         for (int r = 0; r < p->rows; r++) {
             put_row(&b, p, s, 0, r);
             gopt_buf_putc(&b, '\n');

@@ -135,7 +135,7 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
         return gopt_fail(err, "--format", 0, 0, "generated boards are written as flow_solver, thomasahle, adc or houston"),
                NULL;
     long half = (long)w * h / 2 > 1 ? (long)w * h / 2 : 1;
-    long most = f == GOPT_FLOW_HOUSTON || f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID || f == GOPT_FLOW_JSON ? half
+    long most = f == GOPT_FLOW_HOUSTON || f == GOPT_FLOW_ADC || flow_int_rows(f) || f == GOPT_FLOW_JSON ? half
                 : f == GOPT_FLOW_THOMASAHLE                                                        ? 62
                                                                                                    : 52;
     if (most > half) most = half;
@@ -205,9 +205,12 @@ static const char flow_help[] =
     "  adc          SIZE WxH[xD], LINE_NUM n, LINE#k (x,y)-(x,y): partial coverage by default\n"
     "  samgoldman   STANDARD|BRIDGES|HEX|WARPS, then the board drawn with links - | / \\\n"
     "  houston      'ncolours W H', then '(x, y) (x, y)' per colour\n"
+    "  puzzlink     puzz.link Numberlink links, one a line: https://puzz.link/p?numlin/W/H/...\n"
+    "               (also pzv.jp, pzprxs, no scheme, _edit/_play); cells may stay empty; a solved\n"
+    "               board is written as an integer grid. A link may be given in place of FILE.\n"
     "\n"
     "paths: a path touches itself when two of its cells are neighbours but not consecutive on\n"
-    "it. --paths untouching (default for thomasahle, intgrid and adc files, as published\n"
+    "it. --paths untouching (default for thomasahle, intgrid, adc and puzzlink, as published\n"
     "Numberlink puzzles assume) considers only paths that never do, in solving, counting and\n"
     "proofs; --paths simple (default for Flow Free formats) allows them. '--count 2' answering 1\n"
     "proves uniqueness under the convention: untouching, no second filling without touching\n"
@@ -226,6 +229,7 @@ static const char flow_help[] =
     "  gameopt flow solve --output board.svg data/flow/bridges_5x5.txt\n"
     "  gameopt flow check puzzle.txt answer.txt\n"
     "  gameopt flow lp --output seed.lp data/flow/seed_5x5.txt\n"
+    "  gameopt flow solve 'https://puzz.link/p?numlin/7/7/4h2j1i5h4q3h3h52s1'\n"
     "  gameopt flow convert --to samgoldman data/flow/seed_5x5.txt  (or json, adc, ...: an error when\n"
     "                                              the format cannot hold the board)\n"
     "  gameopt flow hint puzzle.txt half-done.txt  (answer format, '?' not filled; also decided, unique,\n"

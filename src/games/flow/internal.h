@@ -105,6 +105,16 @@ static inline const gopt_flow_link *flow_links(const gopt_flow_puzzle *p, int v)
 uint8_t *flow_colour_domains(const gopt_flow_puzzle *p);
 /* One character for a colour in letter grids (its label when that is one character). */
 char flow_colour_char(const gopt_flow_puzzle *p, int colour);
+/* The formats that name colours by numbers written as rows of integers in answers and
+ * solved boards ("W H", then rows, 0 empty): the integer grid, and puzz.link links (which
+ * hold no solution). */
+static inline bool flow_int_rows(int f) { return f == GOPT_FLOW_INTGRID || f == GOPT_FLOW_PUZZLINK; }
+/* parse_url.c: does a line look like a pasted link (a scheme, www., a puzzle site's name, a
+ * Numberlink path)? The puzz.link link of a puzzle, numbered by its labels. */
+bool flow_link_like(const char *line, size_t n);
+void flow_write_puzzlink(gopt_buf *b, const gopt_flow_puzzle *p);
+/* The largest number a puzz.link link writes ('$' and five hex digits). */
+#define FLOW_PUZZLINK_MAX_NUMBER (77776L + 0xfffffL)
 /* convert.c: can format f hold the board (false with why), and the board written in it (f < 0:
  * its own format) */
 bool flow_writable(const gopt_flow_puzzle *p, int f, char *why, size_t size);

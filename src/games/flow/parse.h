@@ -58,6 +58,9 @@ int flow_read_json(gopt_text *t, bool partial, gopt_flow_puzzle **out, gopt_erro
  * position's colour (-1 empty) to mark[]. */
 bool flow_read_json_answer(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gopt_error *err);
 
+/* parse_url.c: a puzz.link Numberlink link (?numlin/COLS/ROWS/BODY), one per line. */
+gopt_flow_puzzle *flow_read_puzzlink(gopt_text *t, bool partial, gopt_error *err);
+
 /* parse_drawing.c: samgoldman's graph-ASCII (STANDARD, BRIDGES, HEX, WARPS). */
 gopt_flow_puzzle *flow_read_drawing(gopt_text *t, bool partial, gopt_error *err);
 

@@ -1,0 +1,1 @@
+flow solve --count 2 --json -
