@@ -31,7 +31,20 @@ function formatSeconds(s) {
   return s < 1 ? `${(s * 1000).toFixed(s < 0.01 ? 2 : 1)} ms` : `${s.toFixed(2)} s`;
 }
 
+/* Words in a status place. They are the place's last word: a request still running there
+ * (work) is superseded, its reply dropped when it comes, so a late "Done." or an answer about
+ * an earlier position never replaces what was said since. */
+/* What a status place said about the position, as data (for styles and tests): void as soon
+ * as the place says something else. (A family's state kept there, such as taxis' legal moves,
+ * is not a verdict and stays.) */
+const VERDICT = ['check', 'hint', 'rule', 'cell', 'mistakes', 'optimal', 'remaining', 'unique', 'ask', 'par', 'bounds'];
+function clearVerdict(node) {
+  for (const k of VERDICT) delete node.dataset[k];
+}
 function setStatus(node, kind, text) {
+  node.workSeq = (node.workSeq || 0) + 1;
+  delete node.dataset.busy;
+  clearVerdict(node);
   node.className = `status ${kind}`;
   node.textContent = text;
 }
@@ -65,6 +78,7 @@ async function work(game, node, words, req) {
   const stop = el('button', { type: 'button', class: 'stop', text: 'Stop', onclick: () => ctrl.abort() });
   node.className = 'status busy';
   node.replaceChildren(span, ' ', stop);
+  clearVerdict(node);
   node.dataset.busy = 'true';
   let progress = '';
   const tick = setInterval(() => { span.textContent = `${words} ${((performance.now() - t0) / 1000).toFixed(0)} s${progress}`; }, 500);
@@ -245,13 +259,16 @@ function buildPanel(game, limits) {
 
   let loaded = null;     /* the text on the board */
   let loadSeq = 0;
-  /* Reads the text into the board (the family asks the C verbs what it holds). */
+  /* Reads the text into the board (the family asks the C verbs what it holds). A newer load,
+   * or a key typed in the box since, makes it stale: the family leaves the board alone and
+   * nothing is said about the older text. */
   async function load(text, progress) {
     const seq = ++loadSeq;
     if (!text.trim()) return false;
     if (!fam.load) { loaded = text; return true; }
     setStatus(openStatus, 'busy', 'Reading the puzzle…');
-    const r = await fam.load(ctx, text, format.value);
+    openStatus.dataset.busy = 'true';
+    const r = await fam.load(ctx, text, format.value, () => seq !== loadSeq);
     if (seq !== loadSeq) return false;
     if (r.error) { setStatus(openStatus, 'bad', r.error); return false; }
     loaded = text;
@@ -279,7 +296,13 @@ function buildPanel(game, limits) {
     updateHash();
   }
   let timer = 0;
-  input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => load(input.value), 300); });
+  /* read once typing pauses; a reading already on its way is of a text that is gone */
+  input.addEventListener('input', () => {
+    loadSeq++;
+    setStatus(openStatus, '', '');
+    clearTimeout(timer);
+    timer = setTimeout(() => load(input.value), 300);
+  });
   format.addEventListener('change', () => load(input.value));
   input.addEventListener('dragover', (e) => { e.preventDefault(); input.classList.add('dragging'); });
   input.addEventListener('dragleave', () => input.classList.remove('dragging'));
@@ -416,7 +439,9 @@ function buildPanel(game, limits) {
   const tools = buildTools(ctx, { current, format });
   panel.append(el('p', { class: 'summary', text: game.summary }),
     el('div', { class: 'layout' },
-      el('div', { class: 'main-col' }, modes, ctx.playTools, ctx.editTools, ctx.playStatus, ctx.assistBox, ctx.boardBox, live),
+      /* the assistant's words and pictures come below the board: arriving while the setter
+       * draws, they never move the board under the pointer */
+      el('div', { class: 'main-col' }, modes, ctx.playTools, ctx.editTools, ctx.playStatus, ctx.boardBox, ctx.assistBox, live),
       el('div', { class: 'side-col' }, openBox, shareBox, solveBox, tools)));
   if (fam.build) fam.build(ctx);
   ctx.open = (text, progress) => { input.value = text; format.value = ''; return load(text, progress); };

@@ -475,6 +475,12 @@
       /* ---- the setter's assistant (edit mode) ---- */
       let assistTimer = 0, assistSeq = 0;
       function edited() {
+        /* the verdict on the board before is void at once: an answer still on its way is
+         * dropped, and none is shown until the new puzzle's comes (as flow.js does) */
+        assistSeq++;
+        delete assist.dataset.unique;
+        ctx.setStatus(assist, '', 'Changed: the assistant looks again when you pause.');
+        for (const x of ctx.boardBox.querySelectorAll('.differ, .redundant, .open')) x.remove();
         setSolved(false);
         clearMarks();
         me.rooms = roomsOf(me.geo, me.border, me.hole);
@@ -492,17 +498,18 @@
         if (u.error) { ctx.setStatus(assist, 'bad', gameopt.errorText(u)); assist.dataset.unique = 'error'; return; }
         const a = u.answers[0] || {}, st = s.answers[0] || {};
         const words = [];
-        let kind = 'ok';
-        if (a.status === 'infeasible') { words.push('No solution.'); kind = 'bad'; assist.dataset.unique = 'none'; }
-        else if (a.status !== 'solved') { words.push(`Unknown (${a.note || a.status}).`); kind = 'warn'; assist.dataset.unique = 'unknown'; }
-        else if (a.unique) { words.push('Unique: exactly one loop.'); assist.dataset.unique = 'yes'; }
+        let kind = 'ok', verdict = 'yes';
+        if (a.status === 'infeasible') { words.push('No solution.'); kind = 'bad'; verdict = 'none'; }
+        else if (a.status !== 'solved') { words.push(`Unknown (${a.note || a.status}).`); kind = 'warn'; verdict = 'unknown'; }
+        else if (a.unique) words.push('Unique: exactly one loop.');
         else {
           kind = 'warn';
-          assist.dataset.unique = 'no';
+          verdict = 'no';
           words.push(`Not unique: two solutions differ in ${(a.differ || []).length} cells (hatched).`);
           for (const [x, y] of a.differ || []) me.b.g.over.append(svg('rect', { class: 'differ', x: x * S, y: y * S, width: S, height: S }));
         }
         ctx.setStatus(assist, kind, words.join(' '));
+        assist.dataset.unique = verdict;
         if (assist.dataset.unique === 'no') ctx.notUnique(assist, text, u, (cells) => shade(me.b, cells), () => seq !== assistSeq);
         if (!s.error && st.status === 'solved') {
           if (st.redundant && st.redundant.length) {
@@ -560,9 +567,10 @@
     },
 
     /* Reads any format through the C verb; false (with the error shown) when it cannot. */
-    async load(ctx, text, format) {
+    async load(ctx, text, format, stale) {
       const me = ctx.country;
       const r = await ctx.call({ verb: 'convert', input: text, options: { to: 'pzprv3', ...(format ? { format } : {}) } });
+      if (stale()) return { stale: true }; /* a newer text is on its way: the board stays */
       if (r.error) return { error: gameopt.errorText(r) };
       const { p, st } = readPzprv3(r.answers[0].text);
       me.setPuzzle(p, st);

@@ -328,8 +328,9 @@
       me.region = region;
     },
 
-    async load(ctx, text, format) {
+    async load(ctx, text, format, stale) {
       const r = await ctx.call({ verb: 'draw', input: text, options: format ? { format } : {} });
+      if (stale()) return { stale: true }; /* a newer text is on its way: the board stays */
       if (r.error) return { error: gameopt.errorText(r) };
       const grid = r.answers[0].text;
       ctx.flood.setBoard(grid, r.answers.length === 1 && !format ? text : null);

@@ -466,6 +466,7 @@
          * slower than the 300 ms pause, showed the old board's verdict meanwhile) */
         assistSeq++;
         delete assist.dataset.unique;
+        ctx.setStatus(assist, '', 'Changed: the assistant looks again when you pause.');
         setSolved(false);
         clearFlags();
         next.textContent = `Next endpoint: ${nextLabel()}`;
@@ -525,8 +526,9 @@
 
     /* Every format is read by the C side (flow draw): it writes the board in letters, or as
      * a samgoldman drawing when it has walls, bridges or holes. */
-    async load(ctx, text, format) {
+    async load(ctx, text, format, stale) {
       const r = await ctx.call({ verb: 'draw', input: text, options: format ? { format } : {} });
+      if (stale()) return { stale: true }; /* a newer text is on its way: the board stays */
       if (r.error) return { error: gameopt.errorText(r) };
       const b = readBoard(r.answers[0].text);
       if (b.error) return { error: `Read, but ${b.error}.` };

@@ -74,7 +74,23 @@ def browser():
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
               "--window-size=1280,1100", "--no-first-run", "--disable-extensions"):
         opts.add_argument(a)
-    return webdriver.Chrome(service=Service(executable_path=DRIVER), options=opts)
+    d = webdriver.Chrome(service=Service(executable_path=DRIVER), options=opts)
+    slow(d)
+    return d
+
+
+def slow(d):
+    """GAMEOPT_PAGE_SLOW="cpu=8 latency=300" makes this browser a loaded machine's: the page's
+    script runs 8 times slower (Chromium's CPU throttling) and every request waits 300 ms each
+    way, so replies come late and keys come slowly, as under load, without loading the
+    machine. Races show this way; the tests must pass so too (never in CI's default run)."""
+    want = dict(w.split("=", 1) for w in os.environ.get("GAMEOPT_PAGE_SLOW", "").split() if "=" in w)
+    if "cpu" in want:
+        d.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": float(want["cpu"])})
+    if "latency" in want:
+        d.execute_cdp_cmd("Network.enable", {})
+        d.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": float(want["latency"]),
+                                                               "downloadThroughput": -1, "uploadThroughput": -1})
 
 
 # ---- acting as a person: pointer strokes and keys on the board ----
@@ -137,12 +153,44 @@ def loaded(d, family, timeout=30):
     wait_text(d, f"{family}-open-status", "on the board", timeout)
 
 
+def paste(d, box, text):
+    """Pastes text into a text box as a person does (select all, paste): the browser's own
+    editing puts it in, one input event. (Typing a puzzle key by key asks the page to read
+    each pause's half-typed text: see type_slowly.)"""
+    d.execute_script("arguments[0].focus(); arguments[0].select(); document.execCommand('insertText', false, arguments[1]);", box, text)
+    expect(box.get_attribute("value") == text, f"pasted into #{box.get_attribute('id')}")
+
+
+def type_slowly(d, family, lines):
+    """Types a puzzle line by line, pausing after each until the page reads the half-typed
+    text ("Reading the puzzle"), as a person who stops to look; the last line's keys come
+    while that reading is on its way."""
+    box = present(d, f"{family}-input")
+    paste(d, box, "")
+    status = d.find_element(By.ID, f"{family}-open-status")
+    for i, line in enumerate(lines):
+        box.send_keys(line)
+        if i < len(lines) - 1:
+            WebDriverWait(d, 30, poll_frequency=0.02).until(lambda _: "Reading the puzzle" in status.text, status.text)
+
+
+def latency(d, ms):
+    """Every request of the page waits ms each way from now on (Chromium's network emulation):
+    a reply that comes late on a loaded machine, made to come late on any."""
+    d.execute_cdp_cmd("Network.enable", {})
+    d.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": ms, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
 def open_puzzle(d, family, text):
-    box = d.find_element(By.ID, f"{family}-input")
-    box.clear()
-    box.send_keys(text)
-    d.execute_script("document.getElementById(arguments[0]).textContent = '';", f"{family}-open-status")
+    """Pastes the puzzle and waits for the page to say it is on the board (the page clears
+    what it said of the text before at the paste: only this text's reading answers)."""
+    paste(d, present(d, f"{family}-input"), text)
     loaded(d, family)
+
+
+def board_top(d, family):
+    """Where the board is on the page (its top, page coordinates)."""
+    return d.execute_script("return document.getElementById(arguments[0]).getBoundingClientRect().top + scrollY;", f"{family}-board")
 
 
 def blank_board(d, family, sizes):
@@ -293,6 +341,7 @@ def test_country_set(t):
     d = t.d
     loaded(d, "country")
     d.find_element(By.ID, "country-mode-edit").click()
+    top = board_top(d, "country")
     for i, v in (("country-new-rows", "4"), ("country-new-cols", "4")):
         e = d.find_element(By.ID, i)
         e.clear()
@@ -302,6 +351,10 @@ def test_country_set(t):
     WebDriverWait(d, 30).until(lambda _: assist.get_attribute("data-unique") == "no" and not assist.get_attribute("data-busy"), assist.text)
     expect("Not unique" in assist.text, f"one room: not unique: {assist.text}")
     not_unique_shown(t, "country", 16)
+    # The verdict and its pictures (hundreds of pixels) came while the setter may be drawing:
+    # the board stays where it was (it moved down under the next stroke when the assistant
+    # stood above it: strokes landed on other lines, or outside the window, under load).
+    expect(board_top(d, "country") == top, f"the board stays put when the verdict comes: {top} -> {board_top(d, 'country')}")
     t.shot("country-set-blank")
     # country generate --size 4x4 --seed 1: rooms AABB AABB CCDD EEFF, B=2 C=2 F=1
     svg = board_svg(d, "country")
@@ -500,6 +553,8 @@ def test_flow_set(t):
     """Draw a new board: endpoints by taps; the assistant says whether it is unique."""
     d = t.d
     loaded(d, "flow")
+    d.find_element(By.ID, "flow-mode-edit").click()
+    top = board_top(d, "flow")
     blank_board(d, "flow", (("new-rows", "3"), ("new-cols", "3")))
     # A down the left, B from the top right corner to the cell below it: A.B / ..B / A.. (each
     # tap redraws the board), unique: B winds through the middle. (The board was A.B / ... /
@@ -531,6 +586,7 @@ def test_flow_set(t):
     WebDriverWait(d, 30).until(lambda _: assist.get_attribute("data-unique") == "no" and not assist.get_attribute("data-busy"), assist.text)
     not_unique_shown(t, "flow", 20)
     expect(len(d.find_elements(By.CSS_SELECTOR, "#flow-board rect.open")) == 10, "the middle rows open")
+    expect(board_top(d, "flow") == top, f"the board stays put when the verdict comes: {top} -> {board_top(d, 'flow')}")
     t.shot("flow-set-open-cells", board_svg(d, "flow"))
 
 
@@ -865,13 +921,9 @@ def tools(d, family):
 
 def check(d, family, puzzle, answer=None):
     tools(d, family)
-    box = d.find_element(By.ID, f"{family}-input")
-    box.clear()
-    box.send_keys(puzzle)
+    paste(d, d.find_element(By.ID, f"{family}-input"), puzzle)
     if answer is not None:
-        box = d.find_element(By.ID, f"{family}-answer")
-        box.clear()
-        box.send_keys(answer)
+        paste(d, d.find_element(By.ID, f"{family}-answer"), answer)
     status = d.find_element(By.ID, f"{family}-tools-status")
     d.execute_script("arguments[0].removeAttribute('data-check');", status)
     d.find_element(By.ID, f"{family}-check").click()
@@ -970,8 +1022,15 @@ def test_flow_verbs(t):
     expect(kind == "wrong" and "the endpoint at row 4, column 5 has 0 path links" in text, f"wrong, with the reason: {text}")
     kind, text = check(d, "flow", FLOW_SEED, "BBRRR\nGBYYR\nGBYRR\nGBYRG\nGGGG\n")
     expect(kind == "error" and "gameopt: answer:5:5: row 5 is shorter than the board" in text, f"located: {text}")
-    # The assistant: a board with two solutions; a partial answer with a wrong cell.
-    open_puzzle(d, "flow", "A...A\n.....\n.....\nB...B\n")
+    # The assistant: a board with two solutions, typed line by line with pauses (each pause
+    # reads the half-typed board; those readings' replies come 200 ms late): the page says
+    # "on the board" for the whole board only, never for a half-typed one whose reading
+    # came back after the last key.
+    latency(d, 200)
+    type_slowly(d, "flow", ["A...A\n", ".....\n", ".....\n", "B...B\n"])
+    loaded(d, "flow")
+    expect(board_size(d, "flow") == (4, 5), f"the whole board read: {board_size(d, 'flow')}")
+    latency(d, 0)
     text = ask(t, "flow", "unique")
     expect("stdin: not unique: two solutions" in text, f"unique: {text}")
     text = ask(t, "flow", "decided")
@@ -992,9 +1051,16 @@ def test_flood_verbs(t):
     d.find_element(By.ID, "flood-check-moves").click()
     WebDriverWait(d, 20).until(lambda _: info.get_attribute("data-check") == "wrong", f"not flooded: {info.text}")
     expect("not flooded yet" in info.text, info.text)
-    for m in moves[1:]:
+    # The last move while "still optimal?" of the move before is on its way (made to come
+    # 1 s late): its reply must not replace what the last move said ("Done." did, under load).
+    # (Four colours on the board: at least three moves.)
+    latency(d, 1000)
+    for m in moves[1:-1]:
         d.find_element(By.CSS_SELECTOR, f"#flood-palette button[data-colour='{m}']").click()
+    WebDriverWait(d, 30, poll_frequency=0.05).until(lambda _: info.get_attribute("data-busy") and "Still optimal?" in info.text, info.text)
+    d.find_element(By.CSS_SELECTOR, f"#flood-palette button[data-colour='{moves[-1]}']").click()
     wait_text(d, "flood-play-status", "perfect")
+    latency(d, 0)
     d.find_element(By.ID, "flood-check-moves").click()
     WebDriverWait(d, 20).until(lambda _: info.get_attribute("data-check") == "ok", f"flooded: {info.text}")
     expect(f"your {len(moves)} moves flood the board" in info.text, info.text)
@@ -1011,9 +1077,7 @@ def test_flood_fails(t):
     text = wait_idle(d, "flood-play-status")
     expect("no answer from gameopt" in text, f"the failure is told: {text}")
     # a new board: opening it fails the same way
-    box = d.find_element(By.ID, "flood-input")
-    box.clear()
-    box.send_keys("0120\n1201\n")
+    paste(d, d.find_element(By.ID, "flood-input"), "0120\n1201\n")
     wait_text(d, "flood-open-status", "no answer from gameopt")
 
 
