@@ -23,6 +23,7 @@ packages=(
   curl                                    # tests only: the API tests send requests with curl
   wrk                                     # scripts/load.sh -r page only: the page's throughput
   chromium chromium-driver python3-selenium  # tests only: the page in headless Chromium
+  fonts-dejavu-core                       # the page's last-named font: its symbols (browser/glyphs)
   libopenmpi-dev openmpi-bin              # gameopt-mpi (make mpi): flood's A* across machines
   emscripten dpkg-dev                     # make web: the WebAssembly build (libraries from apt-get source)
   python3-venv python3-setuptools python3-wheel  # make python: the Python package, installed offline

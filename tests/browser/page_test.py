@@ -10,8 +10,10 @@ SHOTS/<test>*.png.
 
 Exit 0 passed, 1 failed, 77 skipped (no browser, or the family is not served yet)."""
 import argparse
+import base64
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -245,6 +247,21 @@ def solve_and_wait(d, family, timeout=60):
     return status.text
 
 
+def flagged(d, family, kind):
+    """The cells (x, y) = (column, row) the board's rings of a kind (hint, mistake) cover."""
+    rects = d.execute_script(
+        "const S = window.gameoptGrid.S; return [...document.querySelectorAll(`#${arguments[0]}-board .flag.${arguments[1]}`)].map((r) =>"
+        " ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a))).map((v, i) => Math.round((i < 2 ? v - 2 : v + 4) / S)));",
+        family, kind)
+    return {(x + i, y + j) for x, y, w, h in rects for i in range(w) for j in range(h)}
+
+
+def hint_cells(status):
+    """The cells of the hint the page shows (its data-cell: a cell [x, y] or an edge)."""
+    where = json.loads(status.get_attribute("data-cell"))
+    return {tuple(where)} if isinstance(where[0], int) else {tuple(p) for p in where}
+
+
 def fact(d, family, key):
     return d.find_element(By.CSS_SELECTOR, f"#{family}-results dd[data-key='{key}']").text
 
@@ -315,9 +332,8 @@ def test_country_hint(t):
     WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-hint"), f"a hint: {status.text}")
     rule = status.get_attribute("data-rule")
     expect(rule and rule in status.text, f"the rule is named: {status.text}")
-    expect(d.find_elements(By.CSS_SELECTOR, "#country-board .flag.hint"), "the hint's place is ringed on the board")
-    where = json.loads(status.get_attribute("data-cell"))
-    print("hint:", status.text, where)
+    expect(flagged(d, "country", "hint") == hint_cells(status), f"the hint's place is ringed on the board: {flagged(d, 'country', 'hint')}, the hint at {hint_cells(status)}")
+    print("hint:", status.text, hint_cells(status))
     t.shot("country-hint-ringed")
     # Apply it, then a wrong line: mistakes finds it.
     d.find_element(By.ID, "country-apply-hint").click()
@@ -332,7 +348,8 @@ def test_country_hint(t):
     d.find_element(By.ID, "country-mistakes").click()
     WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-mistakes") not in (None, ""), status.text)
     expect(status.get_attribute("data-mistakes") != "0" and "mistake" in status.text.lower(), f"the wrong line found: {status.text}")
-    expect(d.find_elements(By.CSS_SELECTOR, "#country-board .flag.mistake"), "the mistake marked on the board")
+    wrong_line = {(c, r), (wrong[1], wrong[0])}
+    expect(flagged(d, "country", "mistake") == wrong_line, f"the wrong line ringed on the board: {flagged(d, 'country', 'mistake')}, drawn {wrong_line}")
     t.shot("country-mistakes")
 
 
@@ -389,20 +406,49 @@ def draws_pictures(gameopt, family, verb):
     return "--output" in out
 
 
+def picture_fills(d, img):
+    """The fill colours of the SVG picture an img shows (the C side's drawing), counted."""
+    # (the page's CSP lets no script fetch the blob: the browser hands over what it loaded)
+    frame = d.execute_cdp_cmd("Page.getFrameTree", {})["frameTree"]["frame"]["id"]
+    got = d.execute_cdp_cmd("Page.getResourceContent", {"frameId": frame, "url": img.get_attribute("src")})
+    svg = base64.b64decode(got["content"]).decode() if got.get("base64Encoded") else got["content"]
+    fills = {}
+    for f in re.findall(r'<(?:path|rect)[^>]*fill="#([0-9a-fA-F]{6})"', svg):
+        fills[f.lower()] = fills.get(f.lower(), 0) + 1
+    return fills
+
+
+def shaded_red(fills):
+    """Cells shaded light red (the C side's mark for a cell where two solutions differ)."""
+    return sum(n for f, n in fills.items() if int(f[0:2], 16) >= 0xf0 and f[2:4] == f[4:6] and 0xa0 <= int(f[2:4], 16) <= int(f[0:2], 16) - 0x20)
+
+
+def shaded_grey(fills):
+    """Cells shaded mid grey (open cells; the lighter cell ground and the dark marks are not)."""
+    return sum(n for f, n in fills.items() if f[0:2] == f[2:4] == f[4:6] and 0x90 <= int(f[0:2], 16) <= 0xe8)
+
+
 def not_unique_shown(t, family, cells):
-    """What a setter sees of a puzzle with two solutions (issue 31): the open cells greyed on
-    the board (as many as the decided verb says), the words, and the two solutions side by
-    side with their differences marked, as the C side draws them."""
+    """What a setter sees of a puzzle with two solutions (issue 31): the cells the two
+    solutions differ in hatched on the board (as many as the words say), the open cells
+    greyed (as many as the decided verb says), and the two solutions side by side with those
+    cells shaded in both, as the C side draws them; the decided picture greys the open cells."""
     d = t.d
     decided = WebDriverWait(d, 30).until(lambda _: d.find_elements(By.ID, f"{family}-decided"), "the decided cells told")[0]
     grey = d.find_elements(By.CSS_SELECTOR, f"#{family}-board rect.open")
     m = [int(w) for w in decided.text.split() if w.isdigit()]
     print("decided:", decided.text, f"({len(grey)} greyed)")
     expect(len(m) == 2 and m[0] + m[1] <= cells and m[1] == len(grey) > 0, f"greyed open cells on the board: {decided.text}, {len(grey)}")
+    words = d.find_element(By.ID, f"{family}-assist").text
+    differ = int(re.search(r"differ in (\d+) cells", words).group(1))
+    hatched = len(d.find_elements(By.CSS_SELECTOR, f"#{family}-board rect.differ"))
+    expect(differ > 0 and hatched == differ, f"the {differ} cells the two solutions differ in hatched on the board: {hatched}")
     if draws_pictures(t.gameopt, family, "unique"):
         img = d.find_element(By.CSS_SELECTOR, f"#{family}-two-solutions img")
         WebDriverWait(d, 10).until(lambda _: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0;", img))
         expect("differ" in img.get_attribute("alt"), "the two solutions' picture says what it marks")
+        fills = picture_fills(d, img)
+        expect(shaded_red(fills) == 2 * differ, f"the two solutions shade the {differ} differing cells in both: {fills}")
         t.shot(f"{family}-set-two-solutions", img)
     else:
         print(f"({family} unique draws no picture yet: the page shows it once the C side does)")
@@ -410,6 +456,8 @@ def not_unique_shown(t, family, cells):
         img = d.find_element(By.CSS_SELECTOR, f"#{family}-decided-picture img")
         WebDriverWait(d, 10).until(lambda _: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0;", img))
         expect(f"the {m[1]} open cells grey" in img.get_attribute("alt"), f"decided's picture says what it greys: {img.get_attribute('alt')}")
+        fills = picture_fills(d, img)
+        expect(shaded_grey(fills) == m[1], f"decided's picture greys the {m[1]} open cells: {fills}")
 
 
 def test_country_share(t):
@@ -545,8 +593,17 @@ def test_flow_play(t):
     d.find_element(By.ID, "flow-hint").click()
     status = d.find_element(By.ID, "flow-play-status")
     WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-hint"), status.text)
-    expect(status.get_attribute("data-rule") in status.text and d.find_elements(By.CSS_SELECTOR, "#flow-board .flag.hint"), status.text)
+    expect(status.get_attribute("data-rule") and status.get_attribute("data-rule") in status.text, f"the hint's rule named: {status.text}")
+    expect(flagged(d, "flow", "hint") == hint_cells(status), f"the hint's cells ringed: {flagged(d, 'flow', 'hint')}, the hint at {hint_cells(status)}")
+    print("hint:", status.text, hint_cells(status))
     t.shot("flow-hint")
+    # a mistake: G drawn from its endpoint at r2c1 into r2c2, which is B's in the solution
+    stroke(d, board_svg(d, "flow"), [(1, 0), (1, 1)])
+    d.find_element(By.ID, "flow-mistakes").click()
+    WebDriverWait(d, 30).until(lambda _: status.get_attribute("data-mistakes") not in (None, ""), status.text)
+    expect(status.get_attribute("data-mistakes") != "0" and "r2c2" in status.text, f"the wrong cell named: {status.text}")
+    expect(flagged(d, "flow", "mistake") == {(1, 1)}, f"the wrong cell ringed on the board: {flagged(d, 'flow', 'mistake')}")
+    t.shot("flow-mistakes", board_svg(d, "flow"))
 
 
 def test_flow_set(t):
@@ -1109,6 +1166,51 @@ def test_flood_limit(t):
     t.shot("flood-limit-bounds")
 
 
+# ---- what the page's fonts draw ----
+
+def www_characters():
+    """Every character beyond ASCII in the page's own files (data/www: JavaScript strings and
+    \\u escapes, CSS content and its \\hex escapes, HTML), with the file it is in."""
+    www = os.path.join(ROOT, "data", "www")
+    chars = {}
+    for name in sorted(os.listdir(www)):
+        if not name.endswith((".js", ".css", ".html")):
+            continue
+        text = open(os.path.join(www, name), encoding="utf-8").read()
+        found = [c for c in text if ord(c) > 127]
+        found += [chr(int(h, 16)) for h in re.findall(r"\\u\{?([0-9A-Fa-f]{4,6})\}?", text)]
+        if name.endswith(".css"):
+            found += [chr(int(h, 16)) for h in re.findall(r"\\([0-9A-Fa-f]{4,6})", text)]
+        for c in found:
+            chars.setdefault(c, name)
+    return chars
+
+
+def test_glyphs(t):
+    """The page uses no character its fonts cannot draw: each character of data/www, drawn on
+    a canvas in the page's own font list, differs from the missing-glyph box (what an
+    unassigned code point gets). The busy line's hourglass emoji was that box in headless
+    Chromium with no emoji font; the busy mark is CSS now."""
+    d = t.d
+    loaded(d, "country")
+    chars = www_characters()
+    drawn = d.execute_script("""
+      const fam = getComputedStyle(document.body).fontFamily;
+      const img = (ch) => { const c = document.createElement('canvas'); c.width = c.height = 64; const x = c.getContext('2d');
+        x.font = `40px ${fam}`; x.fillText(ch, 8, 48); const d = x.getImageData(0, 0, 64, 64).data; let h = 0;
+        for (let i = 3; i < d.length; i += 4) h = (h * 31 + d[i]) >>> 0; return h; };
+      const missing = img('\\u0378');
+      return [fam, img('\\u23F3') === missing, arguments[0].filter((ch) => img(ch) === missing)];""", sorted(chars))
+    family, hourglass_missing, missing = drawn
+    print(f"{len(chars)} characters beyond ASCII in data/www ({''.join(sorted(chars))}), font list {family}")
+    expect(hourglass_missing, "the probe tells a missing glyph: the hourglass emoji is one here")
+    expect(not missing, "characters no font of the page draws: " + ", ".join(f"U+{ord(c):04X} in {chars[c]}" for c in missing))
+    # the busy mark: drawn by CSS (a ring), with no character to draw
+    mark = d.execute_script("const s = document.createElement('div'); s.className = 'status busy'; document.body.append(s);"
+                            "const b = getComputedStyle(s, '::before'); const r = [b.content, b.borderTopStyle, b.width]; s.remove(); return r;")
+    expect(mark[0] in ('""', "''") and mark[1] == "solid", f"the busy mark is a CSS ring: {mark}")
+
+
 # ---- phones and accessibility ----
 
 def test_phone(t):
@@ -1194,7 +1296,7 @@ TESTS = {"country": test_country, "country-play": test_country_play, "country-hi
          "routes": test_routes, "flow": test_flow, "flow-play": test_flow_play, "flow-set": test_flow_set, "flow-verbs": test_flow_verbs,
          "flood": test_flood, "flood-tatham": test_flood_tatham, "flood-verbs": test_flood_verbs, "flood-fails": test_flood_fails, "flood-limit": test_flood_limit,
          "flow-export": test_flow_export, "flood-export": test_flood_export,
-         "tokens": test_tokens, "tokens-play": test_tokens_play, "taxis": test_taxis, "taxis-play": test_taxis_play, "phone": test_phone, "a11y": test_a11y}
+         "glyphs": test_glyphs, "tokens": test_tokens, "tokens-play": test_tokens_play, "taxis": test_taxis, "taxis-play": test_taxis_play, "phone": test_phone, "a11y": test_a11y}
 
 
 class Session:
@@ -1237,7 +1339,7 @@ def main():
         paint = d.execute_script("return performance.getEntriesByType('paint').map(e => e.name + ' ' + e.startTime.toFixed(1) + ' ms');")
         print("paint:", "; ".join(paint))
         tab = args.family.split("-")[0]  # taxis-play: a second test of the taxis tab
-        if tab in ("phone", "a11y"):
+        if tab in ("phone", "a11y", "glyphs"):
             tab = "country"
         if not d.find_elements(By.ID, f"tab-{tab}"):
             skip(f"{tab} is not in GET /api/games yet (its game table is not filled)")
