@@ -165,6 +165,12 @@ function typedValues(box) {
   return o;
 }
 
+/* Solve's time limit when the box is empty: gameopt serve's default --time-limit, which the
+ * server applies itself (and names in its limits). A page standing alone (make web: no
+ * server, no limits) asks for the same itself, so a long proof (a 30x30 Flood-It spends half
+ * a minute in its first beam in WebAssembly) ends with the bounds proven, as it does served. */
+const SERVE_TIME_LIMIT = 30;
+
 const SKIP = new Set(['count', 'shard', 'format', 'json', 'quiet', 'time-limit', 'memory-limit', 'stats', 'verify', 'progress']);
 
 /* ---- the address: #game, #game?p=PUZZLE&s=PROGRESS ---- */
@@ -392,8 +398,13 @@ function buildPanel(game, limits) {
     ...game.methods.map((m, i) => el('option', { value: m, text: i === 0 ? `${m} (default)` : m })));
   const takesCount = (solveVerb ? solveVerb.options : []).some((o) => o.name === 'count');
   const unique = el('input', { type: 'checkbox', id: `${name}-unique`, checked: takesCount });
+  const served = !!(limits && typeof limits.time_limit === 'number');
+  const defaultLimit = served ? limits.time_limit : SERVE_TIME_LIMIT;
   const timeLimit = el('input', { type: 'number', id: `${name}-time`, min: '0', step: 'any',
-    placeholder: limits && limits.time_limit ? String(limits.time_limit) : '' });
+    placeholder: defaultLimit ? String(defaultLimit) : '', 'aria-describedby': `${name}-time-help` });
+  const timeHelp = el('p', { class: 'summary', id: `${name}-time-help`, text: defaultLimit
+    ? `Gives up after ${defaultLimit} s unless you set a time limit${served ? ` (this server allows at most ${defaultLimit} s)` : ''}; Stop ends it sooner. A proof cut short shows what it proved (Flood-It: the bounds).`
+    : 'No time limit unless you set one; Stop ends it.' });
   const own = (solveVerb ? solveVerb.options : []).filter((o) => !o.common).map((o) => typedControl(name, 'solve', o));
   const ownBox = el('div', { class: 'controls' }, ...own);
   const status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite', id: `${name}-status` });
@@ -406,6 +417,7 @@ function buildPanel(game, limits) {
     if (method.value && method.value !== game.methods[0]) o.method = method.value;
     if (takesCount && unique.checked) o.count = 2;
     if (timeLimit.value) o['time-limit'] = Number(timeLimit.value);
+    else if (!served && defaultLimit) o['time-limit'] = defaultLimit;
     return { ...o, ...typedValues(ownBox) };
   }
   /* the text the verbs work on: the box as pasted, or the board's puzzle once edited */
@@ -433,6 +445,7 @@ function buildPanel(game, limits) {
       el('div', {}, el('label', { for: method.id, text: 'Method' }), method),
       el('div', {}, el('label', { for: timeLimit.id, text: 'Time limit (s)' }), timeLimit),
       takesCount ? el('div', { class: 'check' }, unique, el('label', { for: unique.id, text: 'prove uniqueness' })) : null),
+    timeHelp,
     own.length ? el('details', {}, el('summary', { text: `${name} options` }), ownBox) : null,
     el('div', { class: 'buttons' }, solveButton), status, picture, results);
 

@@ -1164,6 +1164,19 @@ def test_flood_limit(t):
     WebDriverWait(d, 30).until(lambda _: "unknown" in status.text and not status.get_attribute("data-busy"), status.text)
     expect("proven: at least" in status.text and "at most" in status.text, f"the bounds: {status.text}")
     t.shot("flood-limit-bounds")
+    # With the box empty, Solve gives up after gameopt serve's 30 s, served or standing alone,
+    # and says so: the server applies its own limit; the static page (no server) asks for it.
+    expect(box.get_attribute("placeholder") == "30", f"the limit shown: {box.get_attribute('placeholder')}")
+    expect("Gives up after 30 s" in d.find_element(By.ID, "flood-time-help").text, d.find_element(By.ID, "flood-time-help").text)
+    alone = d.execute_script("return window.gameoptBackend && window.gameoptBackend.then((b) => !!b);")
+    open_puzzle(d, "flood", FLOOD_EXAMPLE)
+    d.execute_script("const call = gameopt.call; window.solveAsked = null;"
+                     "gameopt.call = (req, o) => { if (req.verb === 'solve' && req.picture) window.solveAsked = req.options; return call(req, o); };")
+    box.clear()
+    answer = solve_and_wait(d, "flood")
+    asked = d.execute_script("return window.solveAsked;")
+    expect("16 moves" in answer and asked is not None and asked.get("time-limit") == (30 if alone else None),
+           f"{'the page' if alone else 'the server'} limits Solve to 30 s: asked {asked}; {answer}")
 
 
 # ---- what the page's fonts draw ----
