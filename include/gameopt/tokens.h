@@ -230,6 +230,9 @@ typedef struct gopt_tokens_station {
     int city;
     bool reserved;
     bool extra;
+    /* The game returns it to its company in this upgrade (--return; 1837's KK keeps only its
+     * home token in Vienna): it is placed nowhere (-1 in placements). */
+    bool returned;
 } gopt_tokens_station;
 
 /* What the game does with two tokens of one company that end in one city: keep both, or
@@ -237,6 +240,18 @@ typedef struct gopt_tokens_station {
  * cities, so the rule changes the outcome, never which rotations are legal. */
 typedef enum gopt_tokens_duplicate_rule { GOPT_TOKENS_DUPLICATES_KEEP, GOPT_TOKENS_DUPLICATES_RETURN } gopt_tokens_duplicate_rule;
 const char *gopt_tokens_duplicates_name(gopt_tokens_duplicate_rule d);
+
+/* Who decides which new city an old city's tokens go to when several hold its edges: the
+ * owner (every placement the flow allows), or the game: the first new city holding them
+ * (the online engine's Hex#city_map_for: "city 0"), or, for an old city without track, the
+ * new city of the same index when free, else the first free one ("a home by index", the
+ * engine's rule for a blank tile: 1830's Erie, 1856's OO hexes). */
+typedef enum gopt_tokens_placer { GOPT_TOKENS_PLACER_OWNER, GOPT_TOKENS_PLACER_FIRST, GOPT_TOKENS_PLACER_INDEX } gopt_tokens_placer;
+/* "owner" / "first" / "index" */
+const char *gopt_tokens_placer_name(gopt_tokens_placer p);
+/* The new city the game picks for each old city (-1: none holds its edges), by rule p. */
+void gopt_tokens_game_city_map(const gopt_tokens_tile *from, int from_rotation, const gopt_tokens_tile *to, int rotation,
+                               gopt_tokens_placer p, int8_t *map);
 
 typedef enum gopt_tokens_rules {
     /* Only tokens matter (the seed's model): every token goes to a new city whose edges
@@ -277,6 +292,14 @@ typedef struct gopt_tokens_question {
      * Harzbahn 1873, whose dashed lines the online engine never enforces); false: the new
      * tile must follow it too (1858's private railways, 1840's orange hexes). */
     bool future_free;
+    /* Slots may shrink (1837's brown Vienna, 1866's gray London): an old city keeps its
+     * tokens and reservations, not its empty slots. When the tokens still overflow and the
+     * game names none to return (--return), the owners return as few as any placement needs
+     * and choose which (placements show them as -1). */
+    bool shrink;
+    /* Who puts an old city's tokens in a new city when several hold its edges (not with
+     * `split`: a city that splits is shared out by its owners). */
+    gopt_tokens_placer placer;
 } gopt_tokens_question;
 
 #define GOPT_TOKENS_DEFAULT_MAX_FLOWS 200000
@@ -290,6 +313,9 @@ bool gopt_tokens_parse_stations(gopt_tokens_question *q, const char *spec, const
 bool gopt_tokens_parse_reservations(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
 /* Appends extra tokens `CITY:NAME[,...]` (beyond the slots: they take none). */
 bool gopt_tokens_parse_extras(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
+/* Marks the tokens the game returns, `CITY:NAME` or `NAME` (a company's only token on the
+ * tile), comma-separated; each must be a token (not a reservation) of the question. */
+bool gopt_tokens_parse_returns(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
 /* The tokens of a placement row that duplicate an earlier token of the same company in
  * the same new city (bit i: token i; reservations never count): one per extra token. */
 uint64_t gopt_tokens_duplicates(const gopt_tokens_question *q, const int8_t *row);
@@ -345,6 +371,10 @@ typedef struct gopt_tokens_rotation {
     int why_gauge, why_gauge_new; /* GAUGE: gopt_tokens_track; why_gauge_new -1 for no track */
     long flows;                 /* max-flow runs spent on this rotation */
     long branches;              /* multi-slot old cities fixed to one new city (full rules) */
+    /* Shrinking slots without named returns: tokens each placement returns (the fewest that
+     * let the rest fit), and every token some listed placement returns (the owner's choice). */
+    int nreturned;
+    uint64_t may_return;
 } gopt_tokens_rotation;
 
 typedef struct gopt_tokens_answer {

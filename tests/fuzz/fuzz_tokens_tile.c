@@ -3,7 +3,8 @@
  * must stay within the six edges, and the rest of the input is read as a token list
  * (`0:LPS,1:QLS`), the third as reservations, and, when valid, placed on the tile itself
  * under both rule sets (and full rules with splitting cities), some map sides closed, and
- * checked. */
+ * checked; then with shrinking slots and the game placing, the third line (or the tokens)
+ * read as the tokens the game returns. */
 #include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,6 +35,24 @@ static void place_on_itself(const gopt_tokens_tile *tile, const char *tokens, co
         char why[512];
         assert(gopt_tokens_check(&q, tile, &r, why, sizeof why));
         gopt_tokens_reason(&q, tile, &r, why, sizeof why);
+        gopt_tokens_rotation_free(&r);
+    }
+    /* Shrinking slots, the game placing by index, and the third line (or the tokens) read as
+     * the tokens the game returns (issue 32 items 4 and 6). */
+    q.rules = GOPT_TOKENS_RULES_FULL;
+    q.split = false;
+    q.shrink = true;
+    q.placer = rotation % 2 ? GOPT_TOKENS_PLACER_INDEX : GOPT_TOKENS_PLACER_FIRST;
+    for (int pass = 0; pass < 2; pass++) {
+        gopt_tokens_question qr = q;
+        if (pass && !gopt_tokens_parse_returns(&qr, reserve ? reserve : tokens, "fuzz", &err)) {
+            assert(err.set && err.line == 1 && err.col >= 1);
+            return;
+        }
+        gopt_tokens_rotation r;
+        assert(gopt_tokens_place(&qr, tile, (rotation + 1) % 6, 3, &r, &err));
+        char why[512];
+        assert(gopt_tokens_check(&qr, tile, &r, why, sizeof why));
         gopt_tokens_rotation_free(&r);
     }
 }

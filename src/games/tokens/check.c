@@ -35,6 +35,8 @@ typedef struct unit_set {
     int city[MAX_UNITS];      /* full rules: its old city */
     bool twin[MAX_UNITS];     /* an empty slot like the unit before it in `order`: take no lower city */
     int at[MAX_UNITS];        /* the city it took in the search */
+    bool ghost[MAX_UNITS];    /* a token the game or its owner returns: it goes nowhere */
+    uint32_t allowed[MAX_UNITS]; /* the new cities it may take (the game's choice, or all) */
     int ncities;
     uint8_t have[GOPT_TOKENS_MAX_CITIES];  /* new cities' edges, map orientation */
     int room[GOPT_TOKENS_MAX_CITIES];
@@ -46,11 +48,41 @@ static uint8_t city_need(const gopt_tokens_tile *t, int c, int r) { return turn(
 
 static void add_unit(unit_set *u, uint8_t need, bool anywhere, int size, bool counted, int city) {
     int i = u->n++;
+    u->allowed[i] = ~0u;
     u->need[i] = need;
     u->anywhere[i] = anywhere;
     u->size[i] = size;
     u->counted[i] = counted;
     u->city[i] = city;
+}
+
+/* The engine's Hex#city_map_for, worked out again: an old city goes to the lowest-index new
+ * city holding its edges; under "index" a blank old tile maps city i to city i, and an old
+ * city without track takes its own index if free, else the first free city. */
+static void game_map(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, int *map) {
+    const gopt_tokens_tile *from = q->from;
+    bool index = q->placer == GOPT_TOKENS_PLACER_INDEX, blank = true;
+    bool used[GOPT_TOKENS_MAX_CITIES] = {false};
+    for (int c = 0; c < from->ncities; c++) {
+        map[c] = -1;
+        blank = blank && !city_need(from, c, q->from_rotation);
+    }
+    for (int c = 0; c < from->ncities; c++) {
+        uint8_t need = city_need(from, c, q->from_rotation);
+        if (index && blank && from->ncities == to->ncities) map[c] = c;
+        else if (index && !need) continue;
+        else
+            for (int j = to->ncities - 1; j >= 0; j--)
+                if (!(need & ~city_need(to, j, rotation))) map[c] = j;
+        if (map[c] >= 0) used[map[c]] = true;
+    }
+    for (int c = 0; index && c < from->ncities; c++)
+        if (map[c] < 0 && !city_need(from, c, q->from_rotation)) {
+            int j = c < to->ncities && !used[c] ? c : -1;
+            for (int k = 0; j < 0 && k < to->ncities; k++)
+                if (!used[k]) j = k; /* the first free one */
+            if (j >= 0) used[map[c] = j] = true;
+        }
 }
 
 static void units_of(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, unit_set *u) {
@@ -62,29 +94,43 @@ static void units_of(const gopt_tokens_question *q, const gopt_tokens_tile *to, 
         u->have[j] = city_need(to, j, rotation);
         u->room[j] = to->nodes[to->city_node[j]].slots;
     }
+    int map[GOPT_TOKENS_MAX_CITIES];
+    if (q->placer != GOPT_TOKENS_PLACER_OWNER) game_map(q, to, rotation, map);
     if (q->rules == GOPT_TOKENS_RULES_TOKENS) {
-        for (int i = 0; i < q->ntokens; i++)
-            add_unit(u, city_need(from, q->tokens[i].city, q->from_rotation), false, !q->tokens[i].extra, true,
+        for (int i = 0; i < q->ntokens; i++) {
+            bool gone = q->tokens[i].returned;
+            add_unit(u, city_need(from, q->tokens[i].city, q->from_rotation), false, !q->tokens[i].extra && !gone, !gone,
                      q->tokens[i].city);
+            u->ghost[i] = gone;
+        }
     } else if (q->split) {
         int held[GOPT_TOKENS_MAX_CITIES] = {0};
         for (int i = 0; i < q->ntokens; i++) {
             uint8_t need = city_need(from, q->tokens[i].city, q->from_rotation);
-            add_unit(u, need, need == 0, !q->tokens[i].extra, true, q->tokens[i].city);
+            bool gone = q->tokens[i].returned;
+            add_unit(u, need, need == 0, !q->tokens[i].extra && !gone, !gone, q->tokens[i].city);
+            u->ghost[i] = gone;
             held[q->tokens[i].city] += !q->tokens[i].extra;
         }
-        for (int c = 0; c < from->ncities; c++) {
+        for (int c = 0; c < from->ncities && !q->shrink; c++) {
             uint8_t need = city_need(from, c, q->from_rotation);
             for (int k = held[c]; k < from->nodes[from->city_node[c]].slots; k++) add_unit(u, need, need == 0, 1, false, c);
         }
     } else {
         for (int c = 0; c < from->ncities; c++) {
-            int held = 0;
-            for (int i = 0; i < q->ntokens; i++) held += q->tokens[i].city == c;
+            int held = 0, sitting = 0;
+            for (int i = 0; i < q->ntokens; i++) {
+                held += q->tokens[i].city == c && !q->tokens[i].returned;
+                sitting += q->tokens[i].city == c && !q->tokens[i].returned && !q->tokens[i].extra;
+            }
             uint8_t need = city_need(from, c, q->from_rotation);
-            add_unit(u, need, need == 0, from->nodes[from->city_node[c]].slots, held > 0, c);
+            add_unit(u, need, need == 0, q->shrink ? sitting : from->nodes[from->city_node[c]].slots, held > 0, c);
         }
     }
+    if (q->placer != GOPT_TOKENS_PLACER_OWNER && !q->split)
+        for (int i = 0; i < u->n; i++)
+            if (u->counted[i] || u->size[i] > 0)
+                u->allowed[i] = map[u->city[i]] >= 0 ? 1u << map[u->city[i]] : 0;
     int k = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < u->n; i++)
@@ -100,6 +146,7 @@ static void units_of(const gopt_tokens_question *q, const gopt_tokens_tile *to, 
 }
 
 static bool fits(const unit_set *u, int i, int j) {
+    if (!(u->allowed[i] >> j & 1)) return false;
     return u->anywhere[i] || (u->touch ? (u->need[i] & u->have[j]) != 0 : (u->need[i] & ~u->have[j]) == 0);
 }
 
@@ -118,6 +165,7 @@ static long search(unit_set *u, int level, long limit) {
     if (--u->budget < 0) return -1;
     if (level == u->n) return 1;
     int i = u->order[level];
+    if (u->ghost[i]) return search(u, level + 1, limit);
     long total = 0;
     for (int j = level > 0 && u->twin[i] ? u->at[u->order[level - 1]] : 0; j < u->ncities && total < limit; j++) {
         if ((u->forced[i] >= 0 && u->forced[i] != j) || !fits(u, i, j) || u->room[j] < u->size[i]) continue;
@@ -137,6 +185,7 @@ static long search(unit_set *u, int level, long limit) {
 static bool force_placement(const gopt_tokens_question *q, unit_set *u, const int8_t *row) {
     for (int i = 0; i < u->n; i++) u->forced[i] = -1;
     for (int t = 0; t < q->ntokens; t++) {
+        if (q->tokens[t].returned) continue;
         int unit = q->rules == GOPT_TOKENS_RULES_TOKENS || q->split ? t : q->tokens[t].city;
         if (u->forced[unit] >= 0 && u->forced[unit] != row[t]) return false;
         u->forced[unit] = row[t];
@@ -145,8 +194,12 @@ static bool force_placement(const gopt_tokens_question *q, unit_set *u, const in
 }
 
 static bool check_placement(const gopt_tokens_question *q, unit_set *u, const int8_t *row, long k, char *why, size_t size) {
-    for (int t = 0; t < q->ntokens; t++)
-        if (row[t] < 0 || row[t] >= u->ncities) return gopt_reason(why, size, "placement %ld puts %s in no city", k, q->tokens[t].name);
+    for (int t = 0; t < q->ntokens; t++) {
+        if (q->tokens[t].returned != (row[t] == -1))
+            return gopt_reason(why, size, "placement %ld %s %s", k, row[t] == -1 ? "returns" : "keeps", q->tokens[t].name);
+        if (!q->tokens[t].returned && (row[t] < 0 || row[t] >= u->ncities))
+            return gopt_reason(why, size, "placement %ld puts %s in no city", k, q->tokens[t].name);
+    }
     if (!force_placement(q, u, row)) return gopt_reason(why, size, "placement %ld splits the tokens of one old city", k);
     bool ok = search(u, 0, 1) != 0; /* -1: out of budget, nothing refuted */
     for (int i = 0; i < u->n; i++) u->forced[i] = -1;
@@ -166,7 +219,8 @@ static bool check_city_map(const gopt_tokens_question *q, const unit_set *u, con
     for (int j = 0; j < u->ncities; j++)
         if (room[j] < 0) return gopt_reason(why, size, "the city map overfills new city %d", j);
     for (int t = 0; t < q->ntokens; t++)
-        if (map[q->tokens[t].city] != row[t]) return gopt_reason(why, size, "%s does not follow its old city", q->tokens[t].name);
+        if (!q->tokens[t].returned && map[q->tokens[t].city] != row[t])
+            return gopt_reason(why, size, "%s does not follow its old city", q->tokens[t].name);
     return true;
 }
 
@@ -256,6 +310,84 @@ static const char *broken_tile_rule(const gopt_tokens_question *q, const gopt_to
     return NULL;
 }
 
+/* Shrinking slots with nothing named to return: the tokens the owners may return. */
+static uint64_t owners_may_return(const gopt_tokens_question *q) {
+    uint64_t pool = 0;
+    for (int i = 0; q->shrink && i < q->ntokens; i++) {
+        if (q->tokens[i].returned) return 0;
+        if (!q->tokens[i].reserved && !q->tokens[i].extra) pool |= (uint64_t)1 << i;
+    }
+    return pool;
+}
+
+static void with_returned(const gopt_tokens_question *q, uint64_t set, gopt_tokens_question *out) {
+    *out = *q;
+    for (int i = 0; i < q->ntokens; i++) out->tokens[i].returned = set >> i & 1;
+}
+
+/* Placements (up to limit) over every way to return `size` tokens of `pool`, by search;
+ * -1 when a search runs out of budget. */
+static long count_returning(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, uint64_t pool, int size,
+                            long limit) {
+    gopt_tokens_question qr;
+    unit_set ur;
+    long total = 0;
+    int idx[64], n = 0;
+    for (int i = 0; i < 64; i++)
+        if (pool >> i & 1) idx[n++] = i;
+    for (uint64_t code = 0; code < (uint64_t)1 << n && total < limit; code++) {
+        if (__builtin_popcountll(code) != size) continue;
+        uint64_t set = 0;
+        for (int k = 0; k < n; k++)
+            if (code >> k & 1) set |= (uint64_t)1 << idx[k];
+        with_returned(q, set, &qr);
+        units_of(&qr, to, rotation, &ur);
+        long got = search(&ur, 0, limit - total);
+        if (got < 0) return -1;
+        total += got;
+    }
+    return total;
+}
+
+/* Owners returning tokens: each placement returns `nreturned` of the tokens they may
+ * return and places the rest; no placement returns fewer; counts and uniqueness by search. */
+static bool check_returning(const gopt_tokens_question *q, const gopt_tokens_tile *to, const gopt_tokens_rotation *r,
+                            char *why, size_t size) {
+    uint64_t pool = owners_may_return(q);
+    if (!pool || r->nreturned < 1 || r->nreturned > __builtin_popcountll(pool))
+        return gopt_reason(why, size, "rotation %d returns %d tokens, which the question does not allow", r->rotation, r->nreturned);
+    if (pool > (uint64_t)0xFFFFF) return true; /* over 20 tokens: not re-searched (every row is still checked) */
+    gopt_tokens_question qr;
+    unit_set ur;
+    uint64_t seen = 0;
+    for (long k = 0; k < r->count; k++) {
+        const int8_t *row = r->placements + k * q->ntokens;
+        uint64_t set = 0;
+        for (int t = 0; t < q->ntokens; t++)
+            if (row[t] == -1) set |= (uint64_t)1 << t;
+        if ((set & ~pool) || __builtin_popcountll(set) != r->nreturned)
+            return gopt_reason(why, size, "placement %ld returns tokens the owners may not, or not %d of them", k, r->nreturned);
+        seen |= set;
+        with_returned(q, set, &qr);
+        units_of(&qr, to, r->rotation, &ur);
+        if (!check_placement(&qr, &ur, row, k, why, size)) return false;
+        if (k == 0 && q->rules == GOPT_TOKENS_RULES_FULL && !q->split && !check_city_map(&qr, &ur, r->city_map, row, why, size))
+            return false;
+        for (long l = 0; l < k; l++)
+            if (memcmp(r->placements + l * q->ntokens, row, (size_t)q->ntokens) == 0)
+                return gopt_reason(why, size, "placements %ld and %ld are the same", l, k);
+    }
+    if (seen != r->may_return) return gopt_reason(why, size, "the tokens the placements return are not the ones reported");
+    if (count_returning(q, to, r->rotation, pool, r->nreturned - 1, 1) > 0)
+        return gopt_reason(why, size, "rotation %d: returning %d tokens would do", r->rotation, r->nreturned - 1);
+    long exact = count_returning(q, to, r->rotation, pool, r->nreturned, r->complete ? r->count + 1 : 2);
+    if (exact >= 0 && r->complete && exact != r->count)
+        return gopt_reason(why, size, "rotation %d: %ld placements reported, %ld exist", r->rotation, r->count, exact);
+    if (exact >= 0 && !r->limited && r->unique != (exact == 1))
+        return gopt_reason(why, size, "rotation %d: wrong uniqueness claim", r->rotation);
+    return true;
+}
+
 static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile *to, const gopt_tokens_rotation *r,
                            unit_set *u, char *why, size_t size) {
     if (r->count < 1 || (q->ntokens > 0 && !r->placements))
@@ -278,8 +410,10 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
     if (q->rules == GOPT_TOKENS_RULES_FULL) {
         const char *broken = port_lay(q, to) ? NULL : broken_tile_rule(q, to, r->rotation);
         if (broken) return gopt_reason(why, size, "rotation %d is called feasible, but %s", r->rotation, broken);
-        if (!q->split && !check_city_map(q, u, r->city_map, r->placements, why, size)) return false;
     }
+    if (r->nreturned) return check_returning(q, to, r, why, size);
+    if (q->rules == GOPT_TOKENS_RULES_FULL && !q->split && !check_city_map(q, u, r->city_map, r->placements, why, size))
+        return false;
     int n = q->ntokens;
     for (long k = 0; k < r->count; k++) {
         if (n && !check_placement(q, u, r->placements + k * n, k, why, size)) return false;
@@ -304,7 +438,7 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
 static bool check_hall(const unit_set *u, bool by_city, uint64_t units, uint32_t cities, char *why, size_t size) {
     int demand = 0, slots = 0;
     for (int i = 0; i < u->n; i++) {
-        if (!((by_city ? (uint64_t)u->city[i] : (uint64_t)i) < 64 && (units >> (by_city ? u->city[i] : i) & 1))) continue;
+        if (u->ghost[i] || !((by_city ? (uint64_t)u->city[i] : (uint64_t)i) < 64 && (units >> (by_city ? u->city[i] : i) & 1))) continue;
         demand += u->size[i];
         for (int j = 0; j < u->ncities; j++)
             if (fits(u, i, j) && !(cities >> j & 1)) return gopt_reason(why, size, "a competing unit also fits city %d", j);
@@ -325,7 +459,7 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
         return check_hall(u, !tokens_rules, tokens_rules ? r->why_tokens : r->why_old_cities, r->why_cities, why, size);
     case GOPT_TOKENS_NO_CITY:
         for (int i = 0; i < u->n; i++)
-            if (r->why_old_cities >> u->city[i] & 1)
+            if (!u->ghost[i] && r->why_old_cities >> u->city[i] & 1)
                 for (int j = 0; j < u->ncities; j++)
                     if (fits(u, i, j)) return gopt_reason(why, size, "old city %d does fit new city %d", i, j);
         return r->why_old_cities != 0 || gopt_reason(why, size, "no old city named");
@@ -360,7 +494,16 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
 bool gopt_tokens_check(const gopt_tokens_question *q, const gopt_tokens_tile *to, const gopt_tokens_rotation *r,
                        char *why, size_t why_size) {
     unit_set u;
-    units_of(q, to, r->rotation, &u);
     if (r->feasible != (r->verdict == GOPT_TOKENS_FEASIBLE)) return gopt_reason(why, why_size, "verdict and feasibility disagree");
+    uint64_t pool = owners_may_return(q);
+    if (!r->feasible && pool) {
+        /* The owners could return every token they may and still not fit: the certificate
+         * is about that question (returning fewer fits no better). */
+        gopt_tokens_question all;
+        with_returned(q, pool, &all);
+        units_of(&all, to, r->rotation, &u);
+        return check_infeasible(&all, to, r, &u, why, why_size);
+    }
+    units_of(q, to, r->rotation, &u);
     return r->feasible ? check_feasible(q, to, r, &u, why, why_size) : check_infeasible(q, to, r, &u, why, why_size);
 }

@@ -6,7 +6,7 @@ const char tokens_help[] =
     "Tiles are written in the 18xx.games tile language, e.g.\n"
     "  city=revenue:40;city=revenue:40;city=revenue:40,loc:5;path=a:1,b:_0;path=a:3,b:_1;label=M\n"
     "Edges: 0 bottom, 1 lower left, 2 upper left, 3 top, 4 upper right, 5 lower right;\n"
-    "rotation r turns edge e into (e + r) mod 6. Bundled catalogues: 1822CA, 1830, 1841,\n"
+    "rotation r turns edge e into (e + r) mod 6. Bundled catalogues: 1822CA, 1830, 1837, 1841,\n"
     "1846, 1860, 1861, 1867, 1889, 18CO, 18Chesapeake, 18NY and the standard numbered\n"
     "tiles (data/tiles/); bundled map: 1867 (data/maps/). Exit 0 when some rotation keeps\n"
     "the tokens, 1 when none does, 3 when the search gave up without finding one.\n\n"

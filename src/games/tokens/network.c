@@ -8,7 +8,10 @@
  * with their old city's edges, and the flow may spread an old city's slots freely.
  * Extra tokens (beyond the slots) take no slot: under tokens rules and with splitting
  * cities they are items of demand 0 that need only a city holding their edges; under full
- * rules they ride with their old city like the others. */
+ * rules they ride with their old city like the others. Tokens the game returns take no slot
+ * and go nowhere; with shrinking slots an old city (or its empty slots, when cities split)
+ * demands only what sits in it. When the game places the tokens (placer.c), an old city's
+ * tokens have one candidate: the new city the game picks. */
 #include <string.h>
 
 #include "games/tokens/internal.h"
@@ -39,24 +42,27 @@ void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile 
     if (q->rules == GOPT_TOKENS_RULES_TOKENS) {
         p->nitems = q->ntokens;
         for (int i = 0; i < q->ntokens; i++) {
+            bool gone = q->tokens[i].returned;
             p->edges[i] = gopt_tokens_city_edges(from, q->tokens[i].city, q->from_rotation);
-            p->demand[i] = q->tokens[i].extra ? 0 : 1;
-            p->cand[i] = containing(p, p->edges[i], false);
-            p->carries[i] = true;
+            p->demand[i] = q->tokens[i].extra || gone ? 0 : 1;
+            p->cand[i] = containing(p, p->edges[i], gone);
+            p->carries[i] = !gone;
             p->token_item[i] = i;
             p->item_city[i] = (int8_t)q->tokens[i].city;
         }
     } else if (!q->split) {
         p->nitems = from->ncities;
-        int held[GOPT_TOKENS_MAX_CITIES] = {0};
+        int held[GOPT_TOKENS_MAX_CITIES] = {0}, occupied[GOPT_TOKENS_MAX_CITIES] = {0};
         for (int i = 0; i < q->ntokens; i++) {
-            held[q->tokens[i].city]++;
+            held[q->tokens[i].city] += !q->tokens[i].returned;
+            occupied[q->tokens[i].city] += !q->tokens[i].returned && !q->tokens[i].extra;
             p->token_item[i] = q->tokens[i].city;
         }
         for (int c = 0; c < from->ncities; c++) {
             p->edges[c] = gopt_tokens_city_edges(from, c, q->from_rotation);
             bool track = p->edges[c] != 0;
-            p->demand[c] = gopt_tokens_city_slots(from, c);
+            /* Shrinking slots: only what sits in the city moves with it. */
+            p->demand[c] = q->shrink ? occupied[c] : gopt_tokens_city_slots(from, c);
             p->cand[c] = containing(p, p->edges[c], !track);
             p->carries[c] = held[c] > 0;
             p->whole[c] = true;
@@ -68,11 +74,12 @@ void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile 
         int held[GOPT_TOKENS_MAX_CITIES] = {0};
         for (int i = 0; i < q->ntokens; i++) {
             int c = q->tokens[i].city;
+            bool gone = q->tokens[i].returned;
             held[c] += !q->tokens[i].extra;
             p->edges[i] = gopt_tokens_city_edges(from, c, q->from_rotation);
-            p->demand[i] = q->tokens[i].extra ? 0 : 1;
-            p->cand[i] = (q->split_exits ? touching : containing)(p, p->edges[i], p->edges[i] == 0);
-            p->carries[i] = true;
+            p->demand[i] = q->tokens[i].extra || gone ? 0 : 1;
+            p->cand[i] = (q->split_exits ? touching : containing)(p, p->edges[i], p->edges[i] == 0 || gone);
+            p->carries[i] = !gone;
             p->token_item[i] = i;
             p->item_city[i] = (int8_t)c;
         }
@@ -80,10 +87,18 @@ void tokens_problem_build(const gopt_tokens_question *q, const gopt_tokens_tile 
         for (int c = 0; c < from->ncities; c++) {
             int i = p->nitems++;
             p->edges[i] = gopt_tokens_city_edges(from, c, q->from_rotation);
-            p->demand[i] = gopt_tokens_city_slots(from, c) - held[c];
+            p->demand[i] = q->shrink ? 0 : gopt_tokens_city_slots(from, c) - held[c];
             p->cand[i] = (q->split_exits ? touching : containing)(p, p->edges[i], p->edges[i] == 0);
             p->item_city[i] = (int8_t)c;
         }
+    }
+    if (q->placer != GOPT_TOKENS_PLACER_OWNER && !q->split) { /* a city that splits is shared out by its owners */
+        /* The game picks the new city of every old city: its tokens may go only there. */
+        int8_t map[GOPT_TOKENS_MAX_CITIES];
+        gopt_tokens_game_city_map(from, q->from_rotation, to, rotation, q->placer, map);
+        for (int i = 0; i < p->nitems; i++)
+            if (p->carries[i] || p->demand[i] > 0) /* a city's tokens, extras and slots; not a returned token */
+                p->cand[i] &= map[p->item_city[i]] >= 0 ? 1u << map[p->item_city[i]] : 0;
     }
     for (int i = 0; i < p->nitems; i++) p->total += p->demand[i];
 }

@@ -32,9 +32,13 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
     const gopt_tokens_tile *from = q->from;
     fputs("old tile ", out);
     describe_tile(out, from);
-    fprintf(out, " at rotation %d, %s rules%s%s\n", q->from_rotation, gopt_tokens_rules_name(q->rules),
+    fprintf(out, " at rotation %d, %s rules%s%s%s%s\n", q->from_rotation, gopt_tokens_rules_name(q->rules),
             q->rules == GOPT_TOKENS_RULES_FULL && q->split ? (q->split_exits ? " (cities may split, exits shared out)" : " (cities may split)") : "",
-            q->duplicates == GOPT_TOKENS_DUPLICATES_RETURN ? ", duplicate tokens returned" : "");
+            q->duplicates == GOPT_TOKENS_DUPLICATES_RETURN ? ", duplicate tokens returned" : "",
+            q->shrink ? ", slots may shrink" : "",
+            q->placer == GOPT_TOKENS_PLACER_FIRST   ? ", the game places tokens (first city holding their edges)"
+            : q->placer == GOPT_TOKENS_PLACER_INDEX ? ", the game places tokens (by index, else first city holding their edges)"
+                                                    : "");
     if (q->map_known || q->closed) {
         char edges[32];
         fprintf(out, "  sides that lead somewhere: %s\n", gopt_tokens_edges_text((uint8_t)(~q->closed & 0x3F), edges, sizeof edges));
@@ -51,8 +55,8 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
         int k = 0;
         for (int i = 0; i < q->ntokens; i++)
             if (q->tokens[i].city == c)
-                fprintf(out, "%s%s%s", k++ ? ", " : ": ", q->tokens[i].reserved ? "reserved:" : q->tokens[i].extra ? "extra:" : "",
-                        q->tokens[i].name);
+                fprintf(out, "%s%s%s%s", k++ ? ", " : ": ", q->tokens[i].reserved ? "reserved:" : q->tokens[i].extra ? "extra:" : "",
+                        q->tokens[i].name, q->tokens[i].returned ? " (returned by the game)" : "");
         fputc('\n', out);
     }
 }
@@ -61,7 +65,8 @@ static void print_placement(FILE *out, const gopt_tokens_question *q, const int8
     if (q->ntokens == 0) fputs("(no tokens)", out);
     for (int i = 0; i < q->ntokens; i++) {
         char key[64];
-        fprintf(out, "%s%s->%d", i ? " " : "", gopt_tokens_token_key(q, i, key, sizeof key), row[i]);
+        if (row[i] < 0) fprintf(out, "%s%s->returned", i ? " " : "", gopt_tokens_token_key(q, i, key, sizeof key));
+        else fprintf(out, "%s%s->%d", i ? " " : "", gopt_tokens_token_key(q, i, key, sizeof key), row[i]);
     }
 }
 
@@ -109,6 +114,15 @@ static void print_rotation(FILE *out, const gopt_tokens_question *q, const gopt_
     else if (r->limited && r->count == 1) fputs("  (uniqueness unknown: the search gave up)", out);
     else if (r->complete) fprintf(out, "  (one of %ld: the owner chooses)", r->count);
     else fputs("  (not unique: the owner chooses)", out);
+    if (r->nreturned) {
+        fprintf(out, "  [%d token%s must go, from", r->nreturned, r->nreturned == 1 ? "" : "s");
+        for (int i = 0; i < q->ntokens; i++)
+            if (r->may_return >> i & 1) {
+                char key[64];
+                fprintf(out, " %s", gopt_tokens_token_key(q, i, key, sizeof key));
+            }
+        fputc(']', out);
+    }
     if (q->rules == GOPT_TOKENS_RULES_FULL && !q->split && q->from->ncities > 0) {
         fputs("  [old cities", out);
         for (int c = 0; c < q->from->ncities; c++) fprintf(out, " %d->%d", c, r->city_map[c]);
@@ -152,7 +166,7 @@ static json_t *placement_json(const gopt_tokens_question *q, const int8_t *row) 
     json_t *o = json_object();
     for (int i = 0; i < q->ntokens; i++) {
         char key[64];
-        json_object_set_new(o, gopt_tokens_token_key(q, i, key, sizeof key), json_integer(row[i]));
+        json_object_set_new(o, gopt_tokens_token_key(q, i, key, sizeof key), row[i] < 0 ? json_string("returned") : json_integer(row[i]));
     }
     return o;
 }
@@ -196,6 +210,10 @@ static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_an
             for (int c = 0; c < q->from->ncities; c++) map[c] = r->city_map[c];
             json_object_set_new(o, "city_map", gopt_json_int_array(map, q->from->ncities));
         }
+        if (r->nreturned) {
+            json_object_set_new(o, "returned", json_integer(r->nreturned));
+            json_object_set_new(o, "may_return", names_json(q, r->may_return));
+        }
         uint64_t dup = q->ntokens ? gopt_tokens_duplicates(q, r->placements) : 0;
         if (dup) {
             json_object_set_new(o, "duplicate", names_json(q, dup));
@@ -231,6 +249,11 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
     if (q->split) json_object_set_new(j, "split", json_true());
     if (q->split && q->split_exits) json_object_set_new(j, "split_exits", json_true());
     if (q->future_free) json_object_set_new(j, "future_track", json_string("ignore"));
+    if (q->shrink) json_object_set_new(j, "shrink", json_true());
+    if (q->placer != GOPT_TOKENS_PLACER_OWNER) json_object_set_new(j, "placed_by", json_string(gopt_tokens_placer_name(q->placer)));
+    uint64_t gone = 0;
+    for (int i = 0; i < q->ntokens; i++) gone |= (uint64_t)q->tokens[i].returned << i;
+    if (gone) json_object_set_new(j, "returned_by_game", names_json(q, gone));
     if (q->map_known || q->closed) { /* the sides that lead somewhere (--open, --hex) */
         int open[GOPT_TOKENS_EDGES], no = 0;
         for (int e = 0; e < GOPT_TOKENS_EDGES; e++)

@@ -108,7 +108,8 @@ static void record(place_ctx *c, const int8_t *assign) {
     if (c->found == 0) memcpy(c->first_map, assign, sizeof c->first_map);
     size_t need = ((size_t)c->found + 1) * (size_t)(q->ntokens ? q->ntokens : 1);
     gopt_grow(&c->placements, &c->cap, need, 1);
-    for (int t = 0; t < q->ntokens; t++) c->placements[c->found * q->ntokens + t] = assign[c->p->token_item[t]];
+    for (int t = 0; t < q->ntokens; t++)
+        c->placements[c->found * q->ntokens + t] = q->tokens[t].returned ? -1 : assign[c->p->token_item[t]];
     c->found++;
 }
 
@@ -287,8 +288,8 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
     return 0;
 }
 
-bool gopt_tokens_place(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, long limit,
-                       gopt_tokens_rotation *out, gopt_error *err) {
+static bool place_one(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, long limit,
+                      gopt_tokens_rotation *out, gopt_error *err) {
     memset(out, 0, sizeof *out);
     out->rotation = rotation;
     out->why_town = -1;
@@ -311,6 +312,123 @@ bool gopt_tokens_place(const gopt_tokens_question *q, const gopt_tokens_tile *to
         return false;
     }
     return true;
+}
+
+/* Shrinking slots, no token named to return: the tokens the owners may return (those that
+ * take a slot), as a bit set; 0 when the game named some (it decided) or slots keep. */
+static uint64_t tokens_returnable(const gopt_tokens_question *q) {
+    uint64_t set = 0;
+    if (!q->shrink) return 0;
+    for (int i = 0; i < q->ntokens; i++) {
+        if (q->tokens[i].returned) return 0;
+        if (!q->tokens[i].reserved && !q->tokens[i].extra) set |= (uint64_t)1 << i;
+    }
+    return set;
+}
+
+/* The question with the tokens of `set` returned. */
+static void returning(const gopt_tokens_question *q, uint64_t set, gopt_tokens_question *out) {
+    *out = *q;
+    for (int i = 0; i < q->ntokens; i++) out->tokens[i].returned = set >> i & 1;
+}
+
+/* The next subset of `pool` with as many members as `set` (in increasing order of the
+ * subsets' ranks within the pool), or 0 after the last. */
+static uint64_t next_subset(uint64_t set, uint64_t pool) {
+    /* ranks: position of each member within the pool */
+    int idx[64], n = 0;
+    GOPT_FOR_BITS(i, pool) idx[n++] = i;
+    uint64_t r = 0;
+    for (int k = 0; k < n; k++)
+        if (set >> idx[k] & 1) r |= (uint64_t)1 << k;
+    uint64_t low = r & -r, ripple = r + low;
+    if (ripple >> n) return 0;
+    r = ripple | (((r ^ ripple) >> 2) / low);
+    uint64_t out = 0;
+    for (int k = 0; k < n; k++)
+        if (r >> k & 1) out |= (uint64_t)1 << idx[k];
+    return out;
+}
+
+static uint64_t first_subset(uint64_t pool, int size) {
+    uint64_t set = 0;
+    GOPT_FOR_BITS(i, pool) if (size-- > 0) set |= (uint64_t)1 << i;
+    return set;
+}
+
+/* The owners return as few tokens as let the rest fit, any of them they choose: the rotation
+ * is feasible when returning every returnable token is (returning fewer never helps more),
+ * and then the smallest number that works gives the placements, over every choice of that
+ * many tokens. */
+static bool place_returning(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, long limit,
+                            uint64_t pool, gopt_tokens_rotation *out, gopt_error *err) {
+    gopt_tokens_question *qr = gopt_calloc(1, sizeof *qr);
+    returning(q, pool, qr);
+    long flows = out->flows;
+    gopt_tokens_rotation all;
+    bool ok = place_one(qr, to, rotation, 2, &all, err);
+    if (ok && !all.feasible) { /* even returning every token fails: its certificate stands */
+        all.flows += flows;
+        gopt_tokens_rotation_free(out);
+        *out = all;
+        free(qr);
+        return true;
+    }
+    gopt_tokens_rotation_free(&all);
+    long want = limit > 2 ? limit : 2, budget = q->max_flows > 0 ? q->max_flows : GOPT_TOKENS_DEFAULT_MAX_FLOWS;
+    gopt_tokens_rotation res = {0};
+    size_t cap = 0;
+    for (int size = 1; ok && size <= __builtin_popcountll(pool) && !res.feasible; size++) {
+        res = (gopt_tokens_rotation){.rotation = rotation, .complete = true};
+        for (uint64_t set = first_subset(pool, size); ok && set; set = next_subset(set, pool)) {
+            gopt_tokens_rotation one;
+            returning(q, set, qr);
+            if (!(ok = place_one(qr, to, rotation, want - res.count, &one, err))) break;
+            res.flows += one.flows;
+            res.branches += one.branches;
+            if (one.feasible) {
+                if (!res.feasible) memcpy(res.city_map, one.city_map, sizeof res.city_map);
+                res.feasible = true;
+                res.verdict = GOPT_TOKENS_FEASIBLE;
+                res.nreturned = size;
+                res.may_return |= set;
+                res.limited |= one.limited;
+                size_t n = (size_t)(q->ntokens ? q->ntokens : 1);
+                gopt_grow(&res.placements, &cap, (size_t)(res.count + one.count) * n, 1);
+                memcpy(res.placements + (size_t)res.count * n, one.placements, (size_t)one.count * n);
+                res.count += one.count;
+                res.complete &= one.complete;
+            }
+            gopt_tokens_rotation_free(&one);
+            if (res.count >= want || flows + res.flows >= budget) {
+                res.complete = false;
+                res.limited |= res.count < want;
+                break;
+            }
+        }
+    }
+    free(qr);
+    if (!ok) {
+        gopt_tokens_rotation_free(&res);
+        return false;
+    }
+    res.flows += flows + all.flows;
+    res.unique = res.count == 1 && res.complete;
+    if (!res.feasible) { /* the budget ran out before a choice was found */
+        res.verdict = GOPT_TOKENS_UNKNOWN;
+        res.why_town = res.why_gauge = res.why_gauge_new = res.why_edge_a = res.why_edge_b = -1;
+    }
+    gopt_tokens_rotation_free(out);
+    *out = res;
+    return true;
+}
+
+bool gopt_tokens_place(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, long limit,
+                       gopt_tokens_rotation *out, gopt_error *err) {
+    if (!place_one(q, to, rotation, limit, out, err)) return false;
+    uint64_t pool = tokens_returnable(q);
+    if (out->feasible || !pool || (out->verdict != GOPT_TOKENS_SHORT && out->verdict != GOPT_TOKENS_UNSPLITTABLE)) return true;
+    return place_returning(q, to, rotation, limit, pool, out, err);
 }
 
 void gopt_tokens_rotation_free(gopt_tokens_rotation *r) {

@@ -1,6 +1,7 @@
 /* The station tokens on the old tile: `CITY:NAME[,CITY:NAME...]`, checked against the tile
  * (city indices, slots) so that every question the solver sees makes sense. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "games/tokens/internal.h"
@@ -120,11 +121,67 @@ bool gopt_tokens_parse_extras(gopt_tokens_question *q, const char *spec, const c
     return parse_list(q, spec, where, false, true, err);
 }
 
+/* One entry of --return: `CITY:NAME` or `NAME`; the index of the token it names, or -1
+ * with `why` set. */
+static int find_return(const gopt_tokens_question *q, const char *entry, char *why, size_t size) {
+    const char *colon = strchr(entry, ':');
+    int city = -1;
+    const char *name = entry;
+    if (colon) {
+        char *end;
+        long c = strtol(entry, &end, 10);
+        if (end != colon || colon == entry || c < 0 || c > 99) {
+            snprintf(why, size, "expected CITY:NAME or NAME, not '%s'", entry);
+            return -1;
+        }
+        city = (int)c;
+        name = colon + 1;
+    }
+    int found = -1, n = 0;
+    for (int i = 0; i < q->ntokens; i++)
+        if (!q->tokens[i].reserved && strcmp(q->tokens[i].name, name) == 0 && (city < 0 || q->tokens[i].city == city)) {
+            found = i;
+            n++;
+        }
+    if (n == 1) return found;
+    if (n > 1) snprintf(why, size, "%s has %d tokens on the old tile: name one as CITY:%s", name, n, name);
+    else if (city >= 0) snprintf(why, size, "no token %s in city %d (--tokens, --extra)", name, city);
+    else snprintf(why, size, "no token %s on the old tile (--tokens, --extra)", name);
+    return -1;
+}
+
+bool gopt_tokens_parse_returns(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err) {
+    size_t at = 0, len = strlen(spec);
+    while (at <= len) {
+        size_t end = at;
+        while (end < len && spec[end] != ',') end++;
+        char entry[GOPT_TOKENS_NAME_SIZE + 8], why[256];
+        size_t n = end - at;
+        while (n && spec[at] == ' ') at++, n--;
+        while (n && spec[at + n - 1] == ' ') n--;
+        if (n == 0 || n >= sizeof entry)
+            return gopt_fail(err, where, 1, (int)at + 1, n ? "a token longer than %zu characters" : "expected a token (CITY:NAME or NAME)",
+                             sizeof entry - 1);
+        memcpy(entry, spec + at, n);
+        entry[n] = 0;
+        int i = find_return(q, entry, why, sizeof why);
+        if (i < 0) return gopt_fail(err, where, 1, (int)at + 1, "%s", why);
+        if (q->tokens[i].returned) return gopt_fail(err, where, 1, (int)at + 1, "%s is returned twice", entry);
+        q->tokens[i].returned = true;
+        at = end + 1;
+    }
+    return true;
+}
+
+const char *gopt_tokens_placer_name(gopt_tokens_placer p) {
+    return p == GOPT_TOKENS_PLACER_FIRST ? "first" : p == GOPT_TOKENS_PLACER_INDEX ? "index" : "owner";
+}
+
 uint64_t gopt_tokens_duplicates(const gopt_tokens_question *q, const int8_t *row) {
     uint64_t dup = 0;
     for (int i = 0; i < q->ntokens; i++)
         for (int j = 0; j < i && !(dup >> i & 1); j++)
-            if (!q->tokens[i].reserved && !q->tokens[j].reserved && !q->tokens[i].extra && !q->tokens[j].extra &&
+            if (row[i] >= 0 && !q->tokens[i].reserved && !q->tokens[j].reserved && !q->tokens[i].extra && !q->tokens[j].extra &&
                 !(dup >> j & 1) && row[i] == row[j] &&
                 strcmp(q->tokens[i].name, q->tokens[j].name) == 0)
                 dup |= (uint64_t)1 << i;

@@ -19,6 +19,7 @@
 static const char *const rules_names[] = {"tokens", "full", NULL};
 static const char *const duplicates_names[] = {"keep", "return", NULL};
 static const char *const future_names[] = {"follow", "ignore", NULL};
+static const char *const placer_names[] = {"owner", "first", "index", NULL};
 static const char *const layout_names[] = {"flat", "pointy", NULL};
 #define LAYOUT_OPT GOPT_ENUM("layout", "flat|pointy", "flat", layout_names, "pictures: flat-topped hexes, or pointy-topped (1830, 1846)")
 
@@ -31,7 +32,7 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("from", "TILE[@ROT]", NULL, "the tile on the map and its rotation (0..5): GAME:NAME, a name in --catalog, or a tile string"),
     GOPT_STRING("tokens", "CITY:NAME,...", NULL, "the station tokens on it: old city index (0-based) and company, e.g. 0:LPS,1:QLS"),
     GOPT_STRING("to", "TILE", NULL, "the new tile (default: every tile of the next colour with the same label)"),
-    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue: a file, or a bundled game (1822CA, 1830, 1841, 1846, 1860, 1861, 1867, 1889, 18CO, 18Chesapeake, 18NY, standard)"),
+    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue: a file, or a bundled game (1822CA, 1830, 1837, 1841, 1846, 1860, 1861, 1867, 1889, 18CO, 18Chesapeake, 18NY, standard)"),
     GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "tokens: only tokens keep their edges; full (default): whole cities, towns, track and gauge too"),
     GOPT_FLAG("split", "full rules: an old city of several slots may split over new cities that each hold its edges"),
     GOPT_FLAG("split-exits", "full rules: an old city may split with its exits shared out (1894): each token to a new city holding one of its edges"),
@@ -41,6 +42,9 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("extra", "CITY:NAME,...", NULL, "extra tokens beyond the slots (1822's destination, cheater tokens): they take no slot"),
     GOPT_ENUM("duplicates", "keep|return", "keep", duplicates_names, "two tokens of one company in one new city: the game keeps both or returns one"),
     GOPT_ENUM("future-track", "follow|ignore", "follow", future_names, "printed future track (track:future): the new tile must follow it (1858, 1840), or it binds nothing (18SJ, Harzbahn 1873)"),
+    GOPT_FLAG("shrink", "slots may shrink (1837 Vienna, 1866 London): old cities keep their tokens, not their empty slots; owners return the fewest tokens that let the rest fit"),
+    GOPT_STRING("return", "CITY:NAME,...", NULL, "tokens the game returns in this upgrade (1837: KK's tokens in Vienna but its home), CITY:NAME or NAME; implies --shrink"),
+    GOPT_ENUM("placed-by", "owner|first|index", "owner", placer_names, "who puts an old city's tokens in a new city: the owner, or the game: the first city holding its edges, or by index for cities without track (1830, 1856)"),
     GOPT_FLAG("all", "list every placement, not just the first (--count N caps it)"),
     GOPT_OUTPUT("network", "FILE.dot", "write the flow network of every rotation in Graphviz DOT (- for stdout)"),
     GOPT_STRING("color", "COLOUR", NULL, "colour of an inline --from/--to tile string (yellow, green, brown, gray)"),
@@ -167,6 +171,15 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     const char *extra = gopt_option(o, "extra");
     if (extra && !gopt_tokens_parse_extras(&u->q, extra, "--extra", &err)) return gopt_call_input(call, &err);
     u->q.split_exits = gopt_option_flag(o, "split-exits");
+    const char *returns = gopt_option(o, "return");
+    if (returns && !gopt_tokens_parse_returns(&u->q, returns, "--return", &err)) return gopt_call_input(call, &err);
+    u->q.shrink = gopt_option_flag(o, "shrink") || returns;
+    const char *placer = gopt_option(o, "placed-by");
+    u->q.placer = !placer || strcmp(placer, "owner") == 0 ? GOPT_TOKENS_PLACER_OWNER
+                  : strcmp(placer, "first") == 0        ? GOPT_TOKENS_PLACER_FIRST
+                                                        : GOPT_TOKENS_PLACER_INDEX;
+    if (u->q.placer != GOPT_TOKENS_PLACER_OWNER && (gopt_option_flag(o, "split") || gopt_option_flag(o, "split-exits")))
+        return gopt_call_usage(call, "tokens upgrade: --placed-by %s and --split: a city that splits is shared out by its owners", placer);
     const char *future = gopt_option(o, "future-track");
     u->q.future_free = future && strcmp(future, "ignore") == 0;
     u->q.split = gopt_option_flag(o, "split") || u->q.split_exits;
@@ -466,6 +479,8 @@ static const gopt_opt question_opts[] = {
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, ""), GOPT_ENUM("duplicates", "D", "keep", duplicates_names, ""),
     GOPT_ENUM("future-track", "F", "follow", future_names, ""),
     GOPT_STRING("extra", "CITY:NAME,...", NULL, ""),
+    GOPT_FLAG("shrink", ""),                     GOPT_STRING("return", "CITY:NAME,...", NULL, ""),
+    GOPT_ENUM("placed-by", "P", "owner", placer_names, ""),
     GOPT_FLAG("all", ""),                        GOPT_STRING("color", "COLOUR", NULL, ""),
     GOPT_INT("max-flows", "N", NULL, 1, 1000000000, ""),
     GOPT_OPT_END,
