@@ -134,6 +134,9 @@ typedef struct gopt_tokens_tile {
     uint8_t stub_marks, future;
     /* Every path ends at a terminal (a port tile: 1822MX's and 1822PNW's P1, P2). */
     bool terminal_only;
+    /* Laying it, the slots may shrink (`NAME shrinks` in a catalogue: 1837's Vienna 436):
+     * the question is answered as with `shrink`. */
+    bool shrinks;
 } gopt_tokens_tile;
 
 /* Parses a tile string of the 18xx.games tile language. `where` names the text in errors

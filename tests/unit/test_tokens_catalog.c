@@ -65,6 +65,15 @@ static void catalog_errors(void **state) {
     catalog_fails("order yellow\n", 1, 13, "at least two colours");
     catalog_fails("use standard 5 999\n", 1, 16, "standard has no tile named '999'");
     catalog_fails("use nowhere 5\n", 1, 5, "cannot use 'nowhere'");
+    catalog_fails("X1 shrinks\n", 1, 1, "no tile named 'X1'");
+    catalog_fails("X1 yellow city\nX1 shrinks 2\n", 2, 12, "nothing follows 'shrinks'");
+    /* 1837's brown Vienna: the slots shrink (issue 32 item 4). */
+    gopt_error err = {0};
+    gopt_tokens_catalog *c1837 = gopt_tokens_catalog_open("1837", &err);
+    assert_non_null(c1837);
+    assert_true(gopt_tokens_catalog_find(c1837, "436")->shrinks);
+    assert_false(gopt_tokens_catalog_find(c1837, "427")->shrinks);
+    gopt_tokens_catalog_free(c1837);
 }
 
 /* The bundled games' rules: colour order, restricted rotations, tiles from the standard list. */

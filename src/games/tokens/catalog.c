@@ -1,7 +1,8 @@
 /* Tile catalogues: one file per game, a line per tile, `NAME COLOUR TILE-STRING`, and
  * optional game rules: `NAME -> NAME...` naming the only tiles a tile may become (for games
  * whose rules restrict upgrades beyond what the track allows), `NAME @ ROT,...` the only
- * rotations it may be laid in, `order COLOUR...` the game's colour order, and
+ * rotations it may be laid in, `NAME shrinks` (laying it, old cities keep their tokens, not
+ * their empty slots: 1837's Vienna 436), `order COLOUR...` the game's colour order, and
  * `use CATALOGUE NAME...` to take tiles from another catalogue (the standard numbered
  * tiles). '#' starts a comment line. */
 #include <ctype.h>
@@ -222,9 +223,16 @@ static bool read_line(gopt_tokens_catalog *c, gopt_text *t, int depth, gopt_erro
     if (strcmp(name, "order") == 0) return read_order(c, t, at, err);
     gopt_text_skip_spaces(t);
     gopt_text_mark second_at = gopt_text_save(t);
-    if (!tokens_read_name(t, second, sizeof second, "a colour (white, yellow, green, brown, gray, red, blue, sepia) or '->'", err))
+    if (!tokens_read_name(t, second, sizeof second, "a colour (white, yellow, green, brown, gray, red, blue, sepia), '->', '@' or 'shrinks'", err))
         return false;
     int known = find_index(c, name);
+    if (strcmp(second, "shrinks") == 0) { /* `NAME shrinks`: laying it, slots may shrink */
+        if (known < 0) return gopt_text_fail_at(t, at, err, "no tile named '%s' before this line", name);
+        gopt_text_skip_spaces(t);
+        if (gopt_text_peek(t) >= 0 && gopt_text_peek(t) != '\n') return gopt_text_fail(t, err, "nothing follows 'shrinks'");
+        c->tiles[known].shrinks = true;
+        return true;
+    }
     if (strcmp(second, "->") == 0 || strcmp(second, "@") == 0) {
         if (known < 0) return gopt_text_fail_at(t, at, err, "no tile named '%s' before this line", name);
         return second[0] == '@' ? read_rotations(c, t, known, at, err) : read_rule(c, t, known, at, err);

@@ -494,6 +494,11 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
 bool gopt_tokens_check(const gopt_tokens_question *q, const gopt_tokens_tile *to, const gopt_tokens_rotation *r,
                        char *why, size_t why_size) {
     unit_set u;
+    if (to->shrinks && !q->shrink) { /* the catalogue's rule: answered as with shrink */
+        gopt_tokens_question qs = *q;
+        qs.shrink = true;
+        return gopt_tokens_check(&qs, to, r, why, why_size);
+    }
     if (r->feasible != (r->verdict == GOPT_TOKENS_FEASIBLE)) return gopt_reason(why, why_size, "verdict and feasibility disagree");
     uint64_t pool = owners_may_return(q);
     if (!r->feasible && pool) {

@@ -151,6 +151,7 @@ void gopt_tokens_print(FILE *out, const gopt_tokens_question *q, const gopt_toke
                 gopt_tokens_edges_text(gopt_tokens_city_edges(to, c, 0), edges, sizeof edges), slots, slots_text(slots));
     }
     if (to->ncities == 0) fputs(" no cities", out);
+    if (to->shrinks && !q->shrink) fputs("\n  the game's catalogue: laying it, the slots may shrink", out);
     fputs("\n  rot  placement (token->new city)\n", out);
     if (all && same_everywhere(q, a)) print_rotation(out, q, a, &a->rotations[0], all, true);
     else
@@ -249,7 +250,7 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
     if (q->split) json_object_set_new(j, "split", json_true());
     if (q->split && q->split_exits) json_object_set_new(j, "split_exits", json_true());
     if (q->future_free) json_object_set_new(j, "future_track", json_string("ignore"));
-    if (q->shrink) json_object_set_new(j, "shrink", json_true());
+    if (q->shrink || a->to->shrinks) json_object_set_new(j, "shrink", json_true());
     if (q->placer != GOPT_TOKENS_PLACER_OWNER) json_object_set_new(j, "placed_by", json_string(gopt_tokens_placer_name(q->placer)));
     uint64_t gone = 0;
     for (int i = 0; i < q->ntokens; i++) gone |= (uint64_t)q->tokens[i].returned << i;

@@ -425,6 +425,14 @@ static bool place_returning(const gopt_tokens_question *q, const gopt_tokens_til
 
 bool gopt_tokens_place(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, long limit,
                        gopt_tokens_rotation *out, gopt_error *err) {
+    if (to->shrinks && !q->shrink) { /* the game's catalogue says the slots shrink */
+        gopt_tokens_question *qs = gopt_calloc(1, sizeof *qs);
+        *qs = *q;
+        qs->shrink = true;
+        bool ok = gopt_tokens_place(qs, to, rotation, limit, out, err);
+        free(qs);
+        return ok;
+    }
     if (!place_one(q, to, rotation, limit, out, err)) return false;
     uint64_t pool = tokens_returnable(q);
     if (out->feasible || !pool || (out->verdict != GOPT_TOKENS_SHORT && out->verdict != GOPT_TOKENS_UNSPLITTABLE)) return true;
