@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/budget.h"
 #include "games/flow/assist.h"
 #include "test_support.h"
 
@@ -318,6 +319,10 @@ static void check_explain(const gopt_flow_puzzle *p, const brute *b) {
 }
 
 static void check_setter(const gopt_flow_puzzle *p, const brute *b, brute *scratch, int *repaired) {
+    /* the process's memory account balances: every byte the setter charged is released
+     * (its puzzle copies once released bytes they never charged, and a long-running server's
+     * account wrapped below zero: every later reading was refused, "needs 0.0 MB more") */
+    size_t before = gopt_budget_process_used();
     gopt_flow_setter *x = gopt_flow_setter_of(p, NULL);
     assert_int_equal(x->status, b->n ? GOPT_SOLVED : GOPT_INFEASIBLE);
     if (b->n > 0) assert_int_equal(x->solutions, b->n > 1 ? 2 : 1);
@@ -327,6 +332,7 @@ static void check_setter(const gopt_flow_puzzle *p, const brute *b, brute *scrat
         (*repaired)++;
     }
     gopt_flow_setter_free(x);
+    assert_int_equal(gopt_budget_process_used(), before);
 }
 
 static void assist_agrees_with_brute_force(void **state) {

@@ -33,6 +33,10 @@ static void *dup_n(const void *a, size_t n, size_t size) {
 static gopt_flow_puzzle *copy_plus_colour(const gopt_flow_puzzle *p) {
     gopt_flow_puzzle *q = gopt_malloc(sizeof *q);
     *q = *p;
+    /* the copy charged nothing to the memory account: it gives nothing back when freed (it
+     * gave back p's bytes, and a server's process account wrapped below zero: every later
+     * reading was refused with "needs 0.0 MB more than --memory-limit (0 MB) leaves") */
+    q->charged = 0;
     size_t n = (size_t)p->nnodes, m = (size_t)p->nedges, K = (size_t)p->ncolours;
     size_t cells = (size_t)p->layers * (size_t)p->rows * (size_t)p->cols;
     q->row = dup_n(p->row, n, sizeof *p->row);
