@@ -155,6 +155,49 @@ static void gauges(void **state) {
     assert_int_equal(err.col, 26);
 }
 
+static uint8_t open_sides(const char *map_text, const char *coord) {
+    gopt_text t;
+    gopt_text_from_string(&t, "map", map_text);
+    gopt_error err = {0};
+    gopt_tokens_map *m = gopt_tokens_map_read(&t, &err);
+    gopt_text_free(&t);
+    if (!m) fail_msg("%s", err.msg);
+    uint8_t open = 0;
+    if (!gopt_tokens_map_open_edges(m, coord, &open, &err)) fail_msg("%s", err.msg);
+    gopt_tokens_map_free(m);
+    return open;
+}
+
+/* Issue 32 item 8: the other layouts the engine's maps use (lib/engine/hex.rb). Pointy
+ * (1830: numbers across): G19's side 1 faces G17, side 3 F20, side 5 H20. Flat counting
+ * numbers across (1841, x:number): D8's side 3 faces B8, side 4 C9. A lone lower-case letter
+ * counts back from A (1822CA's a8 lies left of A9: A9's side 2). */
+static void maps_pointy_and_number_axes(void **state) {
+    (void)state;
+    assert_int_equal(open_sides("layout pointy\nG19 white\nG17 white\nF20 white\nH20 white\nG21 gray\n", "G19"),
+                     1u << 1 | 1u << 3 | 1u << 5);
+    assert_int_equal(open_sides("layout flat x:number\nD8 white\nB8 white\nC9 white\nD9 white\n", "D8"), 1u << 3 | 1u << 4);
+    assert_int_equal(open_sides("layout flat\nA9 white\na8 blue track:5\n", "A9"), 1u << 2);
+    assert_int_equal(open_sides("layout flat\nA9 white\na8 blue track:4\n", "A9"), 0);
+    gopt_text t;
+    gopt_text_from_string(&t, "map", "layout flat x:diagonal\n");
+    gopt_error err = {0};
+    assert_null(gopt_tokens_map_read(&t, &err));
+    gopt_text_free(&t);
+    assert_string_equal(err.msg, "expected 'letter' or 'number' after 'x:'");
+    /* Every bundled map reads, and a named hex of each is on it. */
+    static const char *const maps[][2] = {{"1822CA", "AB24"}, {"1830", "G19"}, {"1841", "D8"}, {"1846", "H12"},
+                                          {"1860", "J8"}, {"1861", "K17"}, {"1889", "I2"}, {"18CO", "K17"},
+                                          {"18Chesapeake", "H6"}, {"18NY", "D12"}};
+    for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) {
+        gopt_tokens_map *m = gopt_tokens_map_open(maps[i][0], &err);
+        if (!m) fail_msg("%s", err.msg);
+        uint8_t open;
+        assert_true(gopt_tokens_map_open_edges(m, maps[i][1], &open, &err));
+        gopt_tokens_map_free(m);
+    }
+}
+
 /* The map around the hex: 1867's Montreal (L12) has six neighbours that all take track
  * (L14 below is gray with track on its top side); Toronto (F16) has none beyond its lower
  * right side and Buffalo (red F18) below takes track only from Hamilton. */
@@ -304,6 +347,7 @@ int main(void) {
         cmocka_unit_test(cities_split_and_merge),
         cmocka_unit_test(gauges),
         cmocka_unit_test(map_around_the_hex),
+        cmocka_unit_test(maps_pointy_and_number_axes),
         cmocka_unit_test(reservations_and_duplicates),
         cmocka_unit_test(audit_1867),
     };

@@ -15,7 +15,7 @@
 
 typedef struct map_hex {
     char coord[16];
-    int col, row;
+    int x, y; /* the engine's doubled coordinates: neighbours two apart along one axis */
     gopt_tokens_colour colour;
     uint8_t track;      /* sides with track (fixed hexes) */
     uint8_t impassable; /* sides track may not cross */
@@ -23,37 +23,60 @@ typedef struct map_hex {
 
 struct gopt_tokens_map {
     char name[128];
+    bool pointy;     /* pointy-topped hexes (1830), else flat-topped (1867) */
+    bool x_letters;  /* the letters count along x (flat's default), else the numbers (pointy's) */
     int n;
     size_t cap;
     map_hex *hexes;
 };
 
-/* "L12" -> column 11 (A = 0, Z = 25, AA = 26 ...), row 12; false when not of that form. */
-static bool parse_coord(const char *s, int *col, int *row) {
+/* "L12" -> letters 11 (A = 0, Z = 25, AA = 26 ...; a lone lower-case letter counts back from
+ * -1: the engine's hexes left of A, 1822CA's a8), number 12; false when not of that form. */
+static bool parse_coord(const char *s, int *letters_at, int *number) {
     int c = 0, letters = 0;
-    while (isupper((unsigned char)*s)) {
-        if (++letters > 2) return false; /* before c can overflow */
-        c = c * 26 + (*s++ - 'A' + 1);
+    if (islower((unsigned char)s[0]) && !isalpha((unsigned char)s[1])) {
+        c = -(s[0] - 'a' + 1);
+        letters = 1;
+        s++;
+    } else {
+        while (isupper((unsigned char)*s)) {
+            if (++letters > 2) return false; /* before c can overflow */
+            c = c * 26 + (*s++ - 'A' + 1);
+        }
+        c -= 1;
     }
     if (!letters || !isdigit((unsigned char)*s)) return false;
     char *end;
     long r = strtol(s, &end, 10);
     if (*end || r < 0 || r > 999) return false;
-    *col = c - 1;
-    *row = (int)r;
+    *letters_at = c;
+    *number = (int)r;
     return true;
 }
 
-/* Flat-topped hexes, letters as columns and rows stepping by two within a column. */
-static void neighbour(int col, int row, int edge, int *ncol, int *nrow) {
-    static const int dc[6] = {0, -1, -1, 0, 1, 1}, dr[6] = {2, 1, -1, -2, -1, 1};
-    *ncol = col + dc[edge];
-    *nrow = row + dr[edge];
+/* The hex's doubled coordinates as the engine reckons them (lib/engine/hex.rb): one axis
+ * counts letters, the other numbers. */
+static bool coord_xy(const gopt_tokens_map *m, const char *coord, int *x, int *y) {
+    int l, n;
+    if (!parse_coord(coord, &l, &n)) return false;
+    *x = m->x_letters ? l : n - 1;
+    *y = m->x_letters ? n - 1 : l;
+    return true;
 }
 
-static const map_hex *find_at(const gopt_tokens_map *m, int col, int row) {
+/* The neighbour beyond side `edge`: flat-topped sides 0 bottom, 1 lower left .. 5 lower
+ * right; pointy-topped 0 lower left, 1 left, 2 upper left, 3 upper right, 4 right, 5 lower
+ * right (both clockwise, as tile edges turn). */
+static void neighbour(const gopt_tokens_map *m, int x, int y, int edge, int *nx, int *ny) {
+    static const int flat_dx[6] = {0, -1, -1, 0, 1, 1}, flat_dy[6] = {2, 1, -1, -2, -1, 1};
+    static const int pointy_dx[6] = {-1, -2, -1, 1, 2, 1}, pointy_dy[6] = {1, 0, -1, -1, 0, 1};
+    *nx = x + (m->pointy ? pointy_dx : flat_dx)[edge];
+    *ny = y + (m->pointy ? pointy_dy : flat_dy)[edge];
+}
+
+static const map_hex *find_at(const gopt_tokens_map *m, int x, int y) {
     for (int i = 0; i < m->n; i++)
-        if (m->hexes[i].col == col && m->hexes[i].row == row) return &m->hexes[i];
+        if (m->hexes[i].x == x && m->hexes[i].y == y) return &m->hexes[i];
     return NULL;
 }
 
@@ -100,9 +123,9 @@ static bool read_hex(gopt_tokens_map *m, gopt_text *t, gopt_error *err) {
     gopt_text_mark at = gopt_text_save(t);
     map_hex h = {0};
     if (!tokens_read_name(t, h.coord, sizeof h.coord, "a hex such as L12", err)) return false;
-    if (!parse_coord(h.coord, &h.col, &h.row))
-        return gopt_text_fail_at(t, at, err, "'%s' is not a hex coordinate (column letters, then a row number: L12)", h.coord);
-    if (find_at(m, h.col, h.row)) return gopt_text_fail_at(t, at, err, "hex %s is listed twice", h.coord);
+    if (!coord_xy(m, h.coord, &h.x, &h.y))
+        return gopt_text_fail_at(t, at, err, "'%s' is not a hex coordinate (letters, then a number: L12)", h.coord);
+    if (find_at(m, h.x, h.y)) return gopt_text_fail_at(t, at, err, "hex %s is listed twice", h.coord);
     gopt_text_skip_spaces(t);
     gopt_text_mark colour_at = gopt_text_save(t);
     char colour[32];
@@ -123,10 +146,19 @@ gopt_tokens_map *gopt_tokens_map_read(gopt_text *t, gopt_error *err) {
     gopt_tokens_map *m = gopt_calloc(1, sizeof *m);
     snprintf(m->name, sizeof m->name, "%s", t->name);
     gopt_text_skip_ws_comments(t, '#');
-    bool ok = gopt_text_accept_word(t, "layout") || gopt_text_fail(t, err, "a map starts with 'layout flat'");
+    bool ok = gopt_text_accept_word(t, "layout") || gopt_text_fail(t, err, "a map starts with 'layout flat' or 'layout pointy'");
     gopt_text_skip_spaces(t);
-    if (ok && !gopt_text_accept_word(t, "flat"))
-        ok = gopt_text_fail(t, err, "only flat-topped maps (layout flat) are read so far");
+    if (ok) {
+        m->pointy = gopt_text_accept_word(t, "pointy");
+        if (!m->pointy && !gopt_text_accept_word(t, "flat")) ok = gopt_text_fail(t, err, "expected 'flat' or 'pointy' after 'layout'");
+    }
+    m->x_letters = !m->pointy; /* the engine's default axes */
+    gopt_text_skip_spaces(t);
+    if (ok && gopt_text_accept_word(t, "x:")) { /* a game that counts the other way (1841) */
+        if (gopt_text_accept_word(t, "letter")) m->x_letters = true;
+        else if (gopt_text_accept_word(t, "number")) m->x_letters = false;
+        else ok = gopt_text_fail(t, err, "expected 'letter' or 'number' after 'x:'");
+    }
     while (ok) {
         gopt_text_skip_ws_comments(t, '#');
         if (gopt_text_eof(t)) break;
@@ -149,7 +181,7 @@ gopt_tokens_map *gopt_tokens_map_open(const char *game_or_path, gopt_error *err)
         lower[n] = 0;
         snprintf(relative, sizeof relative, "maps/%s.txt", lower);
         if (!gopt_data_path(relative, path, sizeof path)) {
-            gopt_fail(err, game_or_path, 0, 0, "no such map file, and no bundled map for game '%s' (bundled: 1867)", game_or_path);
+            gopt_fail(err, game_or_path, 0, 0, "no such map file, and no bundled map for game '%s' (bundled: %s)", game_or_path, GOPT_TOKENS_MAPS);
             return NULL;
         }
     } else {
@@ -175,14 +207,14 @@ const char *gopt_tokens_map_coord(const gopt_tokens_map *m, int i) { return m->h
 static bool fixed(gopt_tokens_colour c) { return c == GOPT_TOKENS_GRAY || c == GOPT_TOKENS_RED || c == GOPT_TOKENS_BLUE; }
 
 bool gopt_tokens_map_open_edges(const gopt_tokens_map *m, const char *coord, uint8_t *open, gopt_error *err) {
-    int col, row;
-    const map_hex *h = parse_coord(coord, &col, &row) ? find_at(m, col, row) : NULL;
+    int x, y;
+    const map_hex *h = coord_xy(m, coord, &x, &y) ? find_at(m, x, y) : NULL;
     if (!h) return gopt_fail(err, "--hex", 0, 0, "the %s map has no hex '%s'", m->name, coord);
     *open = 0;
     for (int e = 0; e < GOPT_TOKENS_EDGES; e++) {
-        int nc, nr;
-        neighbour(col, row, e, &nc, &nr);
-        const map_hex *n = find_at(m, nc, nr);
+        int nx, ny;
+        neighbour(m, x, y, e, &nx, &ny);
+        const map_hex *n = find_at(m, nx, ny);
         int facing = (e + 3) % 6;
         if (!n || (h->impassable >> e & 1) || (n->impassable >> facing & 1)) continue;
         if (fixed(n->colour) && !(n->track >> facing & 1)) continue;

@@ -37,7 +37,7 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_FLAG("split", "full rules: an old city of several slots may split over new cities that each hold its edges"),
     GOPT_FLAG("split-exits", "full rules: an old city may split with its exits shared out (1894): each token to a new city holding one of its edges"),
     GOPT_STRING("open", "EDGES", NULL, "the hex sides that lead somewhere, e.g. 1,2,3,4 (default: all six neighbours assumed)"),
-    GOPT_STRING("hex", "GAME:COORD", NULL, "take the open sides from a bundled map, e.g. 1867:F16 (Toronto)"),
+    GOPT_STRING("hex", "GAME:COORD", NULL, "take the open sides from a bundled map (" GOPT_TOKENS_MAPS "), e.g. 1867:F16 (Toronto)"),
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, "reservations (home or company) in old cities: each takes a slot and follows its city"),
     GOPT_STRING("extra", "CITY:NAME,...", NULL, "extra tokens beyond the slots (1822's destination, cheater tokens): they take no slot"),
     GOPT_ENUM("duplicates", "keep|return", "keep", duplicates_names, "two tokens of one company in one new city: the game keeps both or returns one"),
