@@ -96,12 +96,12 @@ static void stopped_runs_say_what_they_hold(void **state) {
     study.points = &points[1];
     assert_string_equal(taxis_study_count(&study, count, sizeof count), "stopped early: 20 of 64 settings");
     if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
-        const char *want[] = {"stopped early: 20 of 64 settings per point", "stopped early: 20 of 64 settings per panel",
-                              "stopped early: 20 of 64 settings)"};
-        for (int k = 0; k < 3; k++) {
+        /* (table1's title says it the same way; its plot wants all 20 players) */
+        const char *want[] = {"stopped early: 20 of 64 settings per point", "stopped early: 20 of 64 settings per panel"};
+        for (int k = 0; k < 2; k++) {
             gopt_buf figure = {0};
             study.hist = k == 1;
-            assert_int_equal(taxis_plot(&study, k == 2, "figure.svg", &figure, &err), 1);
+            assert_int_equal(taxis_plot(&study, false, "figure.svg", &figure, &err), 1);
             if (!strstr(figure.data, want[k])) fail_msg("figure %d lacks \"%s\"", k, want[k]);
             if (k == 1 && !strstr(figure.data, " = 1, c = 7, 20 settings")) fail_msg("the panel lacks its count");
             assert_null(strstr(figure.data, "(64 settings"));
