@@ -3,7 +3,10 @@
  * its name once complete, so an error, Ctrl-C or a full disk never leaves a half-written file
  * (and never clobbers a good old one). The target is checked first, so an unwritable place
  * (`--output /proc/x.svg`, a directory) fails at once with one line and the OS reason, before
- * any work is done. "-" means standard output (written directly). */
+ * any work is done. "-" means standard output (written directly); so are devices and pipes
+ * (/dev/null, /dev/stdout, a FIFO: a rename would replace them with a plain file), and a pipe
+ * no process reads is refused at once. Other special files (sockets, block devices) are
+ * refused. */
 #ifndef GAMEOPT_OUTFILE_H
 #define GAMEOPT_OUTFILE_H
 
@@ -16,6 +19,7 @@ typedef struct gopt_outfile {
     FILE *f;    /* write here (stdout for "-"); NULL when opened with gopt_outfile_begin */
     char *path; /* the name the file gets */
     char *temp; /* where the bytes are until commit; NULL for stdout */
+    bool direct; /* a device or a pipe (/dev/null, a FIFO): written in place, never replaced */
 } gopt_outfile;
 
 /* Opens a temporary file beside path for writing. False, with err = "PATH: cannot write:

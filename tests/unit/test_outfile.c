@@ -1,9 +1,11 @@
 /* Output files appear whole or not at all (issue 16 items 8, 9, 10). */
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "test_support.h"
@@ -99,10 +101,67 @@ static void a_link_is_written_through(void **state) {
     rmdir(dir);
 }
 
+/* Issue 37 item 6: a device or a pipe is written in place, never replaced by a plain file (as
+ * root, --output /dev/null put a regular file where /dev/null was); a pipe nobody reads is
+ * refused at once; a full device is one error. The devices are made here (mknod, as root:
+ * CI), never the machine's own; without root that part is left out. */
+static void devices_and_pipes_are_written_in_place(void **state) {
+    (void)state;
+    char dir[64], fifo[96], null[96], full[96];
+    snprintf(dir, sizeof dir, "/tmp/gameopt-outdev-%d", (int)getpid());
+    assert_int_equal(mkdir(dir, 0700), 0);
+    snprintf(fifo, sizeof fifo, "%s/pipe.txt", dir);
+    snprintf(null, sizeof null, "%s/null.svg", dir);
+    snprintf(full, sizeof full, "%s/full.txt", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    gopt_outfile o;
+    gopt_error err = {0};
+    struct stat st;
+    /* no reader: refused at once, the pipe left a pipe */
+    assert_false(gopt_outfile_open(&o, fifo, &err));
+    assert_string_equal(err.msg, "cannot write: a pipe that no process reads");
+    gopt_error_clear(&err);
+    /* a reader: the bytes go down the pipe */
+    int reader = open(fifo, O_RDONLY | O_NONBLOCK);
+    assert_true(reader >= 0);
+    assert_true(gopt_outfile_check(fifo, &err));
+    assert_true(gopt_outfile_open(&o, fifo, &err));
+    fputs("piped\n", o.f);
+    assert_true(gopt_outfile_commit(&o, &err));
+    char got[16] = {0};
+    assert_int_equal(read(reader, got, sizeof got - 1), 6);
+    assert_string_equal(got, "piped\n");
+    close(reader);
+    assert_int_equal(lstat(fifo, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    if (mknod(null, S_IFCHR | 0666, makedev(1, 3)) == 0 && mknod(full, S_IFCHR | 0666, makedev(1, 7)) == 0) {
+        assert_true(gopt_outfile_check(null, &err));
+        assert_true(gopt_outfile_open(&o, null, &err));
+        fputs("<svg/>\n", o.f);
+        assert_true(gopt_outfile_commit(&o, &err));
+        assert_int_equal(lstat(null, &st), 0);
+        assert_true(S_ISCHR(st.st_mode));
+        assert_true(gopt_outfile_open(&o, full, &err));
+        for (int i = 0; i < 10000; i++) fputs("a line of results that will not fit\n", o.f);
+        assert_false(gopt_outfile_commit(&o, &err));
+        assert_string_equal(err.msg, "cannot write: No space left on device");
+        gopt_error_clear(&err);
+        assert_int_equal(lstat(full, &st), 0);
+        assert_true(S_ISCHR(st.st_mode));
+        unlink(null), unlink(full);
+    } else {
+        unlink(null);
+    }
+    assert_int_equal(entries(dir), 1); /* no temporary anywhere */
+    unlink(fifo);
+    rmdir(dir);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(commit_renames_and_abort_leaves_nothing),
         cmocka_unit_test(a_link_is_written_through),
+        cmocka_unit_test(devices_and_pipes_are_written_in_place),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
