@@ -289,6 +289,14 @@ int gopt_call_run(gopt_call *call) {
     const gopt_source *outer_source = gopt_source_enter(call->opts.source);
     gopt_call *outer_call = gopt_call_enter(call);
     int code = call->verb->run(call);
+    /* Reading stopped by the time limit, the cancel token or a signal is a limit reached,
+     * not bad input: exit 3, as everywhere else (the message says what stopped it). Only a
+     * reason recorded while the verb ran counts, not a deadline passed after it failed. A
+     * memory limit the reader met stays its own refusal ("reading this needs N MB more"). */
+    int why = atomic_load(&limits.stopped);
+    if (code == GOPT_BAD_INPUT && call->err.set &&
+        (why == GOPT_STOP_TIME || why == GOPT_STOP_CANCEL || why == GOPT_STOP_SIGNAL || gopt_stop_signalled()))
+        code = GOPT_LIMIT;
     if (call->opts.manifest && gopt_option_flag(&call->opts, "csv")) csv_manifest_first(call);
     gopt_call_enter(outer_call);
     gopt_source_enter(outer_source);

@@ -26,6 +26,10 @@ static bool read_fd(int fd, const char *path, gopt_buf *b, size_t *charged, gopt
         struct pollfd p = {.fd = fd, .events = POLLIN};
         int ready = poll(&p, 1, 100);
         if (ready < 0 && errno == EINTR) continue;
+        /* While it waits for a writer, the call's time limit and cancel token end the read
+         * too (a file whose bytes are there is read whole: its reader polls them). */
+        gopt_stop_reason why = ready == 0 ? gopt_stop_check() : GOPT_GO;
+        if (why != GOPT_GO) return gopt_fail(err, path, 0, 0, "cannot read: %s", gopt_stop_text(why));
         if (ready == 0) continue;
         ssize_t n = read(fd, chunk, sizeof chunk);
         if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
