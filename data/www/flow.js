@@ -114,6 +114,7 @@
       { to: 'intgrid', label: 'integer grid (Numberlink)' },
       { to: 'adc', label: 'ADC contest file' },
       { to: 'puzzlink', label: 'puzz.link link (Numberlink: cells may stay empty)' },
+      { to: 'pzprv3', label: 'puzz.link file (pzprv3, Numberlink)' },
     ],
 
     build(ctx) {

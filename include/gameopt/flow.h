@@ -26,6 +26,7 @@ typedef enum gopt_flow_format {
     GOPT_FLOW_JSON,        /* level scrapers' JSON: a grid of colour names ("" empty); many levels */
     GOPT_FLOW_INTGRID,     /* Numberlink solvers' "W H" then rows of integers, 0 empty (partial) */
     GOPT_FLOW_PUZZLINK,    /* puzz.link / pzv.jp Numberlink links: ?numlin/COLS/ROWS/BODY (partial) */
+    GOPT_FLOW_PZPRV3,      /* pzprjs's saved Numberlink: pzprv3/numlin/ROWS/COLS, numbers, lines */
     GOPT_FLOW_NFORMATS
 } gopt_flow_format;
 
@@ -103,7 +104,7 @@ gopt_flow_format gopt_flow_guess_format(const gopt_text *t);
 int gopt_flow_read(gopt_text *t, int format, int partial, gopt_flow_puzzle **out, gopt_error *err);
 void gopt_flow_free(gopt_flow_puzzle *p);
 /* The path convention a format's puzzles are published under: Numberlink contest and
- * Nikoli-style files (thomasahle, adc, the integer grid, puzz.link's numlin) assume paths that never touch
+ * Nikoli-style files (thomasahle, adc, the integer grid, puzz.link's numlin links and files) assume paths that never touch
  * themselves ("untouching"); Flow Free levels (flow_solver, samgoldman, houston, JSON levels)
  * allow any simple path. It matters only for counting and uniqueness (and for puzzles whose
  * only solutions touch themselves). */

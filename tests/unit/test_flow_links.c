@@ -188,6 +188,34 @@ static void a_size_beyond_the_body_is_refused_first(void **state) {
                  "t:1:28: the link's body (0 characters) cannot hold 25 cells (20 at most per character)");
 }
 
+/* pzprv3 files (rows first): a 5-column, 2-row board from pzprjs's own test (its input test
+ * "newboard,5,2"), as a file and as a link; written back as the file with no lines. */
+static void pzprv3_files_put_rows_first(void **state) {
+    (void)state;
+    static const char *const forms[] = {
+        "pzprv3\nnumlin\n2\n5\n. . . 1 . \n2 1 . . 2 \n1 1 1 0 \n0 1 1 1 \n0 0 1 0 0 \nhistory:{}\n",
+        "https://puzz.link/p?pzprv3/numlin/2/5/.%20.%20.%201%20.%20/2%201%20.%20.%202%20/1%201%201%200%20/0%201%201%201%20/"
+        "0%200%201%200%200%20/",
+    };
+    for (int i = 0; i < 2; i++) {
+        gopt_flow_puzzle *p = read_one(forms[i]);
+        assert_int_equal(p->format, i == 0 ? GOPT_FLOW_PZPRV3 : GOPT_FLOW_PUZZLINK);
+        assert_int_equal(p->rows, 2);
+        assert_int_equal(p->cols, 5);
+        assert_true(p->partial && p->untouching);
+        assert_string_equal(p->label[p->colour[3]], "1");
+        assert_string_equal(p->label[p->colour[5]], "2");
+        char *text = gopt_flow_write(p, NULL);
+        assert_string_equal(text, i == 0 ? "pzprv3\nnumlin\n2\n5\n. . . 1 . \n2 1 . . 2 \n0 0 0 0 \n0 0 0 0 \n0 0 0 0 0 \n"
+                                         : "https://puzz.link/p?numlin/5/2/i1g21h2\n");
+        free(text);
+        gopt_flow_free(p);
+    }
+    expect_error("pzprv3\nnumlin\n2\n5\n. . . 1 . \n2 1 . . 2 \n1 1 1 0 \n0 1 2 1 \n", "t:8:5: expected a line state (1 a line, 0 none, -1 a cross), found '2'");
+    expect_error("pzprv3\nnumlin\n2\n5\n. . . 1 . \n2 1 . . 2 \n1 1 1 0 \n", "t:8:1: the file ends before the vertical line row 2");
+    expect_error("pzprv3\ncountry\n2\n5\n", "t:2:1: a pzprv3 file of 'country', not Numberlink ('numlin')");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(real_links_write_back_the_same),
@@ -196,6 +224,7 @@ int main(void) {
         cmocka_unit_test(letter_rows_are_not_links),
         cmocka_unit_test(errors_name_the_place),
         cmocka_unit_test(a_size_beyond_the_body_is_refused_first),
+        cmocka_unit_test(pzprv3_files_put_rows_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -182,9 +182,18 @@ bool flow_read_marks(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gopt_er
             ok = gopt_text_fail(t, err, "expected 'X%d' (the layers)", p->layers);
         }
     }
+    if (ok && p->format == GOPT_FLOW_PZPRV3) {
+        /* a saved game: a cell on a line from an endpoint has that line's colour; the others
+         * are not decided yet (the file does not say "empty") */
+        gopt_flow_solution *s = flow_read_pzprv3_answer(t, p, err);
+        for (int v = 0; v < p->nnodes && s; v++)
+            mark[v] = p->colour[v] >= 0 ? p->colour[v] : s->colour[v] >= 0 ? s->colour[v] : FLOW_MARK_UNKNOWN;
+        ok = s != NULL;
+        gopt_flow_solution_free(s);
+    }
     if (ok && p->format == GOPT_FLOW_SAMGOLDMAN) ok = read_drawing(t, p, mark, where, err);
     if (ok && p->format == GOPT_FLOW_JSON) ok = flow_read_json_answer(t, p, mark, err);
-    bool rows = p->format != GOPT_FLOW_SAMGOLDMAN && p->format != GOPT_FLOW_JSON;
+    bool rows = p->format != GOPT_FLOW_SAMGOLDMAN && p->format != GOPT_FLOW_JSON && p->format != GOPT_FLOW_PZPRV3;
     for (int z = 0; z < p->layers && ok && rows; z++) {
         gopt_text_skip_ws(t);
         if (p->layers > 1 || gopt_text_peek(t) == 'L') {
@@ -213,6 +222,7 @@ bool flow_read_marks(gopt_text *t, const gopt_flow_puzzle *p, int *mark, gopt_er
 }
 
 gopt_flow_solution *gopt_flow_read_answer(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err) {
+    if (p->format == GOPT_FLOW_PZPRV3) return flow_read_pzprv3_answer(t, p, err); /* the lines themselves */
     int *mark = gopt_malloc(((size_t)p->nnodes + 1) * sizeof *mark);
     gopt_text_mark start = gopt_text_save(t);
     bool ok = flow_read_marks(t, p, mark, err);

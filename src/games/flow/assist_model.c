@@ -51,7 +51,7 @@ int flow_solution_colour(const gopt_flow_solution *s, int v) { return s->colour[
 char **flow_known_rows(const gopt_flow_puzzle *p, const int *colour, int *nrows) {
     int n = p->layers * p->rows;
     char **rows = gopt_malloc((size_t)n * sizeof *rows);
-    bool numbers = p->format == GOPT_FLOW_ADC || flow_int_rows(p->format);
+    bool numbers = flow_numbered(p->format);
     for (int z = 0; z < p->layers; z++)
         for (int r = 0; r < p->rows; r++) {
             gopt_buf b = {0};

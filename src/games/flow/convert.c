@@ -48,7 +48,7 @@ bool flow_writable(const gopt_flow_puzzle *p, int f, char *why, size_t size) {
                         p->layers > 1 ? "only its own adc file holds them" : "samgoldman holds walls, holes and bridges"),
                false;
     }
-    if (f == GOPT_FLOW_PUZZLINK && p->ncolours > FLOW_PUZZLINK_MAX_NUMBER)
+    if ((f == GOPT_FLOW_PUZZLINK || f == GOPT_FLOW_PZPRV3) && p->ncolours > FLOW_PUZZLINK_MAX_NUMBER)
         return snprintf(why, size, "a puzz.link link numbers up to %ld colours, the board has %d", FLOW_PUZZLINK_MAX_NUMBER, p->ncolours),
                false;
     int most = letters_for(f);
@@ -125,7 +125,7 @@ char *flow_write_as(const gopt_flow_puzzle *p, const gopt_flow_solution *s, int 
     gopt_flow_puzzle copy = *p;
     copy.format = (gopt_flow_format)f;
     char(*labels)[GOPT_FLOW_LABEL] = NULL;
-    if (f == GOPT_FLOW_ADC || flow_int_rows(f)) { /* contest files and links number their lines */
+    if (flow_numbered(f)) { /* contest files and puzz.link's number their lines */
         labels = gopt_malloc(((size_t)p->ncolours + 1) * sizeof *labels);
         for (int k = 0; k < p->ncolours; k++) snprintf(labels[k], sizeof labels[k], "%d", k + 1);
     } else if (letters_for(f)) {

@@ -27,7 +27,7 @@ static void put_row(gopt_buf *b, const gopt_flow_puzzle *p, const gopt_flow_solu
         if (p->format == GOPT_FLOW_ADC) {
             int k = v >= 0 ? colour_of(p, s, v) : -1;
             gopt_buf_printf(b, "%s%02d", c ? "," : "", k >= 0 ? atoi(p->label[k]) : 0);
-        } else if (flow_int_rows(p->format)) {
+        } else if (flow_numbered(p->format)) {
             int k = v >= 0 ? colour_of(p, s, v) : -1;
             gopt_buf_printf(b, "%s%d", c ? " " : "", k >= 0 ? atoi(p->label[k]) : 0);
         } else {
@@ -115,6 +115,7 @@ char *gopt_flow_write(const gopt_flow_puzzle *p, const gopt_flow_solution *s) {
     case GOPT_FLOW_ADC: write_adc(&b, p, s); break;
     case GOPT_FLOW_SAMGOLDMAN: write_drawing(&b, p, s); break;
     case GOPT_FLOW_JSON: write_json(&b, p, s); break;
+    case GOPT_FLOW_PZPRV3: flow_write_pzprv3(&b, p, s); break;
     case GOPT_FLOW_PUZZLINK:
         if (!s) {
             flow_write_puzzlink(&b, p);

@@ -135,7 +135,7 @@ static void *generate(const gopt_options *o, gopt_rng *rng, gopt_error *err) {
         return gopt_fail(err, "--format", 0, 0, "generated boards are written as flow_solver, thomasahle, adc or houston"),
                NULL;
     long half = (long)w * h / 2 > 1 ? (long)w * h / 2 : 1;
-    long most = f == GOPT_FLOW_HOUSTON || f == GOPT_FLOW_ADC || flow_int_rows(f) || f == GOPT_FLOW_JSON ? half
+    long most = f == GOPT_FLOW_HOUSTON || f == GOPT_FLOW_ADC || flow_numbered(f) || f == GOPT_FLOW_JSON ? half
                 : f == GOPT_FLOW_THOMASAHLE                                                        ? 62
                                                                                                    : 52;
     if (most > half) most = half;
@@ -208,10 +208,12 @@ static const char flow_help[] =
     "  puzzlink     puzz.link Numberlink links, one a line: https://puzz.link/p?numlin/W/H/...\n"
     "               (also pzv.jp, pzprxs, no scheme, _edit/_play); cells may stay empty; a solved\n"
     "               board is written as an integer grid. A link may be given in place of FILE.\n"
+    "  pzprv3       a Numberlink saved by puzz.link (pzprv3, numlin, rows, cols, numbers, lines);\n"
+    "               the lines are the answer; also in a link (?pzprv3/numlin/...)\n"
     "\n"
     "paths: a path touches itself when two of its cells are neighbours but not consecutive on\n"
-    "it. --paths untouching (default for thomasahle, intgrid, adc and puzzlink, as published\n"
-    "Numberlink puzzles assume) considers only paths that never do, in solving, counting and\n"
+    "it. --paths untouching (the default for thomasahle, intgrid, adc, puzzlink and pzprv3, as\n"
+    "published Numberlink puzzles assume) considers only paths that never do, in solving, counting and\n"
     "proofs; --paths simple (default for Flow Free formats) allows them. '--count 2' answering 1\n"
     "proves uniqueness under the convention: untouching, no second filling without touching\n"
     "paths (fillings with them may exist); simple, no second filling at all. JSON says which.\n"

@@ -109,6 +109,14 @@ char flow_colour_char(const gopt_flow_puzzle *p, int colour);
  * solved boards ("W H", then rows, 0 empty): the integer grid, and puzz.link links (which
  * hold no solution). */
 static inline bool flow_int_rows(int f) { return f == GOPT_FLOW_INTGRID || f == GOPT_FLOW_PUZZLINK; }
+/* The formats that name colours by numbers (1..n when converted), shown as numbers in rows. */
+static inline bool flow_numbered(int f) {
+    return f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID || f == GOPT_FLOW_PUZZLINK || f == GOPT_FLOW_PZPRV3;
+}
+/* parse_pzprv3.c: an answer as a pzprv3 file with lines (the lines are the paths), and the
+ * puzzle (s NULL: no lines) or the solved board written as one. */
+gopt_flow_solution *flow_read_pzprv3_answer(gopt_text *t, const gopt_flow_puzzle *p, gopt_error *err);
+void flow_write_pzprv3(gopt_buf *b, const gopt_flow_puzzle *p, const gopt_flow_solution *s);
 /* parse_url.c: does a line look like a pasted link (a scheme, www., a puzzle site's name, a
  * Numberlink path)? The puzz.link link of a puzzle, numbered by its labels. */
 bool flow_link_like(const char *line, size_t n);

@@ -60,6 +60,8 @@ bool flow_read_json_answer(gopt_text *t, const gopt_flow_puzzle *p, int *mark, g
 
 /* parse_url.c: a puzz.link Numberlink link (?numlin/COLS/ROWS/BODY), one per line. */
 gopt_flow_puzzle *flow_read_puzzlink(gopt_text *t, bool partial, gopt_error *err);
+/* parse_pzprv3.c: a pzprv3 file of Numberlink (numbers; the lines are an answer's). */
+gopt_flow_puzzle *flow_read_pzprv3(gopt_text *t, bool partial, gopt_error *err);
 
 /* parse_drawing.c: samgoldman's graph-ASCII (STANDARD, BRIDGES, HEX, WARPS). */
 gopt_flow_puzzle *flow_read_drawing(gopt_text *t, bool partial, gopt_error *err);

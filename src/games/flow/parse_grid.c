@@ -10,7 +10,7 @@
 #include "gameopt/grid.h"
 #include "parse.h"
 
-const char *const gopt_flow_format_names[] = {"flow_solver", "thomasahle", "adc", "samgoldman", "houston", "json", "intgrid", "puzzlink", NULL};
+const char *const gopt_flow_format_names[] = {"flow_solver", "thomasahle", "adc", "samgoldman", "houston", "json", "intgrid", "puzzlink", "pzprv3", NULL};
 
 
 /* ---------------------------------------------------------------- format guessing */
@@ -62,6 +62,7 @@ gopt_flow_format gopt_flow_guess_format(const gopt_text *t) {
         if (starts_with_word(p, e, kinds[i])) return GOPT_FLOW_SAMGOLDMAN;
     if (starts_with_word(p, e, "SIZE")) return GOPT_FLOW_ADC;
     if (*p == '{' || *p == '[' || *p == ',' || *p == ']') return GOPT_FLOW_JSON; /* (also between levels) */
+    if (starts_with_word(p, e, "pzprv3") || (e - p > 7 && memcmp(p, "pzprv3.", 7) == 0)) return GOPT_FLOW_PZPRV3;
     if (flow_link_like(p, (size_t)(e - p))) return GOPT_FLOW_PUZZLINK;            /* a pasted puzz.link link */
     if (*p == '"' && memchr(p, ':', (size_t)(e - p))) return GOPT_FLOW_JSON;   /* a named level: "level_2": [ */
     /* thomasahle's files may open with '#' comments; a flow_solver row may also start with
@@ -247,7 +248,7 @@ static void skip_blank_lines(gopt_text *t) {
 }
 
 bool gopt_flow_untouching_default(gopt_flow_format f) {
-    return f == GOPT_FLOW_THOMASAHLE || f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID || f == GOPT_FLOW_PUZZLINK;
+    return f == GOPT_FLOW_THOMASAHLE || f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID || f == GOPT_FLOW_PUZZLINK || f == GOPT_FLOW_PZPRV3;
 }
 
 int gopt_flow_read(gopt_text *t, int format, int partial, gopt_flow_puzzle **out, gopt_error *err) {
@@ -255,7 +256,7 @@ int gopt_flow_read(gopt_text *t, int format, int partial, gopt_flow_puzzle **out
     skip_blank_lines(t);
     if (gopt_text_eof(t)) return 0;
     gopt_flow_format f = format >= 0 ? (gopt_flow_format)format : gopt_flow_guess_format(t);
-    bool part = partial >= 0 ? partial != 0 : f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID || f == GOPT_FLOW_PUZZLINK;
+    bool part = partial >= 0 ? partial != 0 : f == GOPT_FLOW_ADC || f == GOPT_FLOW_INTGRID || f == GOPT_FLOW_PUZZLINK || f == GOPT_FLOW_PZPRV3;
     int r;
     switch (f) {
     case GOPT_FLOW_THOMASAHLE: r = read_thomasahle(t, part, out, err); break;
@@ -265,6 +266,7 @@ int gopt_flow_read(gopt_text *t, int format, int partial, gopt_flow_puzzle **out
     case GOPT_FLOW_SAMGOLDMAN: *out = flow_read_drawing(t, part, err), r = *out ? 1 : -1; break;
     case GOPT_FLOW_HOUSTON: *out = read_houston(t, part, err), r = *out ? 1 : -1; break;
     case GOPT_FLOW_PUZZLINK: *out = flow_read_puzzlink(t, part, err), r = *out ? 1 : -1; break;
+    case GOPT_FLOW_PZPRV3: *out = flow_read_pzprv3(t, part, err), r = *out ? 1 : -1; break;
     default: *out = read_flow_solver(t, part, err), r = *out ? 1 : -1; break;
     }
     /* A format guessed from the board's shape (not from a keyword or JSON's brackets) may be

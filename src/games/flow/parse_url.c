@@ -131,6 +131,33 @@ static gopt_flow_puzzle *read_query(gopt_text *t, const char *end, bool partial,
     return flow_parse_finish(t, &b, &m, ok, partial, start, err);
 }
 
+/* A pzprv3 file in a link (`?pzprv3/numlin/ROWS/COLS/...`): pzprjs reads the query as the
+ * file with '/' for line ends, after percent-decoding. Errors point at the query, naming the
+ * line of the file inside it. Read as a link: written back as a numlin link. */
+static gopt_flow_puzzle *read_pzprv3_query(gopt_text *t, const char *q, size_t n, bool partial, gopt_error *err) {
+    gopt_buf b = {0};
+    for (size_t i = 0; i < n; i++) {
+        int hi = i + 2 < n ? hex_value(q[i + 1] | 0x20) : -1, lo = i + 2 < n ? hex_value(q[i + 2] | 0x20) : -1;
+        if (q[i] == '%' && hi >= 0 && lo >= 0) {
+            char c = (char)(hi * 16 + lo);
+            gopt_buf_putc(&b, c == '/' ? '\n' : c);
+            i += 2;
+        } else {
+            gopt_buf_putc(&b, q[i] == '/' ? '\n' : q[i] == '+' ? ' ' : q[i]);
+        }
+    }
+    gopt_buf_putc(&b, '\n');
+    gopt_text file;
+    gopt_text_from(&file, t->name, b.data, b.len);
+    gopt_buf_free(&b);
+    gopt_error inner = {0};
+    gopt_flow_puzzle *p = flow_read_pzprv3(&file, partial, &inner);
+    gopt_text_free(&file);
+    if (!p) return gopt_text_fail(t, err, "in the pzprv3 data of the link, at its line %d: %s", inner.line, inner.msg), NULL;
+    p->format = GOPT_FLOW_PUZZLINK;
+    return p;
+}
+
 /* What the line holds when it is not a Numberlink link, for the error. */
 static gopt_flow_puzzle *not_numberlink(gopt_text *t, const char *pid, const char *end, gopt_error *err) {
     size_t len = 0;
@@ -183,7 +210,10 @@ gopt_flow_puzzle *flow_read_puzzlink(gopt_text *t, bool partial, gopt_error *err
     size_t pid = 0;
     while (query + pid < stop && (isalnum((unsigned char)query[pid]) || query[pid] == '_')) pid++;
     bool ours = (pid >= 6 && memcmp(query, "numlin", 6) == 0) || (pid >= 10 && memcmp(query, "numberlink", 10) == 0);
-    gopt_flow_puzzle *p = ours ? read_query(t, stop, partial, err) : not_numberlink(t, query, stop, err);
+    bool file = stop - query > 7 && memcmp(query, "pzprv3", 6) == 0 && (query[6] == '/' || query[6] == '.');
+    gopt_flow_puzzle *p = ours   ? read_query(t, stop, partial, err)
+                          : file ? read_pzprv3_query(t, query, (size_t)(stop - query), partial, err)
+                                 : not_numberlink(t, query, stop, err);
     if (!p) return NULL;
     size_t len;
     gopt_text_line(t, &len); /* the rest of the line: &... and #... */

@@ -58,11 +58,11 @@ static gopt_flow_puzzle *copy_plus_colour(const gopt_flow_puzzle *p) {
 
 /* A label no colour has: the next number in the number formats, else a letter or digit. */
 static bool new_label(const gopt_flow_puzzle *p, char *out) {
-    if (p->format == GOPT_FLOW_ADC || flow_int_rows(p->format)) {
+    if (flow_numbered(p->format)) {
         int most = 0;
         for (int k = 0; k < p->ncolours; k++) most = atoi(p->label[k]) > most ? atoi(p->label[k]) : most;
         snprintf(out, GOPT_FLOW_LABEL, "%d", most + 1);
-        return most + 1 < 100 || flow_int_rows(p->format);
+        return most + 1 < 100 || p->format != GOPT_FLOW_ADC;
     }
     static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     for (const char *c = alphabet; *c; c++) {

@@ -29,8 +29,8 @@ static const gopt_opt mistakes_opts[] = {PARTIAL_OPT, FULL_OPT, PATHS_OPT, GOPT_
 /* convert (the generic verb, src/core/convert.c; what each format holds: convert.c) */
 static const gopt_opt convert_opts[] = {
     GOPT_ENUM("to", "FORMAT", NULL, gopt_flow_format_names,
-              "flow_solver, thomasahle, adc, samgoldman, houston, json, intgrid or puzzlink (a puzz.link Numberlink link: "
-              "cells may stay empty; walls, holes and bridges: samgoldman; layers: adc; an error when the format cannot "
+              "flow_solver, thomasahle, adc, samgoldman, houston, json, intgrid, puzzlink or pzprv3 (a puzz.link Numberlink link "
+              "or saved file: cells may stay empty; walls, holes and bridges: samgoldman; layers: adc; an error when the format cannot "
               "hold the board)"),
     GOPT_OPT_END,
 };
