@@ -47,6 +47,10 @@ bool gopt_text_arg_is_url(const char *arg);
 /* Reads from a copy of the given bytes; name is what errors call it. */
 void gopt_text_from(gopt_text *t, const char *name, const char *data, size_t len);
 void gopt_text_from_string(gopt_text *t, const char *name, const char *s);
+/* Starts t on the file a link holds in pzprjs's `?pzprv3/...` form (q[0..n), from "pzprv3"):
+ * '/' a line end, %XX a byte, '+' a space, as pzprjs reads the query after the browser's
+ * percent-decoding; the text ends with a line end. */
+void gopt_text_from_query(gopt_text *t, const char *name, const char *q, size_t n);
 void gopt_text_free(gopt_text *t);
 /* Fails, at the line and column of the first byte that is not UTF-8, unless all of t is. For
  * texts made with gopt_text_from (gopt_text_load checks on its own). */

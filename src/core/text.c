@@ -126,6 +126,28 @@ void gopt_text_from(gopt_text *t, const char *name, const char *data, size_t len
     start(t, name, gopt_strndup(data, len), len);
 }
 
+static int hex_digit(int c) {
+    c |= 0x20;
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+void gopt_text_from_query(gopt_text *t, const char *name, const char *q, size_t n) {
+    gopt_buf b = {0};
+    for (size_t i = 0; i < n; i++) {
+        int hi = i + 2 < n ? hex_digit(q[i + 1]) : -1, lo = i + 2 < n ? hex_digit(q[i + 2]) : -1;
+        if (q[i] == '%' && hi >= 0 && lo >= 0) {
+            char c = (char)(hi * 16 + lo);
+            gopt_buf_putc(&b, c == '/' ? '\n' : c);
+            i += 2;
+        } else {
+            gopt_buf_putc(&b, q[i] == '/' ? '\n' : q[i] == '+' ? ' ' : q[i]);
+        }
+    }
+    gopt_buf_putc(&b, '\n');
+    gopt_text_from(t, name, b.data, b.len);
+    gopt_buf_free(&b);
+}
+
 void gopt_text_from_string(gopt_text *t, const char *name, const char *s) {
     gopt_text_from(t, name, s, strlen(s));
 }

@@ -176,21 +176,8 @@ static bool read_query(gopt_text *t, gopt_country_puzzle **out, gopt_error *err)
  * file with '/' for line ends, after the browser's percent-decoding. Errors point at the
  * query, naming the line of the file inside it. */
 static bool read_pzprv3_query(gopt_text *t, const char *q, size_t n, gopt_country_puzzle **out, gopt_error *err) {
-    gopt_buf b = {0};
-    for (size_t i = 0; i < n; i++) {
-        int hi = i + 2 < n ? hex_value(q[i + 1] | 0x20) : -1, lo = i + 2 < n ? hex_value(q[i + 2] | 0x20) : -1;
-        if (q[i] == '%' && hi >= 0 && lo >= 0) {
-            char c = (char)(hi * 16 + lo);
-            gopt_buf_putc(&b, c == '/' ? '\n' : c);
-            i += 2;
-        } else {
-            gopt_buf_putc(&b, q[i] == '/' ? '\n' : q[i] == '+' ? ' ' : q[i]);
-        }
-    }
-    gopt_buf_putc(&b, '\n');
     gopt_text file;
-    gopt_text_from(&file, t->name, b.data, b.len);
-    gopt_buf_free(&b);
+    gopt_text_from_query(&file, t->name, q, n);
     gopt_error inner = {0};
     bool ok = country_read_pzprv3(&file, out, &inner);
     gopt_text_free(&file);
