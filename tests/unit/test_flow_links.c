@@ -175,6 +175,10 @@ static void errors_name_the_place(void **state) {
                  "t:1:44: unexpected text after the link (one puzzle link per line)");
     expect_error("https://puzz.link/p?country/5/5/amda0uf02h12h",
                  "t:1:21: a link to the puzzle type 'country', not Numberlink: expected ?numlin/COLS/ROWS/...");
+    /* found by the fuzz target: a link ending at the puzzle type read past its end (a crash) */
+    expect_error("https://puzz.link/p?numlin/6/6/j4h14m2n2h133k\nhttp://pzv.jp/p.html?numlin/\n",
+                 "t:2:28: expected '/' and the board's size after the puzzle type");
+    expect_error("https://puzz.link/p?numlin/5/", "t:1:29: expected '/' and the number of rows after the columns");
     expect_error("https://puzz.link/list", "t:1:1: a link without a puzzle in it: expected ?numlin/COLS/ROWS/... (puzz.link's Numberlink)");
 }
 

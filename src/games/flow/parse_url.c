@@ -93,17 +93,20 @@ static gopt_flow_puzzle *read_query(gopt_text *t, const char *end, bool partial,
     if (!gopt_text_accept_word(t, "numlin") && !gopt_text_accept_word(t, "numberlink"))
         return gopt_text_fail(t, err, "expected a Numberlink link (https://puzz.link/p?numlin/COLS/ROWS/...)"), NULL;
     if (!gopt_text_accept_word(t, "_edit")) gopt_text_accept_word(t, "_play");
+    /* `end` is before a trailing '/', '&' or '#': nothing is read past it (the fuzz target's
+     * "?numlin/" read the trailing '/' and went on past the link) */
+    if (t->data + t->pos >= end) return gopt_text_fail(t, err, "expected '/' and the board's size after the puzzle type"), NULL;
     if (!gopt_text_expect(t, '/', err)) return NULL;
     for (int segment = 0; segment < 2; segment++) { /* a variant (v:...) and a flag: no meaning here */
-        const char *s = t->data + t->pos, *slash = memchr(s, '/', (size_t)(end - s));
+        const char *s = t->data + t->pos, *slash = s < end ? memchr(s, '/', (size_t)(end - s)) : NULL;
         if (!slash || slash == s || isdigit((unsigned char)*s)) break;
         advance_to(t, slash + 1);
     }
     gopt_text_mark size_at = gopt_text_save(t);
     long w, h;
-    if (!gopt_text_int(t, 1, FLOW_MAX_CELLS, &w, err) || !gopt_text_expect(t, '/', err) ||
-        !gopt_text_int(t, 1, FLOW_MAX_CELLS, &h, err))
-        return NULL;
+    if (!gopt_text_int(t, 1, FLOW_MAX_CELLS, &w, err)) return NULL;
+    if (t->data + t->pos >= end) return gopt_text_fail(t, err, "expected '/' and the number of rows after the columns"), NULL;
+    if (!gopt_text_expect(t, '/', err) || !gopt_text_int(t, 1, FLOW_MAX_CELLS, &h, err)) return NULL;
     if (t->data + t->pos < end && !gopt_text_expect(t, '/', err)) return NULL;
     if (w * h > FLOW_MAX_CELLS) return gopt_text_fail_at(t, size_at, err, "board size %ldx%ld is out of range", w, h), NULL;
     if (!check_body(t, end, w * h, size_at, err)) return NULL;
