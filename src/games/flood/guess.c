@@ -23,7 +23,20 @@
 #include <string.h>
 #include <strings.h>
 
+#include <jansson.h>
+
 #include "games/flood/internal.h"
+
+/* A text that opens with a JSON value. Only a parse says so: a board row such as "['" or a
+ * one-cell board "[" (colours '[' and the quote) is what the grid writer writes, and the guess
+ * must read it back (fuzz_interface found both refused by a first-character rule). */
+static bool is_json(const char *s, size_t n) {
+    if (n == 0 || (s[0] != '{' && s[0] != '[')) return false;
+    json_error_t e;
+    json_t *value = json_loadb(s, n, JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY, &e);
+    json_decref(value);
+    return value != NULL;
+}
 
 /* ---- lines ---- */
 
@@ -370,7 +383,7 @@ static void decide(const char *data, size_t len, guess *g) {
                 g->col = (int)o.lead + 1;
             }
         }
-        else if (v.s[0] == '{' || v.s[0] == '[') {
+        else if (is_json(v.s, (size_t)(data + len - v.s))) {
             snprintf(g->error, sizeof g->error,
                      "a JSON text is not a Flood-It board (`gameopt flow solve` reads JSON levels); "
                      "--format grid reads its characters as colours");
