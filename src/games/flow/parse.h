@@ -23,19 +23,18 @@ int flow_parse_size_line(gopt_text *t, long *w, long *h, gopt_text_mark *start, 
 void flow_parse_marks_init(flow_marks *m);
 void flow_parse_marks_free(flow_marks *m);
 void flow_parse_mark(flow_marks *m, int colour, gopt_text_mark at);
-/* Starts a rectangular (or layered) board with every cell and link, and empty marks. */
-void flow_parse_start_box(flow_builder *b, flow_marks *m, gopt_flow_format format, int layers, int rows, int cols);
 /* About the bytes a box of cells takes while it is built and after: per cell its node arrays
  * and display slot (25), two edges' links both ways and ends (about 100 in a plane, more with
  * layers), and the builder's neighbour table and edge list while it works (about 65). */
 #define FLOW_BYTES_PER_CELL 190
 
-/* Charges the board a box reader is about to build to --memory-limit (issue 37: the input's
- * structures count), before anything that size is made; false with err at `at` when there is
- * no room. The builder's puzzle keeps the bytes (flow_parse_keep) and gives them back when
- * freed. */
-bool flow_parse_charge(const gopt_text *t, gopt_text_mark at, int layers, int rows, int cols, size_t *bytes, gopt_error *err);
 static inline void flow_parse_keep(flow_builder *b, size_t bytes) { b->p->charged = bytes; }
+/* Starts a rectangular (or layered) board with every cell and link, and empty marks, after
+ * charging it to --memory-limit (issue 37: the input's structures count) before anything that
+ * size is made; false with err at `at` when there is no room. The puzzle keeps the bytes
+ * (flow_parse_keep) and gives them back when freed. */
+bool flow_parse_begin_box(const gopt_text *t, gopt_text_mark at, flow_builder *b, flow_marks *m,
+                          gopt_flow_format format, int layers, int rows, int cols, gopt_error *err);
 /* Makes node an endpoint of the colour labelled `label`; fails at `at` on a third endpoint. */
 bool flow_parse_add_endpoint(const gopt_text *t, flow_builder *b, flow_marks *m, int node, const char *label,
                              gopt_text_mark at, gopt_error *err);

@@ -73,10 +73,7 @@ gopt_flow_puzzle *flow_read_adc(gopt_text *t, bool partial, gopt_error *err) {
     int w = (int)size[0], h = (int)size[1], d = (int)size[2];
     flow_builder b;
     flow_marks m;
-    size_t bytes;
-    if (!flow_parse_charge(t, start, d, h, w, &bytes, err)) return NULL;
-    flow_parse_start_box(&b, &m, GOPT_FLOW_ADC, d, h, w);
-    flow_parse_keep(&b, bytes);
+    if (!flow_parse_begin_box(t, start, &b, &m, GOPT_FLOW_ADC, d, h, w, err)) return NULL;
     bool ok = true;
     for (long i = 0; i < lines && ok; i++) {
         gopt_text_skip_ws(t);

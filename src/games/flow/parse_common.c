@@ -9,15 +9,15 @@
 
 void flow_parse_marks_init(flow_marks *m) { memset(m, 0, sizeof *m); }
 
-void flow_parse_start_box(flow_builder *b, flow_marks *m, gopt_flow_format format, int layers, int rows, int cols) {
+bool flow_parse_begin_box(const gopt_text *t, gopt_text_mark at, flow_builder *b, flow_marks *m,
+                          gopt_flow_format format, int layers, int rows, int cols, gopt_error *err) {
+    size_t bytes = (size_t)layers * (size_t)rows * (size_t)cols * FLOW_BYTES_PER_CELL;
+    if (!gopt_text_charge(t, at, bytes, err)) return false;
     flow_build_start(b, format, layers, rows, cols);
     flow_build_box(b, layers, rows, cols);
     flow_parse_marks_init(m);
-}
-
-bool flow_parse_charge(const gopt_text *t, gopt_text_mark at, int layers, int rows, int cols, size_t *bytes, gopt_error *err) {
-    *bytes = (size_t)layers * (size_t)rows * (size_t)cols * FLOW_BYTES_PER_CELL;
-    return gopt_text_charge(t, at, *bytes, err);
+    flow_parse_keep(b, bytes);
+    return true;
 }
 
 void flow_parse_marks_free(flow_marks *m) { free(m->at); }

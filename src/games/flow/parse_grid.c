@@ -93,10 +93,7 @@ static gopt_flow_puzzle *read_flow_solver(gopt_text *t, bool partial, gopt_error
     int w = block.size.w, h = block.size.h;
     flow_builder b;
     flow_marks m;
-    size_t bytes;
-    if (!flow_parse_charge(t, start, 1, h, w, &bytes, err)) return NULL;
-    flow_parse_start_box(&b, &m, GOPT_FLOW_FLOW_SOLVER, 1, h, w);
-    flow_parse_keep(&b, bytes);
+    if (!flow_parse_begin_box(t, start, &b, &m, GOPT_FLOW_FLOW_SOLVER, 1, h, w, err)) return NULL;
     bool ok = true;
     for (int r = 0; r < h && ok; r++)
         for (int c = 0; c < w && ok; c++) {
@@ -142,10 +139,7 @@ static int read_thomasahle(gopt_text *t, bool partial, gopt_flow_puzzle **out, g
     gopt_text_restore(t, first_row);
     flow_builder b;
     flow_marks m;
-    size_t bytes;
-    if (!flow_parse_charge(t, start, 1, (int)h, (int)w, &bytes, err)) return -1;
-    flow_parse_start_box(&b, &m, GOPT_FLOW_THOMASAHLE, 1, (int)h, (int)w);
-    flow_parse_keep(&b, bytes);
+    if (!flow_parse_begin_box(t, start, &b, &m, GOPT_FLOW_THOMASAHLE, 1, (int)h, (int)w, err)) return -1;
     bool ok = true;
     for (long r = 0; r < h && ok; r++) {
         gopt_text_mark row = gopt_text_save(t);
@@ -198,10 +192,7 @@ static gopt_flow_puzzle *read_houston(gopt_text *t, bool partial, gopt_error *er
                                  rest, n), NULL;
     flow_builder b;
     flow_marks m;
-    size_t bytes;
-    if (!flow_parse_charge(t, start, 1, (int)h, (int)w, &bytes, err)) return NULL;
-    flow_parse_start_box(&b, &m, GOPT_FLOW_HOUSTON, 1, (int)h, (int)w);
-    flow_parse_keep(&b, bytes);
+    if (!flow_parse_begin_box(t, start, &b, &m, GOPT_FLOW_HOUSTON, 1, (int)h, (int)w, err)) return NULL;
     bool ok = true;
     for (long k = 0; k < n && ok; k++) {
         gopt_text_skip_ws(t);

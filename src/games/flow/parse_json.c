@@ -196,14 +196,11 @@ int flow_read_json(gopt_text *t, bool partial, gopt_flow_puzzle **out, gopt_erro
     int h = (int)json_array_size(grid), w = (int)json_array_size(json_array_get(grid, 0));
     flow_builder b;
     flow_marks m;
-    size_t bytes;
-    if (!flow_parse_charge(t, at, 1, h, w, &bytes, err)) {
+    if (!flow_parse_begin_box(t, at, &b, &m, GOPT_FLOW_JSON, 1, h, w, err)) {
         json_decref(v);
         free(level);
         return -1;
     }
-    flow_parse_start_box(&b, &m, GOPT_FLOW_JSON, 1, h, w);
-    flow_parse_keep(&b, bytes);
     bool ok = true;
     for (int r = 0; r < h && ok; r++)
         for (int c = 0; c < w && ok; c++) {

@@ -20,10 +20,7 @@ int flow_read_intgrid(gopt_text *t, bool partial, gopt_flow_puzzle **out, gopt_e
                                  w, h, w * h, rest);
     flow_builder b;
     flow_marks m;
-    size_t bytes;
-    if (!flow_parse_charge(t, start, 1, (int)h, (int)w, &bytes, err)) return -1;
-    flow_parse_start_box(&b, &m, GOPT_FLOW_INTGRID, 1, (int)h, (int)w);
-    flow_parse_keep(&b, bytes);
+    if (!flow_parse_begin_box(t, start, &b, &m, GOPT_FLOW_INTGRID, 1, (int)h, (int)w, err)) return -1;
     bool ok = true;
     for (long r = 0; r < h && ok; r++) {
         gopt_text_skip_ws(t);

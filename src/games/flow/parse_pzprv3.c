@@ -125,10 +125,7 @@ gopt_flow_puzzle *flow_read_pzprv3(gopt_text *t, bool partial, gopt_error *err) 
     if (!read_header(t, &h, &w, &size_at, err)) return NULL;
     flow_builder b;
     flow_marks m;
-    size_t bytes;
-    if (!flow_parse_charge(t, size_at, 1, (int)h, (int)w, &bytes, err)) return NULL;
-    flow_parse_start_box(&b, &m, GOPT_FLOW_PZPRV3, 1, (int)h, (int)w);
-    flow_parse_keep(&b, bytes);
+    if (!flow_parse_begin_box(t, size_at, &b, &m, GOPT_FLOW_PZPRV3, 1, (int)h, (int)w, err)) return NULL;
     bool ok = true;
     for (long r = 0; r < h && ok; r++) {
         if (gopt_text_eof(t)) {

@@ -112,10 +112,7 @@ static gopt_flow_puzzle *read_query(gopt_text *t, const char *end, bool partial,
     if (!check_body(t, end, w * h, size_at, err)) return NULL;
     flow_builder b;
     flow_marks m;
-    size_t bytes;
-    if (!flow_parse_charge(t, size_at, 1, (int)h, (int)w, &bytes, err)) return NULL;
-    flow_parse_start_box(&b, &m, GOPT_FLOW_PUZZLINK, 1, (int)h, (int)w);
-    flow_parse_keep(&b, bytes);
+    if (!flow_parse_begin_box(t, size_at, &b, &m, GOPT_FLOW_PUZZLINK, 1, (int)h, (int)w, err)) return NULL;
     bool ok = true;
     for (long c = 0; c < w * h && ok;) {
         const char *s = t->data + t->pos;
