@@ -50,13 +50,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         gopt_options_init(&own);
         /* Read back by guessing; a guess may refuse a text two families could mean (a Flood-It
          * row "ww." is also a Flow Free board: issue 37 item 3 wants such texts refused, not
-         * guessed), so then in the format it was read in, which must read it. */
+         * guessed; a batch's later puzzle read in the format guessed for its first may, alone,
+         * look like another), so then in the format it was read in, which must read it. */
         int back_r = g->parse(&back, &own, &q, &again);
-        if (back_r != 1 && o.format) {
+        const char *read_as = o.format ? o.format : t.guess;
+        if (back_r != 1 && read_as) {
             g->free_puzzle(q);
             q = NULL;
             gopt_error_clear(&again);
-            own.format = o.format;
+            own.format = read_as;
             back_r = g->parse(&back, &own, &q, &again);
         }
         assert(back_r == 1);
