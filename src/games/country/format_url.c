@@ -7,17 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/number16.h"
 #include "internal.h"
 
 static int base32_value(int c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'v') return c - 'a' + 10;
-    return -1;
-}
-
-static int hex_value(int c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     return -1;
 }
 
@@ -38,18 +33,6 @@ static bool read_bits(gopt_text *t, uint8_t *bits, int nbits, gopt_error *err) {
         gopt_text_next(t);
         for (int k = 0; k < 5 && i + k < nbits; k++) bits[i + k] = (uint8_t)((v >> (4 - k)) & 1);
     }
-    return true;
-}
-
-static bool read_hex(gopt_text *t, int digits, long *out, gopt_error *err) {
-    long v = 0;
-    for (int i = 0; i < digits; i++) {
-        int d = at_url_end(t) ? -1 : hex_value(gopt_text_peek(t));
-        if (d < 0) return gopt_text_fail(t, err, "expected a hex digit of a room number");
-        gopt_text_next(t);
-        v = v * 16 + d;
-    }
-    *out = v;
     return true;
 }
 
@@ -101,27 +84,26 @@ static bool read_numbers(gopt_text *t, gopt_country_puzzle *p, gopt_error *err) 
     int r = 0;
     while (r < p->nrooms && !at_url_end(t)) {
         gopt_text_mark at = gopt_text_save(t);
-        int c = gopt_text_next(t);
-        long v = 0;
-        if (hex_value(c) >= 0) {
-            v = hex_value(c);
-        } else if (c == '-' || c == '+') {
-            if (!read_hex(t, c == '-' ? 2 : 3, &v, err)) return false;
-        } else if (c == '.') {
-            v = GOPT_COUNTRY_UNKNOWN;
-        } else if (c >= 'g' && c <= 'z') {
-            int skip = c - 'g' + 1;
-            if (r + skip > p->nrooms)
-                return gopt_text_fail_at(t, at, err, "'%c' skips %d rooms but only %d are left", c, skip,
-                                         p->nrooms - r);
-            r += skip;
-            continue;
-        } else {
+        long v, skip;
+        size_t len = gopt_number16_read(t->data + t->pos, t->len - t->pos, &v, &skip);
+        if (len == 0) {
+            int c = gopt_text_next(t);
             char what[32];
-            return gopt_text_fail_at(t, at, err, "expected a room number, found %s",
-                                     gopt_text_describe(c, what, sizeof what));
+            if (c <= 0 || !strchr("-+=%@*$", c))
+                return gopt_text_fail_at(t, at, err, "expected a room number, found %s",
+                                         gopt_text_describe(c, what, sizeof what));
+            while (!at_url_end(t) && gopt_number16_digit(gopt_text_peek(t)) >= 0) gopt_text_next(t);
+            return gopt_text_fail(t, err, "expected a hex digit of a room number");
         }
-        p->number[r++] = (int)v;
+        for (size_t i = 0; i < len; i++) gopt_text_next(t);
+        if (skip) {
+            if (r + skip > p->nrooms)
+                return gopt_text_fail_at(t, at, err, "'%c' skips %ld rooms but only %d are left", (char)('f' + skip), skip,
+                                         p->nrooms - r);
+            r += (int)skip;
+            continue;
+        }
+        p->number[r++] = v == -2 ? GOPT_COUNTRY_UNKNOWN : (int)v;
     }
     if (!at_url_end(t)) {
         char what[32];
@@ -300,16 +282,14 @@ char *country_write_url(const gopt_country_puzzle *p, const char **why) {
     for (int r = 0; r < p->nrooms; r++) {
         int v = p->number[r];
         if (v == GOPT_COUNTRY_NO_NUMBER) {
-            if (++skipped == 20) gopt_buf_putc(&b, 'z'), skipped = 0;
+            if (++skipped == 20) gopt_number16_write_skip(&b, 20), skipped = 0;
             continue;
         }
-        if (skipped) gopt_buf_putc(&b, (char)('g' + skipped - 1)), skipped = 0;
+        if (skipped) gopt_number16_write_skip(&b, skipped), skipped = 0;
         if (v == GOPT_COUNTRY_UNKNOWN) gopt_buf_putc(&b, '.');
-        else if (v < 16) gopt_buf_printf(&b, "%x", v);
-        else if (v < 256) gopt_buf_printf(&b, "-%02x", v);
-        else gopt_buf_printf(&b, "+%03x", v);
+        else gopt_number16_write(&b, v);
     }
-    if (skipped) gopt_buf_putc(&b, (char)('g' + skipped - 1));
+    if (skipped) gopt_number16_write_skip(&b, skipped);
     gopt_buf_putc(&b, '\n');
     return gopt_buf_take(&b);
 }

@@ -15,36 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gameopt/number16.h"
 #include "internal.h"
 #include "parse.h"
-
-static int hex_value(int c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1;
-}
-
-/* One Number16 item at s[0..n): its length (0: not an item), the number (-2 for '.') or the
- * cells it skips (*skip > 0, number -1). */
-static size_t number16(const char *s, size_t n, long *number, long *skip) {
-    *number = -1, *skip = 0;
-    int c = (unsigned char)s[0];
-    if (hex_value(c) >= 0) return *number = hex_value(c), 1;
-    if (c == '.') return *number = -2, 1;
-    if (c >= 'g' && c <= 'z') return *skip = c - 'f', 1;
-    static const struct { char c; int digits; long base; } wide[] = {
-        {'-', 2, 0}, {'+', 3, 0}, {'=', 3, 4096}, {'%', 3, 8192}, {'@', 3, 8192}, {'*', 4, 12240}, {'$', 5, 77776}};
-    for (size_t i = 0; i < sizeof wide / sizeof *wide; i++) {
-        if (c != wide[i].c) continue;
-        long v = 0;
-        for (int d = 1; d <= wide[i].digits; d++) {
-            if ((size_t)d >= n || hex_value((unsigned char)s[d]) < 0) return 0;
-            v = v * 16 + hex_value((unsigned char)s[d]);
-        }
-        return *number = wide[i].base + v, (size_t)wide[i].digits + 1;
-    }
-    return 0;
-}
 
 static void advance_to(gopt_text *t, const char *p) {
     while (t->data + t->pos < p) gopt_text_next(t);
@@ -64,7 +37,7 @@ static bool check_body(gopt_text *t, const char *end, long cells, gopt_text_mark
         if (s >= end)
             return gopt_text_fail(t, err, "the link's body ends after %ld of the board's %ld cells", c, cells);
         long number, skip;
-        size_t len = number16(s, (size_t)(end - s), &number, &skip);
+        size_t len = gopt_number16_read(s, (size_t)(end - s), &number, &skip);
         if (len == 0) {
             char what[32];
             return gopt_text_fail(t, err, "expected a number (0-9 a-f, or - + = %% @ * $ and hex digits) or g-z (empty cells), found %s",
@@ -118,7 +91,7 @@ static gopt_flow_puzzle *read_query(gopt_text *t, const char *end, bool partial,
         const char *s = t->data + t->pos;
         gopt_text_mark at = gopt_text_save(t);
         long number, skip;
-        size_t len = number16(s, (size_t)(end - s), &number, &skip);
+        size_t len = gopt_number16_read(s, (size_t)(end - s), &number, &skip);
         if (skip) {
             c += skip;
         } else {
@@ -226,18 +199,12 @@ void flow_write_puzzlink(gopt_buf *b, const gopt_flow_puzzle *p) {
         int node = p->at[v], k = node >= 0 ? p->colour[node] : -1;
         long n = k >= 0 ? atol(p->label[k]) : 0;
         if (n <= 0) {
-            if (++empty == 20) gopt_buf_putc(b, 'z'), empty = 0;
+            if (++empty == 20) gopt_number16_write_skip(b, 20), empty = 0;
             continue;
         }
-        if (empty) gopt_buf_putc(b, (char)('f' + empty)), empty = 0;
-        if (n < 16) gopt_buf_printf(b, "%lx", n);
-        else if (n < 256) gopt_buf_printf(b, "-%02lx", n);
-        else if (n < 4096) gopt_buf_printf(b, "+%03lx", n);
-        else if (n < 8192) gopt_buf_printf(b, "=%03lx", n - 4096);
-        else if (n < 12240) gopt_buf_printf(b, "@%03lx", n - 8192);
-        else if (n < 77776) gopt_buf_printf(b, "*%04lx", n - 12240);
-        else gopt_buf_printf(b, "$%05lx", n - 77776);
+        if (empty) gopt_number16_write_skip(b, empty), empty = 0;
+        gopt_number16_write(b, n);
     }
-    if (empty) gopt_buf_putc(b, (char)('f' + empty));
+    if (empty) gopt_number16_write_skip(b, empty);
     gopt_buf_putc(b, '\n');
 }
