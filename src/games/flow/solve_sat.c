@@ -410,14 +410,19 @@ gopt_status flow_solve_sat(flow_run *r) {
      * touch themselves: a much smaller space. Counting needs all solutions. On rectangles the
      * tidiest solution's rules hold too (sat_tidy.c); two models race, one pulling turns down
      * and one up (mirror images of each other), both in CaDiCaL's mode for satisfiable
-     * instances, which found ADC boards 2-5 times sooner than its default. */
+     * instances, which found ADC boards 2-5 times sooner than its default. Counting untouching
+     * paths on a partial rectangle keeps the corner rule alone: it holds for every untouching
+     * solution, not only the tidiest (docs/methods.md). */
     bool induced;
     int models = model_count(r, &induced);
     sat_model m[2];
     gopt_cuts loop[2];
     for (int i = 0; i < models; i++) {
         unsigned pull = i == 0 ? FLOW_TIDY_PULL_DOWN : FLOW_TIDY_PULL_UP;
-        build(&m[i], p, induced, models == 2 ? FLOW_TIDY_CORNERS | FLOW_TIDY_NO_EMPTY_U | pull : 0, models == 2);
+        unsigned tidy = models == 2                                  ? FLOW_TIDY_CORNERS | FLOW_TIDY_NO_EMPTY_U | pull
+                        : p->untouching && p->plain && p->partial ? FLOW_TIDY_CORNERS
+                                                                  : 0;
+        build(&m[i], p, induced, tidy, models == 2);
         if (r->deadline > 0) gopt_sat_set_time_limit(m[i].s, r->deadline - gopt_now());
         if (r->conflicts > 0) gopt_sat_set_conflict_limit(m[i].s, m[i].conflicts = r->conflicts);
         loop[i] = (gopt_cuts){.separate = separate, .user = &m[i]};
