@@ -466,11 +466,16 @@ typedef struct gopt_tokens_audit {
     bool checked;             /* every answer passed the checker */
     gopt_tokens_rules rules;
     double seconds;
+    int nupgrades;            /* upgrades between tiles with cities in the catalogue */
+    int stopped;              /* a gopt_stop_reason: a limit or Ctrl-C ended the audit after
+                               * nrows of nupgrades (every row kept is whole); 0: all audited */
 } gopt_tokens_audit;
 
 /* Layouts per upgrade stop at this many (a tile with many multi-slot cities). */
 #define GOPT_TOKENS_AUDIT_MAX_LAYOUTS 4096
 
+/* Polls gopt_stop_check() before each layout: a stop keeps the whole rows audited so far
+ * (a->stopped says why) and still returns true. */
 bool gopt_tokens_audit_run(const gopt_tokens_catalog *c, gopt_tokens_rules rules, gopt_tokens_audit *a, gopt_error *err);
 void gopt_tokens_audit_free(gopt_tokens_audit *a);
 /* The question of a layout (tokens named A, B, ... city by city). */

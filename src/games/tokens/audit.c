@@ -13,6 +13,7 @@
 #include "gameopt/alloc.h"
 #include "gameopt/bitset.h"
 #include "gameopt/json.h"
+#include "gameopt/stop.h"
 #include "games/tokens/internal.h"
 
 #define MAX_UPGRADES 256
@@ -86,18 +87,32 @@ static bool audit_layout(const gopt_tokens_tile *from, const gopt_tokens_tile *t
     return true;
 }
 
+/* The upgrades the audit goes through: those between tiles with cities. */
+static int upgrades_with_cities(const gopt_tokens_catalog *c, const gopt_tokens_tile *from, const gopt_tokens_tile **ups) {
+    int n = gopt_tokens_catalog_upgrades(c, from, ups, MAX_UPGRADES), kept = 0;
+    for (int k = 0; k < n; k++)
+        if (ups[k]->ncities > 0) ups[kept++] = ups[k];
+    return kept;
+}
+
+/* A stop (--time-limit, --memory-limit, Ctrl-C, a hang-up) is polled before each layout, so
+ * a big catalogue ends within one layout's solve; the row it cut short is dropped, so every
+ * row kept is whole and the answer says how many of how many were audited. */
 bool gopt_tokens_audit_run(const gopt_tokens_catalog *c, gopt_tokens_rules rules, gopt_tokens_audit *a, gopt_error *err) {
     memset(a, 0, sizeof *a);
     a->rules = rules;
     double start = gopt_now();
     size_t cap = 0;
+    const gopt_tokens_tile *ups[MAX_UPGRADES];
     for (int i = 0; i < gopt_tokens_catalog_size(c); i++) {
         const gopt_tokens_tile *from = gopt_tokens_catalog_tile(c, i);
+        if (from->ncities > 0) a->nupgrades += upgrades_with_cities(c, from, ups);
+    }
+    for (int i = 0; i < gopt_tokens_catalog_size(c) && !a->stopped; i++) {
+        const gopt_tokens_tile *from = gopt_tokens_catalog_tile(c, i);
         if (from->ncities == 0) continue;
-        const gopt_tokens_tile *ups[MAX_UPGRADES];
-        int n = gopt_tokens_catalog_upgrades(c, from, ups, MAX_UPGRADES);
-        for (int k = 0; k < n; k++) {
-            if (ups[k]->ncities == 0) continue;
+        int n = upgrades_with_cities(c, from, ups);
+        for (int k = 0; k < n && !a->stopped; k++) {
             gopt_grow(&a->rows, &cap, (size_t)a->nrows + 1, sizeof *a->rows);
             gopt_tokens_audit_row *row = &a->rows[a->nrows++];
             memset(row, 0, sizeof *row);
@@ -109,6 +124,14 @@ bool gopt_tokens_audit_run(const gopt_tokens_catalog *c, gopt_tokens_rules rules
                 int total = 0;
                 for (int city = 0; city < from->ncities; city++) total += layout[city];
                 if (total > GOPT_TOKENS_MAX_TOKENS) continue;
+                gopt_stop_reason why = gopt_stop_check();
+                if (why != GOPT_GO) {
+                    a->stopped = (int)why;
+                    a->layouts -= row->configurations;
+                    a->solves -= (long)row->configurations * GOPT_TOKENS_EDGES;
+                    a->nrows--;
+                    break;
+                }
                 if (!audit_layout(from, ups[k], layout, a, row, by_count, err)) {
                     gopt_tokens_audit_free(a);
                     return false;
@@ -147,8 +170,13 @@ static const char *plural(int n, const char *one, const char *many) { return n =
 
 void gopt_tokens_audit_print(FILE *out, const gopt_tokens_catalog *c, const gopt_tokens_audit *a) {
     int stuck = 0, depends = 0, choice = 0;
-    fprintf(out, "audit of %s: %d %s between tiles with cities, %s rules, old tile at rotation 0\n",
-            gopt_tokens_catalog_name(c), a->nrows, plural(a->nrows, "upgrade", "upgrades"), gopt_tokens_rules_name(a->rules));
+    if (a->stopped)
+        fprintf(out, "audit of %s, partial: %s after %d of %d %s between tiles with cities, %s rules, old tile at rotation 0\n",
+                gopt_tokens_catalog_name(c), gopt_stop_text((gopt_stop_reason)a->stopped), a->nrows, a->nupgrades,
+                plural(a->nupgrades, "upgrade", "upgrades"), gopt_tokens_rules_name(a->rules));
+    else
+        fprintf(out, "audit of %s: %d %s between tiles with cities, %s rules, old tile at rotation 0\n",
+                gopt_tokens_catalog_name(c), a->nrows, plural(a->nrows, "upgrade", "upgrades"), gopt_tokens_rules_name(a->rules));
     fprintf(out, "  %-8s %-8s %7s %6s %7s %8s  %-11s %s\n", "from", "to", "layouts", "stuck", "choice", "depends",
             "empty tile", "stuck layouts (tokens per old city)");
     for (int k = 0; k < a->nrows; k++) {
@@ -160,7 +188,7 @@ void gopt_tokens_audit_print(FILE *out, const gopt_tokens_catalog *c, const gopt
             char one[64];
             n += (size_t)snprintf(shown + n, sizeof shown - n, "%s%s", s ? " " : "", layout_text(r->from, r->stuck_layouts[s], one, sizeof one));
         }
-        if (r->stuck > r->nstuck_shown && n < sizeof shown) snprintf(shown + n, sizeof shown - n, " ...");
+        if (r->stuck > r->nstuck_shown && r->stuck < r->configurations && n < sizeof shown) snprintf(shown + n, sizeof shown - n, " ...");
         fprintf(out, "  %-8s %-8s %7d %6d %7d %8s  %-11s %s\n", r->from->name, r->to->name, r->configurations, r->stuck,
                 r->choice, r->depends ? "yes" : "no", rotations_text(r->empty_rotations, rots, sizeof rots), shown);
         stuck += r->stuck > 0;
@@ -170,6 +198,9 @@ void gopt_tokens_audit_print(FILE *out, const gopt_tokens_catalog *c, const gopt
     fprintf(out, "%d %s can leave the player stuck, %d %s legal rotations that depend on which city holds the "
                  "tokens, %d can leave the owner a choice; %ld layouts, %ld rotations solved and checked\n",
             stuck, plural(stuck, "upgrade", "upgrades"), depends, plural(depends, "has", "have"), choice, a->layouts, a->solves);
+    if (a->stopped)
+        fprintf(out, "partial: %s after %d of %d upgrades; the counts above cover those %d only\n",
+                gopt_stop_text((gopt_stop_reason)a->stopped), a->nrows, a->nupgrades, a->nrows);
 }
 
 json_t *gopt_tokens_audit_row_json(const gopt_tokens_audit *a, const gopt_tokens_audit_row *r) {

@@ -9,6 +9,7 @@
 #include "gameopt/alloc.h"
 #include "gameopt/json.h"
 #include "gameopt/canvas.h"
+#include "gameopt/stop.h"
 #include "internal.h"
 
 /* Enough for any catalogue's next-colour tiles. */
@@ -445,6 +446,15 @@ static int run_audit(gopt_call *call) {
             gopt_call_answer(call, &ans, gopt_tokens_audit_row_json(&a, &a.rows[k]));
         }
         gopt_tokens_audit_print(call->out, c, &a);
+        if (a.stopped) {
+            /* what was audited stands (each row whole and checked); the run says it is partial */
+            const char *why = gopt_stop_text((gopt_stop_reason)a.stopped);
+            gopt_answer ans = {.name = call->args[0], .status = GOPT_LIMIT, .method = "audit"};
+            snprintf(ans.note, sizeof ans.note, "%s after %d of %d upgrades", why, a.nrows, a.nupgrades);
+            gopt_call_answer(call, &ans, json_pack("{s:b, s:i, s:i}", "partial", 1, "audited", a.nrows, "upgrades", a.nupgrades));
+            gopt_call_warn(call, "tokens audit: %s after %d of %d upgrades", why, a.nrows, a.nupgrades);
+            code = GOPT_LIMIT;
+        }
     }
     gopt_tokens_audit_free(&a);
     gopt_tokens_catalog_free(c);
