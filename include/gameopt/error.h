@@ -13,11 +13,17 @@ typedef struct gopt_error {
     int col;        /* 1-based; 0 when not about a column */
     char file[256]; /* file name, "-" for stdin, or an option name such as "--from" */
     char msg[512];
+    bool limit;     /* a limit stopped the work here, not bad input: exit 3, a larger limit may do
+                     * (a memory limit met while reading a real input: gopt_fail_limit) */
 } gopt_error;
 
 /* Records an error (the first one wins: later calls on a set error do nothing, so the
  * innermost, most precise report survives). Returns false so callers can `return gopt_fail(...)`. */
 bool gopt_fail(gopt_error *err, const char *file, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* The same for a limit met where an error is reported (err->limit: exit 3, not 2). */
+bool gopt_fail_limit(gopt_error *err, const char *file, int line, int col, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
 /* The printable form without the "gameopt: " prefix, e.g. "x.txt:3:14: unknown colour 'q'". */

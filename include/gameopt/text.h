@@ -113,6 +113,17 @@ void gopt_text_warn(gopt_text *t, gopt_text_mark at, const char *fmt, ...) __att
  * (gopt_budget_release(NULL, bytes)) when it is freed. */
 bool gopt_text_charge(const gopt_text *t, gopt_text_mark at, size_t bytes, gopt_error *err);
 
+/* A reader builds at most this many bytes for each byte of its text (the densest real
+ * encoding: a puzz.link run letter stands for up to 20 flow cells of 190 bytes, 3,800). */
+#define GOPT_TEXT_MAX_EXPANSION 4096
+/* The error for a memory charge refused while reading (bytes needed for what input_len bytes
+ * of text hold; 0 when the text itself is what did not fit). An input that needs more than
+ * GOPT_TEXT_MAX_EXPANSION times its size declares a size it does not hold (a 51-byte ADC
+ * file declaring 1024x1024): bad input, exit 2, whatever the limit. Otherwise it is a real
+ * input that needs more memory than --memory-limit leaves: a limit (err->limit, exit 3),
+ * and a larger limit may read it. Returns false. */
+bool gopt_fail_reading_memory(gopt_error *err, const char *file, int line, int col, size_t bytes, size_t input_len);
+
 /* Describes a byte for messages: 'x', or "end of input", "end of line", "byte 0x07". */
 const char *gopt_text_describe(int c, char *buf, size_t size);
 

@@ -292,10 +292,11 @@ int gopt_call_run(gopt_call *call) {
     /* Reading stopped by the time limit, the cancel token or a signal is a limit reached,
      * not bad input: exit 3, as everywhere else (the message says what stopped it). Only a
      * reason recorded while the verb ran counts, not a deadline passed after it failed. A
-     * memory limit the reader met stays its own refusal ("reading this needs N MB more"). */
+     * memory limit met while reading counts when the reader said so (err.limit: a real input
+     * that needs more; one that declares more than it holds is bad input, text.h). */
     int why = atomic_load(&limits.stopped);
     if (code == GOPT_BAD_INPUT && call->err.set &&
-        (why == GOPT_STOP_TIME || why == GOPT_STOP_CANCEL || why == GOPT_STOP_SIGNAL || gopt_stop_signalled()))
+        (call->err.limit || why == GOPT_STOP_TIME || why == GOPT_STOP_CANCEL || why == GOPT_STOP_SIGNAL || gopt_stop_signalled()))
         code = GOPT_LIMIT;
     if (call->opts.manifest && gopt_option_flag(&call->opts, "csv")) csv_manifest_first(call);
     gopt_call_enter(outer_call);

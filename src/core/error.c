@@ -4,19 +4,33 @@
 #include <stdarg.h>
 #include <string.h>
 
-bool gopt_fail(gopt_error *err, const char *file, int line, int col, const char *fmt, ...) {
+static bool fail_v(gopt_error *err, bool limit, const char *file, int line, int col, const char *fmt, va_list ap) {
     if (!err || err->set) return false;
     err->set = true;
+    err->limit = limit;
     err->line = line;
     err->col = col;
     snprintf(err->file, sizeof err->file, "%s", file ? file : "");
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
     /* One line, always: a message quoting input must not break the format. */
     for (char *p = err->msg; *p; p++)
         if (*p == '\n' || *p == '\r') *p = ' ';
+    return false;
+}
+
+bool gopt_fail(gopt_error *err, const char *file, int line, int col, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fail_v(err, false, file, line, col, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool gopt_fail_limit(gopt_error *err, const char *file, int line, int col, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fail_v(err, true, file, line, col, fmt, ap);
+    va_end(ap);
     return false;
 }
 

@@ -267,8 +267,7 @@ gopt_graph *gopt_graph_read(const gopt_text *t, gopt_graph_format format, bool d
                                       : !graph_scan_text(path, data, len, format, max_nodes, &places, err))
         goto done;
     if (!gopt_budget_charge(NULL, parse_bytes)) {
-        gopt_fail(err, path, 1, 1, "reading this graph needs about %.0f MB, more than --memory-limit (%g MB) leaves",
-                  (double)parse_bytes / 1048576.0, gopt_budget_process_mb());
+        gopt_fail_reading_memory(err, path, 1, 1, parse_bytes, len); /* igraph's share of a real file: a limit */
         goto done;
     }
     parse_charged = true;

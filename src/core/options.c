@@ -28,7 +28,7 @@ const gopt_opt gopt_common_opts[] = {
     {"total-time-limit", GOPT_OPT_REAL, "S", NULL, 0, 1e9, NULL,
      "with many puzzles: give up on the rest after S seconds in all; 0: no limit", FIELD(GOPT_FIELD_DOUBLE, total_time_limit)},
     {"memory-limit", GOPT_OPT_REAL, "MB", NULL, 1, 1e9, NULL,
-     "memory budget of the process in MB (--threads N: MB/N per puzzle), exit 3", FIELD(GOPT_FIELD_DOUBLE, memory_limit_mb)},
+     "memory budget of the process in MB (--threads N: MB/N per puzzle), reading included, exit 3", FIELD(GOPT_FIELD_DOUBLE, memory_limit_mb)},
     {"threads", GOPT_OPT_INT, "N", "1", 1, 1024, NULL, "worker threads", FIELD(GOPT_FIELD_INT, threads)},
     {"seed", GOPT_OPT_INT, "N", "1", 0, 1.8446744073709552e19, NULL, "random seed", FIELD(GOPT_FIELD_U64, seed)},
     {"count", GOPT_OPT_INT, "N", "1", 1, 1000000000, NULL, "look for up to N solutions (2 proves uniqueness)",

@@ -312,10 +312,26 @@ void gopt_text_warn(gopt_text *t, gopt_text_mark at, const char *fmt, ...) {
     snprintf(t->warning, sizeof t->warning, "%.60s:%d:%d: %s", t->name, at.line, at.col, msg);
 }
 
+bool gopt_fail_reading_memory(gopt_error *err, const char *file, int line, int col, size_t bytes, size_t input_len) {
+    double mb = (double)bytes / 1048576.0, limit = gopt_budget_process_mb();
+    if (bytes / GOPT_TEXT_MAX_EXPANSION > input_len)
+        return gopt_fail(err, file, line, col,
+                         "reading this needs %.1f MB for %zu bytes of input, a size no text this short holds, "
+                         "more than --memory-limit (%g MB) leaves",
+                         mb, input_len, limit);
+    size_t left = gopt_budget_available();
+    if (bytes > left)
+        return gopt_fail_limit(err, file, line, col,
+                               "memory limit reached while reading the input: it needs more than %g MB "
+                               "(%.1f MB more than --memory-limit leaves here)",
+                               limit, (double)(bytes - left) / 1048576.0);
+    return gopt_fail_limit(err, file, line, col, "memory limit reached while reading the input: it needs more than %g MB",
+                           limit);
+}
+
 bool gopt_text_charge(const gopt_text *t, gopt_text_mark at, size_t bytes, gopt_error *err) {
     if (gopt_budget_charge(NULL, bytes)) return true;
-    return gopt_text_fail_at(t, at, err, "reading this needs %.1f MB more than --memory-limit (%g MB) leaves",
-                             (double)bytes / 1048576.0, gopt_budget_process_mb());
+    return gopt_fail_reading_memory(err, t->name, at.line, at.col, bytes, t->len);
 }
 
 const char *gopt_text_describe(int c, char *buf, size_t size) {

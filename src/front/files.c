@@ -38,9 +38,8 @@ static bool read_fd(int fd, const char *path, gopt_buf *b, size_t *charged, gopt
         /* the input counts against --memory-limit like any other structure */
         /* The text counts against --memory-limit as it arrives, so an endless stdin or a huge
          * file stops at the limit instead of after it. */
-        if (!gopt_budget_charge(NULL, (size_t)n))
-            return gopt_fail(err, path, 0, 0, "the input is larger than --memory-limit allows (%g MB)",
-                             gopt_budget_process_mb());
+        if (!gopt_budget_charge(NULL, (size_t)n)) /* the text itself: a real input, a limit */
+            return gopt_fail_reading_memory(err, path, 0, 0, 0, *charged + (size_t)n);
         *charged += (size_t)n;
         gopt_buf_append(b, chunk, (size_t)n);
     }

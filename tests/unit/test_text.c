@@ -225,7 +225,9 @@ static void input_counts_against_the_memory_limit(void **state) {
     gopt_text t;
     gopt_error err = {0};
     assert_false(gopt_text_load(&t, path, &err));
-    assert_string_equal(err.msg, "the input is larger than --memory-limit allows (1 MB)");
+    /* the text itself is a real input: a limit reached (exit 3), a larger limit reads it */
+    assert_string_equal(err.msg, "memory limit reached while reading the input: it needs more than 1 MB");
+    assert_true(err.limit);
     assert_int_equal(gopt_budget_process_used(), before);
     /* a compact board of 1024x1024 cells (1 MB) from a text the limit let in */
     gopt_budget_set_process(1.5);
@@ -242,7 +244,9 @@ static void input_counts_against_the_memory_limit(void **state) {
     gopt_budget_set_process(0.5);
     t.pos = 0, t.line = 1, t.col = 1;
     assert_int_equal(gopt_flood_read(&t, "compact", NULL, &p, &err), -1);
-    assert_string_equal(err.msg, "reading this needs 1.0 MB more than --memory-limit (0.5 MB) leaves");
+    assert_string_equal(err.msg, "memory limit reached while reading the input: it needs more than 0.5 MB "
+                                 "(0.5 MB more than --memory-limit leaves here)");
+    assert_true(err.limit); /* a board its text holds cell by cell: a limit, not bad input */
     assert_int_equal(err.line, 1);
     gopt_text_free(&t);
     /* a graph: the file and igraph's structures (32 bytes a byte) */
@@ -257,12 +261,43 @@ static void input_counts_against_the_memory_limit(void **state) {
     assert_null(gopt_graph_read(&gt, GOPT_GRAPH_AUTO, false, 1 << 20, &err));
     gopt_text_free(&gt);
     assert_int_equal(err.line, 1);
-    assert_non_null(strstr(err.msg, "more than --memory-limit (0.5 MB) leaves"));
+    assert_non_null(strstr(err.msg, "memory limit reached while reading the input: it needs more than 0.5 MB"));
+    assert_true(err.limit);
     assert_int_equal(gopt_budget_process_used(), before);
     gopt_budget_set_process(0);
     unlink(ncol);
     free(ncol);
     free(path);
+}
+
+/* The lead's line (issue 37 item 5): a charge refused while reading is a limit (exit 3) when
+ * the text could hold what it asks for, bad input (exit 2) when it asks for more than
+ * GOPT_TEXT_MAX_EXPANSION bytes a byte: a size the text declares and does not hold. */
+static void a_size_the_input_does_not_hold_is_bad_input(void **state) {
+    (void)state;
+    gopt_budget_set_process(1);
+    gopt_text t;
+    gopt_text_from_string(&t, "tiny", "SIZE 1024X1024\n"); /* 15 bytes asking 2 MB: 139,810 a byte */
+    gopt_error err = {0};
+    gopt_text_mark at = gopt_text_save(&t);
+    assert_false(gopt_text_charge(&t, at, 2u << 20, &err));
+    assert_false(err.limit);
+    assert_string_equal(err.msg, "reading this needs 2.0 MB for 15 bytes of input, a size no text this short holds, "
+                                 "more than --memory-limit (1 MB) leaves");
+    gopt_text_free(&t);
+    /* 1,000 bytes asking the same 2 MB (2,097 a byte): a real input that needs more */
+    char *text = gopt_malloc(1001);
+    memset(text, '.', 1000);
+    text[1000] = 0;
+    gopt_text_from_string(&t, "real", text);
+    free(text);
+    gopt_error_clear(&err);
+    assert_false(gopt_text_charge(&t, gopt_text_save(&t), 2u << 20, &err));
+    assert_true(err.limit);
+    assert_string_equal(err.msg, "memory limit reached while reading the input: it needs more than 1 MB "
+                                 "(1.0 MB more than --memory-limit leaves here)");
+    gopt_budget_set_process(0);
+    gopt_text_free(&t);
 }
 
 int main(void) {
@@ -280,6 +315,7 @@ int main(void) {
         cmocka_unit_test(reasons_fill_a_buffer_and_return_false),
         cmocka_unit_test(utf8_and_byte_order_marks),
         cmocka_unit_test(input_counts_against_the_memory_limit),
+        cmocka_unit_test(a_size_the_input_does_not_hold_is_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

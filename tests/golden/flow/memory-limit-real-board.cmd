@@ -1,0 +1,2 @@
+# issue 37 item 5, the lead's decision: a real, well-formed board (an 80x80 flow generate --any --seed 3 board, 6.5 KB) whose cell graph (190 bytes a cell, 1.2 MB) is more than --memory-limit 1 leaves is a limit reached while reading, exit 3: a larger limit reads it (under --memory-limit 8 it is solved in 0.7 s). Before: exit 2, as if the board were bad input
+flow solve --memory-limit 1 --format flow_solver -
