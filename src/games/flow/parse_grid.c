@@ -93,7 +93,10 @@ static gopt_flow_puzzle *read_flow_solver(gopt_text *t, bool partial, gopt_error
     int w = block.size.w, h = block.size.h;
     flow_builder b;
     flow_marks m;
-    if (!flow_parse_begin_box(t, start, &b, &m, GOPT_FLOW_FLOW_SOLVER, 1, h, w, err)) return NULL;
+    if (!flow_parse_begin_box(t, start, &b, &m, GOPT_FLOW_FLOW_SOLVER, 1, h, w, err)) {
+        gopt_char_block_free(&block); /* a board over --memory-limit: the rows read so far */
+        return NULL;
+    }
     bool ok = true;
     for (int r = 0; r < h && ok; r++)
         for (int c = 0; c < w && ok; c++) {
