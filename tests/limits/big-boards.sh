@@ -4,7 +4,9 @@
 # reads, solves and checks; the test asserts the exit and what is printed, never a time
 # (measured by hand: docs/limits.md, notes/37-security.md).
 #  - flood solve --time-limit 1 on a generated 1024x1024 board (1 MB, about 700,000 regions):
-#    exit 3, unknown, saying why (past the region-graph methods' size), no moves claimed.
+#    exit 3, unknown, saying why (past the region-graph methods' size), no moves claimed, and
+#    the lower bound proven from the cells (at least the 6 colours; before: none, null). Its
+#    text form: "unknown: at least N moves (...)".
 #  - the same file under --memory-limit 1: a real input larger than the limit is a limit met
 #    while reading, exit 3, "memory limit reached while reading the input" (before: exit 2,
 #    "the input is larger than --memory-limit allows", as if it were bad input).
@@ -24,9 +26,19 @@ run() { # run NAME ARGS...: exit code in $code, stdout in $tmp/NAME.out, stderr 
 }
 # A slow machine (a loaded one, the sanitizer build) may spend the whole second building the
 # board: then the limit is met while reading, also exit 3, one line, nothing claimed.
-read_stop() {
-  grep -qxE "gameopt: $tmp/$1.txt(:[0-9]+)*: time limit reached while reading the input" "$tmp/$1.err" ||
+read_stop() { # read_stop RUN FILE
+  grep -qxE "gameopt: $tmp/$2.txt(:[0-9]+)*: time limit reached while reading the input" "$tmp/$1.err" ||
     { echo "$1 --time-limit 1: no answer, and not a time limit met while reading"; show "$1"; fail=1; }
+}
+# limited RUN FILE REGEX: a time-limited run exits 3 with an answer matching REGEX, or with
+# none when it was stopped while reading
+limited() {
+  [ $code -eq 3 ] || { echo "$1: exit $code, expected 3"; fail=1; }
+  if [ -s "$tmp/$1.out" ]; then
+    grep -qE "$3" "$tmp/$1.out" || { echo "$1: no line matching $3"; show "$1"; fail=1; }
+  else
+    read_stop "$1" "$2"
+  fi
 }
 show() { echo "--- $1 stdout:"; head -c 600 "$tmp/$1.out"; echo "--- $1 stderr:"; cat "$tmp/$1.err"; }
 
@@ -36,14 +48,19 @@ run flood flood solve --time-limit 1 --json "$tmp/flood.txt"
 verdict=$(python3 -c '
 import json, sys
 a = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-print(len(a), a[0].get("status"), a[0].get("moves"), a[0].get("optimal"), a[0].get("note")) if a else print("no answer")
+lb = a[0].get("lower_bound") if a else None
+ok = "bound" if isinstance(lb, int) and lb >= 6 else "no-bound:%r" % (lb,)
+print(len(a), a[0].get("status"), a[0].get("moves"), a[0].get("optimal"), ok, a[0].get("note")) if a else print("no answer")
 ' "$tmp/flood.out")
 [ $code -eq 3 ] || { echo "flood --time-limit 1: exit $code, expected 3"; fail=1; }
 case $verdict in
-"1 unknown None False the board has "*" regions; the region-graph methods handle up to "*) ;;
-"no answer") read_stop flood ;;
+"1 unknown None False bound the board has "*" regions; the region-graph methods handle up to "*) ;;
+"no answer") read_stop flood flood ;;
 *) echo "flood --time-limit 1: expected one unknown answer, no moves, saying why: $verdict"; show flood; fail=1 ;;
 esac
+
+run floodtext flood solve --time-limit 1 "$tmp/flood.txt"
+limited floodtext flood "^flood: unknown: at least [0-9]+ moves \(the board has [0-9]+ regions; the region-graph methods handle up to [0-9]+\)$"
 
 run floodmem flood solve --memory-limit 1 "$tmp/flood.txt"
 [ $code -eq 3 ] || { echo "flood --memory-limit 1: exit $code, expected 3"; fail=1; }
@@ -53,11 +70,5 @@ grep -q "^gameopt: $tmp/flood.txt: memory limit reached while reading the input:
 
 printf 'SIZE 1024X1024\nLINE_NUM 1\nLINE#1 (0,0)-(1023,1023)\n' >"$tmp/flow.txt"
 run flow flow solve --method search --time-limit 1 --format adc "$tmp/flow.txt"
-[ $code -eq 3 ] || { echo "flow search --time-limit 1: exit $code, expected 3"; fail=1; }
-if [ -s "$tmp/flow.out" ]; then
-  grep -qx "flow: unknown (search): the search reached its time limit" "$tmp/flow.out" ||
-    { echo "flow search --time-limit 1: not 'unknown: the search reached its time limit'"; show flow; fail=1; }
-else
-  read_stop flow
-fi
+limited flow flow "^flow: unknown \(search\): the search reached its time limit$"
 exit $fail

@@ -3,7 +3,8 @@
  * breadth-first search over flooded-cell masks, written here from the rules alone, gives
  * the optimum. A*, IDA* and DFBnB must find it and
  * prove it; greedy, lookahead and beam must never go below it; every lower bound (the
- * named ones and the combined one) must stay at or below it. Seeds are fixed. */
+ * named ones, the combined one, and the cells-only one of boards past the region graph's
+ * size) must stay at or below it. Seeds are fixed. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,7 +149,7 @@ static void methods_match_brute_force(void **state) {
     int cases = test_cases(5000);
     const char *exact[] = {"astar", "ida", "dfbnb"};
     const char *heuristic[] = {"greedy", "lookahead", "beam"};
-    long total = 0, lifted = 0, recursive = 0;
+    long total = 0, lifted = 0, recursive = 0, cell_tight = 0;
     for (int i = 0; i < cases; i++) {
         gopt_rng r = gopt_rng_stream(7, (uint64_t)i);
         board b;
@@ -177,6 +178,10 @@ static void methods_match_brute_force(void **state) {
         root_bounds(p, bounds);
         for (int k = 0; k < 5; k++)
             if (bounds[k] > want) fail_msg("case %d: bound %d is %d, above the optimum %d", i, k, bounds[k], want);
+        /* the bound from the cells alone, what a board past the region graph's size gets */
+        int cells = flood_cell_lower_bound(p);
+        if (cells > want) fail_msg("case %d: the cell bound is %d, above the optimum %d", i, cells, want);
+        cell_tight += cells == want;
         assert_true(bounds[1] >= bounds[0]); /* Puchert contains the furthest-colour bound */
         assert_true(bounds[2] >= bounds[1] && bounds[4] >= bounds[2]);
         uint64_t present = 0;
@@ -191,6 +196,7 @@ static void methods_match_brute_force(void **state) {
     assert_true(total > cases); /* the boards were not trivial */
     assert_true(lifted > 0);    /* the lifting tests did something, */
     assert_true(recursive > 0); /* and so did the recursive bound */
+    assert_true(cell_tight > cases / 10); /* the cell bound is often the optimum itself */
 }
 
 int main(void) {

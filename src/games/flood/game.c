@@ -81,6 +81,10 @@ gopt_status gopt_flood_solve(const gopt_flood_puzzle *p, const gopt_options *o, 
     char why[200];
     if (!flood_graph_build(&g, p, why, sizeof why)) {
         snprintf(a->note, sizeof a->note, "%s", why);
+        gopt_flood_result *r = gopt_calloc(1, sizeof *r); /* what is proven all the same */
+        r->lower_bound = flood_cell_lower_bound(p);
+        r->upper_bound = -1;
+        a->extra = r;
         return GOPT_LIMIT;
     }
     double start = gopt_now();
@@ -208,6 +212,8 @@ static void print(FILE *out, const void *puzzle, const gopt_answer *a, const gop
     char *moves = s ? gopt_flood_moves_text(p, s->moves, s->length) : gopt_strdup("");
     if (!r) {
         fprintf(out, "%s: %s: %s\n", a->name, gopt_status_name(a->status), a->note);
+    } else if (a->status == GOPT_LIMIT && r->upper_bound < 0) {
+        fprintf(out, "%s: unknown: at least %d moves (%s)\n", a->name, r->lower_bound, a->note);
     } else if (a->status == GOPT_LIMIT) {
         fprintf(out, "%s: unknown: %d..%d moves (%s): %s\n", a->name, r->lower_bound, r->upper_bound, a->note,
                 moves);

@@ -9,7 +9,63 @@
 #include "internal.h"
 #include "open_list.h" /* FLOOD_MAX_G: no sequence known */
 #include "gameopt/alloc.h"
+#include "gameopt/budget.h"
 #include "gameopt/progress.h"
+
+/* For a board past FLOOD_MAX_REGIONS (the graph's adjacency is a bit matrix), so that giving
+ * up still states what is proven: a move adds one layer of regions, so no sequence is shorter
+ * than the farthest region's distance in layers from the start (a breadth-first search over
+ * cells, layer by layer: a neighbour of the same colour is in the same layer); and every colour
+ * outside the start region is played at least once (a cell joins only on a move of its colour).
+ * Its arrays (12 bytes a cell) count against --memory-limit; refused, the colours alone. */
+int flood_cell_lower_bound(const gopt_flood_puzzle *p) {
+    int w = p->w, h = p->h, n = w * h, colours = 0, far = 0;
+    bool seen[256] = {false};
+    size_t bytes = (size_t)n * 3 * sizeof(int32_t);
+    int32_t *dist = gopt_budget_charge(NULL, bytes) ? gopt_malloc(bytes) : NULL;
+    if (dist) {
+        int32_t *cur = dist + n, *next = dist + 2 * (size_t)n;
+        for (int i = 0; i < n; i++) dist[i] = -1; /* -1 unseen, -2 waiting in the next layer */
+        int ncur = 0;
+        cur[ncur++] = p->start;
+        dist[p->start] = 0;
+        for (int d = 0; ncur > 0; d++) {
+            int nnext = 0;
+            far = d;
+            for (int i = 0; i < ncur; i++) {
+                int cell = cur[i], r = cell / w, c = cell % w;
+                int nb[4] = {r > 0 ? cell - w : -1, r + 1 < h ? cell + w : -1, c > 0 ? cell - 1 : -1,
+                             c + 1 < w ? cell + 1 : -1};
+                for (int k = 0; k < 4; k++) {
+                    int x = nb[k];
+                    if (x < 0 || dist[x] >= 0) continue;
+                    if (p->cells[x] == p->cells[cell]) { /* same region: this layer */
+                        dist[x] = d;
+                        cur[ncur++] = x;
+                    } else if (dist[x] == -1) {
+                        dist[x] = -2;
+                        next[nnext++] = x;
+                    }
+                }
+            }
+            ncur = 0;
+            for (int i = 0; i < nnext; i++)
+                if (dist[next[i]] == -2) {
+                    dist[next[i]] = d + 1;
+                    cur[ncur++] = next[i];
+                }
+        }
+    }
+    /* the start region: cells at distance 0 (all of them when the search could not run) */
+    for (int i = 0; i < n; i++)
+        if (dist ? dist[i] > 0 : p->cells[i] != p->cells[p->start]) seen[p->cells[i]] = true;
+    for (int c = 0; c < 256; c++) colours += seen[c];
+    if (dist) {
+        free(dist);
+        gopt_budget_release(NULL, bytes);
+    }
+    return far > colours ? far : colours;
+}
 
 bool flood_graph_build(flood_graph *g, const gopt_flood_puzzle *p, char *why, size_t why_size) {
     memset(g, 0, sizeof *g);

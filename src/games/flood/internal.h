@@ -58,6 +58,8 @@ typedef struct flood_graph {
 /* Builds the graph; false (with a message) when the board has too many regions. */
 bool flood_graph_build(flood_graph *g, const gopt_flood_puzzle *p, char *why, size_t why_size);
 void flood_graph_free(flood_graph *g);
+/* A proven lower bound from the cells alone, in O(cells), for boards too large for the graph. */
+int flood_cell_lower_bound(const gopt_flood_puzzle *p);
 
 static inline const uint64_t *flood_colour_set(const flood_graph *g, int c) {
     return g->colour_set + (size_t)c * (size_t)g->nwords;
