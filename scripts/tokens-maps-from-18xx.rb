@@ -73,6 +73,10 @@ puts '# Written for gameopt by scripts/tokens-maps-from-18xx.rb from the game\'s
 puts "# (18xx.games engine, #{klass.const_source_location(:HEXES)[0].sub(%r{.*/(lib/engine/)}, '\\1')}#{commit ? ", commit #{commit}" : ''})."
 puts '# docs/formats.md has the format: COORD COLOUR [track:EDGES] [impassable:EDGES]. Gray, red'
 puts '# and blue hexes are fixed: track may meet them only where they have track.'
+if hexes.any? { |h| !h.tile.partitions.empty? }
+  puts '# partition:a:V,b:V,... is a barrier inside the hex (the tile language\'s partition=: a river'
+  puts '# the game may forbid crossing; gameopt tokens upgrade --partition follow enforces it).'
+end
 puts "layout #{layout}#{x_from == (layout == :flat ? :letter : :number) ? '' : " x:#{x_from}"}"
 order = %w[white yellow green brown gray red blue]
 hexes.sort_by { |h| [order.index(colour.(h.tile)) || 9, xy(h.id, x_from)] }.each do |h|
@@ -86,5 +90,12 @@ hexes.sort_by { |h| [order.index(colour.(h.tile)) || 9, xy(h.id, x_from)] }.each
   end
   walls = t.borders.select { |b| b.type == :impassable }.map(&:edge).uniq.sort
   line += " impassable:#{walls.join(',')}" unless walls.empty?
+  # Barriers inside the hex (1870's Mississippi), written as the tile language writes them.
+  t.partitions.each do |p|
+    sign = ->(s) { { -1 => '-', 1 => '+' }[s] || '' }
+    line += " partition:a:#{p.a}#{sign.(p.a_sign)},b:#{p.b}#{sign.(p.b_sign)}"
+    line += ",type:#{p.type}" if p.type
+    line += ",restrict:#{p.restrict}" if p.restrict && !p.restrict.empty?
+  end
   puts line
 end

@@ -33,6 +33,7 @@
 #define GOPT_TOKENS_MAX_TOKENS 32 /* station tokens on one tile */
 #define GOPT_TOKENS_MAX_LABELS 4
 #define GOPT_TOKENS_NAME_SIZE 32  /* tile, label and token names, with the NUL */
+#define GOPT_TOKENS_MAX_PARTITIONS 4 /* barriers inside one hex (`partition=`) */
 
 /* ------------------------------------------------------------------ tiles */
 
@@ -101,6 +102,33 @@ typedef struct gopt_tokens_path {
     uint8_t terminal; /* `terminal:N` (1 or 2; 0 when not given): a track spike that ends here */
 } gopt_tokens_path;
 
+/* A barrier inside a hex (`partition=a:V,b:V[,type:T][,restrict:inner|outer]`: 1870's
+ * Mississippi, 18Mag's rivers), between vertices a and b (vertex 0 is the bottom one, then
+ * clockwise; a sign after the number only moves the drawing). As the online engine reads it
+ * (lib/engine/part/partition.rb): the inner side holds edges min(a,b) .. max(a,b)-1, the
+ * outer side the others; `restrict:inner` leaves the outer side no edges, `outer` the inner.
+ * While the game enforces it (--partition follow), every path of a tile laid on the hex has
+ * all its edges on one side. */
+typedef enum gopt_tokens_partition_restrict {
+    GOPT_TOKENS_PARTITION_BOTH,
+    GOPT_TOKENS_PARTITION_INNER,
+    GOPT_TOKENS_PARTITION_OUTER,
+} gopt_tokens_partition_restrict;
+typedef struct gopt_tokens_partition {
+    int8_t a, b;           /* vertices 0..5 */
+    int8_t a_sign, b_sign; /* -1, 0, +1: drawn a little before or after the vertex */
+    uint8_t restrict_to;   /* gopt_tokens_partition_restrict */
+    uint8_t inner, outer;  /* edge sets of the two sides, at rotation 0 */
+    char type[GOPT_TOKENS_NAME_SIZE]; /* "water", "divider", ...; "" when not given */
+} gopt_tokens_partition;
+/* Reads `a:V,b:V[,type:T][,restrict:inner|outer]` (a map's or a tile's partition); `where`
+ * names the text in errors. */
+bool gopt_tokens_parse_partition(const char *spec, const char *where, gopt_tokens_partition *out, gopt_error *err);
+/* Fills in the sides from a, b and restrict_to. */
+void gopt_tokens_partition_sides(gopt_tokens_partition *p);
+/* The partition written back in the tile language's keys ("a:0-,b:2+,type:water,restrict:outer"). */
+const char *gopt_tokens_partition_text(const gopt_tokens_partition *p, char *buf, size_t size);
+
 typedef struct gopt_tokens_tile {
     char name[GOPT_TOKENS_NAME_SIZE]; /* catalogue name; "" for an inline tile string */
     gopt_tokens_colour colour;        /* from the catalogue; UNKNOWN for an inline string */
@@ -137,6 +165,10 @@ typedef struct gopt_tokens_tile {
     /* Laying it, the slots may shrink (`NAME shrinks` in a catalogue: 1837's Vienna 436):
      * the question is answered as with `shrink`. */
     bool shrinks;
+    /* Barriers inside the hex (`partition=`), at rotation 0: they belong to the hex (the
+     * online engine's Hex#lay moves them from tile to tile), so only the old tile's count. */
+    int npartitions;
+    gopt_tokens_partition partitions[GOPT_TOKENS_MAX_PARTITIONS];
 } gopt_tokens_tile;
 
 /* Parses a tile string of the 18xx.games tile language. `where` names the text in errors
@@ -218,6 +250,10 @@ const char *gopt_tokens_map_coord(const gopt_tokens_map *m, int i);
 /* The sides of hex `coord` ("L12") that track may cross: a neighbour lies beyond, no
  * impassable border, and a fixed neighbour (gray, red, blue) has track there. */
 bool gopt_tokens_map_open_edges(const gopt_tokens_map *m, const char *coord, uint8_t *open, gopt_error *err);
+/* The partitions of hex `coord` (`partition:` in the map, in map orientation): up to max
+ * into out; the count, or -1 with err set when the map has no such hex. */
+int gopt_tokens_map_partitions(const gopt_tokens_map *m, const char *coord, gopt_tokens_partition *out, int max,
+                               gopt_error *err);
 /* Reads an edge list "0,1,5" into a bit set; `where` names the text in errors. */
 bool gopt_tokens_parse_edges(const char *spec, const char *where, uint8_t *out, gopt_error *err);
 
@@ -303,6 +339,14 @@ typedef struct gopt_tokens_question {
     /* Who puts an old city's tokens in a new city when several hold its edges (not with
      * `split`: a city that splits is shared out by its owners). */
     gopt_tokens_placer placer;
+    /* The hex's partitions bind (1870 while the Mississippi River Bridge Company's ability
+     * holds, 18Mag): every path of the new tile keeps its edges on one side of each
+     * partition of the old tile and of `partitions`; false: they bind nothing (the online
+     * engine's core). */
+    bool partition_follow;
+    /* Partitions the map gives the hex (map orientation), beside the old tile's own. */
+    int npartitions;
+    gopt_tokens_partition partitions[GOPT_TOKENS_MAX_PARTITIONS];
 } gopt_tokens_question;
 
 #define GOPT_TOKENS_DEFAULT_MAX_FLOWS 200000
@@ -347,6 +391,9 @@ typedef enum gopt_tokens_verdict {
                                  new city */
     GOPT_TOKENS_PORT,         /* a port tile on a hex with long spikes: its track at side
                                  why_edge_a follows no long spike */
+    GOPT_TOKENS_PARTITION,    /* partitions followed: the new tile's path with map sides
+                                 why_edge_a (and why_edge_b, -1 when it has one) crosses the
+                                 hex's partition, or lies on its closed side */
 } gopt_tokens_verdict;
 
 /* The answer for one rotation of the new tile. */

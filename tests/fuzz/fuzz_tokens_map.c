@@ -1,5 +1,5 @@
-/* Fuzz target for map files (`layout flat`, then `COORD COLOUR [track:E,..] [impassable:E,..]`
- * lines) and edge lists (`--open 0,1,5`): any bytes either load or fail with a position; a
+/* Fuzz target for map files (`layout flat`, then `COORD COLOUR [track:E,..] [impassable:E,..]
+ * [partition:a:V,b:V,..]` lines) and edge lists (`--open 0,1,5`): any bytes either load or fail with a position; a
  * loaded map answers the open sides of each of its hexes. */
 #include <assert.h>
 #include <stdint.h>
@@ -23,6 +23,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             uint8_t open = 0xFF;
             assert(gopt_tokens_map_open_edges(m, gopt_tokens_map_coord(m, i), &open, &err));
             assert(open < 64);
+            gopt_tokens_partition parts[GOPT_TOKENS_MAX_PARTITIONS];
+            int n = gopt_tokens_map_partitions(m, gopt_tokens_map_coord(m, i), parts, GOPT_TOKENS_MAX_PARTITIONS, &err);
+            assert(n >= 0 && n <= GOPT_TOKENS_MAX_PARTITIONS);
+            for (int k = 0; k < n; k++) assert(parts[k].inner < 64 && parts[k].outer < 64 && !(parts[k].inner & parts[k].outer));
         }
         gopt_tokens_map_free(m);
     }

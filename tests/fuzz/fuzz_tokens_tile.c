@@ -4,7 +4,7 @@
  * (`0:LPS,1:QLS`), the third as reservations, and, when valid, placed on the tile itself
  * under both rule sets (and full rules with splitting cities), some map sides closed, and
  * checked; then with shrinking slots and the game placing, the third line (or the tokens)
- * read as the tokens the game returns. */
+ * read as the tokens the game returns; with the tile's partitions followed (1870's river). */
 #include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -55,6 +55,16 @@ static void place_on_itself(const gopt_tokens_tile *tile, const char *tokens, co
         assert(gopt_tokens_check(&qr, tile, &r, why, sizeof why));
         gopt_tokens_rotation_free(&r);
     }
+    /* The tile's own partitions followed (issue 32 item 5): the tile laid on itself. */
+    q.shrink = false;
+    q.placer = GOPT_TOKENS_PLACER_OWNER;
+    q.partition_follow = true;
+    gopt_tokens_rotation r;
+    assert(gopt_tokens_place(&q, tile, (rotation + 2) % 6, 3, &r, &err));
+    char why[512];
+    assert(gopt_tokens_check(&q, tile, &r, why, sizeof why));
+    gopt_tokens_reason(&q, tile, &r, why, sizeof why);
+    gopt_tokens_rotation_free(&r);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -70,6 +80,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     assert(gopt_text_eof(&t) || gopt_text_peek(&t) == '\n');
     assert(tile.ncities <= GOPT_TOKENS_MAX_CITIES && tile.nnodes <= GOPT_TOKENS_MAX_NODES);
     for (int v = 0; v < tile.nnodes; v++) assert(tile.nodes[v].edges < 64);
+    assert(tile.npartitions >= 0 && tile.npartitions <= GOPT_TOKENS_MAX_PARTITIONS);
+    for (int i = 0; i < tile.npartitions; i++)
+        assert(tile.partitions[i].inner < 64 && tile.partitions[i].outer < 64 && !(tile.partitions[i].inner & tile.partitions[i].outer));
     char *code = gopt_tokens_tile_format(&tile);
     gopt_tokens_tile back;
     assert(gopt_tokens_tile_parse(&back, code, "format", &err));

@@ -256,13 +256,68 @@ static void rotation_and_colours(void **state) {
     assert_string_equal(gopt_tokens_colour_name(GOPT_TOKENS_BROWN), "brown");
 }
 
+/* partition= (1870's Mississippi, 18Mag's rivers, 18NY's divider): vertices with the sign
+ * that only moves the drawing, the two sides as the engine's part/partition.rb computes
+ * them, the restriction, the canonical string; malformed ones name the column. */
+static void partitions(void **state) {
+    (void)state;
+    /* 1870 M14: restrict:outer leaves the inner side (edges 0, 1) no track */
+    gopt_tokens_tile t = parse_ok("city=revenue:0;upgrade=cost:80,terrain:river;icon=image:port,sticky:1;"
+                                  "partition=a:0-,b:2+,type:water,restrict:outer");
+    assert_int_equal(t.npartitions, 1);
+    assert_int_equal(t.partitions[0].a, 0);
+    assert_int_equal(t.partitions[0].a_sign, -1);
+    assert_int_equal(t.partitions[0].b, 2);
+    assert_int_equal(t.partitions[0].b_sign, 1);
+    assert_string_equal(t.partitions[0].type, "water");
+    assert_int_equal(t.partitions[0].restrict_to, GOPT_TOKENS_PARTITION_OUTER);
+    assert_int_equal(t.partitions[0].inner, 0);
+    assert_int_equal(t.partitions[0].outer, 0x3C);
+    char *s = gopt_tokens_tile_format(&t);
+    assert_string_equal(s, "city=revenue:0;partition=a:0-,b:2+,type:water,restrict:outer");
+    free(s);
+    /* 1870 J15: no restriction; vertices given high to low count the same (18NY's a:3,b:0) */
+    t = parse_ok("upgrade=cost:60,terrain:river;partition=a:0+,b:3+,type:water");
+    assert_int_equal(t.partitions[0].inner, 0x07);
+    assert_int_equal(t.partitions[0].outer, 0x38);
+    t = parse_ok("partition=a:3,b:0,type:divider");
+    assert_int_equal(t.partitions[0].inner, 0x07);
+    assert_int_equal(t.partitions[0].a_sign, 0);
+    /* 1870 A16: restrict:inner empties the outer side */
+    t = parse_ok("town=revenue:0;town=revenue:0;upgrade=cost:40,terrain:river;partition=a:0-,b:3,type:water,restrict:inner");
+    assert_int_equal(t.partitions[0].inner, 0x07);
+    assert_int_equal(t.partitions[0].outer, 0);
+    /* 18Rhl's provinces: a length that only draws */
+    t = parse_ok("partition=a:5,b:2,type:province,length:0.5");
+    assert_int_equal(t.partitions[0].inner, 0x1C);
+    parse_fails("partition=a:7,b:2", 13, "a partition vertex is 0..5");
+    parse_fails("partition=a:1*,b:2", 13, "a partition vertex is 0..5");
+    parse_fails("city=revenue:0;partition=a:1,b:2,restrict:both", 43, "restrict must be inner or outer");
+    parse_fails("partition=a:1", 1, "a partition needs both vertices");
+    parse_fails("partition=a:1,b:2,restrict:inner,restrict:outer", 34, "restrict given twice");
+    parse_fails("partition=a:0,b:1;partition=a:0,b:1;partition=a:0,b:1;partition=a:0,b:1;partition=a:0,b:1", 73,
+                "more than 4 partitions");
+    /* a map's partition: the same words */
+    gopt_tokens_partition p;
+    gopt_error err = {0};
+    assert_true(gopt_tokens_parse_partition("a:1-,b:3+,type:water,restrict:outer", "partition", &p, &err));
+    assert_int_equal(p.outer, 0x39);
+    char buf[96];
+    assert_string_equal(gopt_tokens_partition_text(&p, buf, sizeof buf), "a:1-,b:3+,type:water,restrict:outer");
+    assert_false(gopt_tokens_parse_partition("a:1,b:9", "partition", &p, &err));
+    assert_int_equal(err.col, 7);
+    err = (gopt_error){0};
+    assert_false(gopt_tokens_parse_partition("a:1,b:2;city=revenue:0", "partition", &p, &err));
+    assert_int_equal(err.col, 8);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(montreal_yellow),       cmocka_unit_test(edge_sets_through_paths),
         cmocka_unit_test(junctions_and_stops),   cmocka_unit_test(forms_of_the_language),
         cmocka_unit_test(errors_name_the_column), cmocka_unit_test(limits),
         cmocka_unit_test(canonical_round_trip),  cmocka_unit_test(rotation_and_colours),
-        cmocka_unit_test(published_forms),
+        cmocka_unit_test(published_forms),       cmocka_unit_test(partitions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -188,7 +188,7 @@ static void maps_pointy_and_number_axes(void **state) {
     /* Every bundled map reads, and a named hex of each is on it. */
     static const char *const maps[][2] = {{"1822CA", "AB24"}, {"1830", "G19"}, {"1841", "D8"}, {"1846", "H12"},
                                           {"1860", "J8"}, {"1861", "K17"}, {"1889", "I2"}, {"18CO", "K17"},
-                                          {"18Chesapeake", "H6"}, {"18NY", "D12"}};
+                                          {"18Chesapeake", "H6"}, {"18NY", "D12"}, {"1870", "M14"}};
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) {
         gopt_tokens_map *m = gopt_tokens_map_open(maps[i][0], &err);
         if (!m) fail_msg("%s", err.msg);
@@ -340,6 +340,60 @@ static void audit_1867(void **state) {
     gopt_tokens_catalog_free(c);
 }
 
+/* Partitions followed: 1870's J15 (no restriction: a path may lie on either side, never
+ * across), turned with the old tile; the map's partitions (1870's M14) bind like the
+ * tile's; ignored, they bind nothing. Every answer passes the checker (solve). */
+static void partitions_followed(void **state) {
+    (void)state;
+    gopt_tokens_tile river = parse("upgrade=cost:60,terrain:river;partition=a:0+,b:3+,type:water"); /* sides {0,1,2} | {3,4,5} */
+    gopt_tokens_tile curve = parse("path=a:0,b:1"); /* yellow 7: a sharp curve */
+    gopt_tokens_tile straight = parse("path=a:0,b:3"); /* yellow 9 */
+    gopt_tokens_question q;
+    question(&q, &river, "");
+    gopt_tokens_answer a;
+    assert_int_equal(solve(&q, &straight, &a), 0x3F); /* ignored: every rotation */
+    gopt_tokens_answer_free(&a);
+    q.partition_follow = true;
+    assert_int_equal(solve(&q, &straight, &a), 0); /* a straight always crosses a 3-3 river */
+    assert_int_equal(a.rotations[0].verdict, GOPT_TOKENS_PARTITION);
+    assert_int_equal(a.rotations[0].why_edge_a, 0);
+    assert_int_equal(a.rotations[0].why_edge_b, 3);
+    gopt_tokens_answer_free(&a);
+    /* the curve {r, r+1} stays on one side unless it spans edges 2-3 or 5-0 */
+    assert_int_equal(solve(&q, &curve, &a), 1u << 0 | 1u << 1 | 1u << 3 | 1u << 4);
+    gopt_tokens_answer_free(&a);
+    q.from_rotation = 1; /* the river turns with the old tile: sides {1,2,3} | {4,5,0} */
+    assert_int_equal(solve(&q, &curve, &a), 1u << 1 | 1u << 2 | 1u << 4 | 1u << 5);
+    gopt_tokens_answer_free(&a);
+    /* the map's partition (M14, restrict:outer) on an old tile without one */
+    gopt_tokens_tile six = parse("city=revenue:20;path=a:0,b:_0;path=a:2,b:_0");
+    gopt_tokens_tile fifteen = parse("city=revenue:30,slots:2;path=a:0,b:_0;path=a:1,b:_0;path=a:2,b:_0;path=a:3,b:_0");
+    question(&q, &six, "0:GMO");
+    q.from_rotation = 2;
+    assert_int_equal(solve(&q, &fifteen, &a), 1u << 1 | 1u << 2);
+    gopt_tokens_answer_free(&a);
+    gopt_error err = {0};
+    gopt_tokens_map *m = gopt_tokens_map_open("1870", &err);
+    if (!m) fail_msg("%s", err.msg);
+    q.npartitions = gopt_tokens_map_partitions(m, "M14", q.partitions, GOPT_TOKENS_MAX_PARTITIONS, &err);
+    assert_int_equal(q.npartitions, 1);
+    assert_int_equal(gopt_tokens_map_partitions(m, "E12", q.partitions + 1, 1, &err), 0);
+    assert_int_equal(gopt_tokens_map_partitions(m, "Z99", q.partitions + 1, 1, &err), -1);
+    gopt_tokens_map_free(m);
+    err = (gopt_error){0};
+    gopt_text t;
+    gopt_text_from_string(&t, "map", "layout pointy\nM14 white partition:a:0-,b:9\n");
+    assert_null(gopt_tokens_map_read(&t, &err));
+    gopt_text_free(&t);
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 28); /* the vertex 9 */
+    assert_non_null(strstr(err.msg, "a partition vertex is 0..5"));
+    q.partition_follow = true;
+    assert_int_equal(solve(&q, &fifteen, &a), 1u << 2);
+    assert_int_equal(a.rotations[1].verdict, GOPT_TOKENS_PARTITION);
+    gopt_tokens_answer_free(&a);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(beijing_gains_two_cities),
@@ -350,6 +404,7 @@ int main(void) {
         cmocka_unit_test(maps_pointy_and_number_axes),
         cmocka_unit_test(reservations_and_duplicates),
         cmocka_unit_test(audit_1867),
+        cmocka_unit_test(partitions_followed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

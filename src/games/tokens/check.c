@@ -245,6 +245,37 @@ static bool town_kept(uint8_t need, const gopt_tokens_tile *to, int rotation) {
     return true;
 }
 
+/* Whether map side e lies on the side `inner` of partition p turned by `turn`, and that
+ * side may hold track (re-derived from the vertices, not from the parser's edge sets). */
+static bool partition_side_open(const gopt_tokens_partition *p, int turn, int e, bool inner) {
+    int own = (e - turn + 12) % 6, lo = p->a < p->b ? p->a : p->b, hi = p->a < p->b ? p->b : p->a;
+    if ((own >= lo && own < hi) != inner) return false;
+    return p->restrict_to != (inner ? GOPT_TOKENS_PARTITION_OUTER : GOPT_TOKENS_PARTITION_INNER);
+}
+
+/* Partitions followed: whether some path of the new tile has an edge where one side of a
+ * partition (the old tile's or the map's) may not hold it together with its other edges. */
+static bool partition_broken(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
+    if (!q->partition_follow) return false;
+    for (int i = 0; i < q->from->npartitions + q->npartitions; i++) {
+        bool own = i < q->from->npartitions;
+        const gopt_tokens_partition *p = own ? &q->from->partitions[i] : &q->partitions[i - q->from->npartitions];
+        int turn = own ? q->from_rotation : 0;
+        for (int k = 0; k < to->npaths; k++) {
+            int ends[2] = {to->paths[k].a, to->paths[k].b}, n = 0, sides[2];
+            for (int j = 0; j < 2; j++)
+                if (ends[j] < GOPT_TOKENS_NODE_END) sides[n++] = (ends[j] + rotation) % 6;
+            bool fits_inner = true, fits_outer = true;
+            for (int j = 0; j < n; j++) {
+                fits_inner = fits_inner && partition_side_open(p, turn, sides[j], true);
+                fits_outer = fits_outer && partition_side_open(p, turn, sides[j], false);
+            }
+            if (!fits_inner && !fits_outer) return true;
+        }
+    }
+    return false;
+}
+
 /* Whether some stub edge of the old tile (map orientation) has no path end of the new tile. */
 static bool stub_unmet(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     for (int e = 0; e < GOPT_TOKENS_EDGES; e++) {
@@ -405,6 +436,8 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
         return gopt_reason(why, size, "rotation %d is called feasible, but the port follows no long spike", r->rotation);
     if (stub_unmet(q, to, r->rotation))
         return gopt_reason(why, size, "rotation %d is called feasible, but a stub of the old tile meets no track", r->rotation);
+    if (partition_broken(q, to, r->rotation))
+        return gopt_reason(why, size, "rotation %d is called feasible, but its track crosses the hex's partition", r->rotation);
     if (u->touch && exit_lost(q, u))
         return gopt_reason(why, size, "rotation %d is called feasible, but an old city's edge reaches no new city", r->rotation);
     if (q->rules == GOPT_TOKENS_RULES_FULL) {
@@ -477,6 +510,9 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
         return port_off_spike(q, to, r->rotation) || gopt_reason(why, size, "rotation %d lays the port along a long spike", r->rotation);
     if (r->verdict == GOPT_TOKENS_STUB)
         return stub_unmet(q, to, r->rotation) || gopt_reason(why, size, "rotation %d meets every stub", r->rotation);
+    if (r->verdict == GOPT_TOKENS_PARTITION)
+        return partition_broken(q, to, r->rotation) ||
+               gopt_reason(why, size, "rotation %d keeps every path on one side of each partition", r->rotation);
     if (r->verdict == GOPT_TOKENS_OFF_MAP) {
         for (int k = 0; k < to->npaths; k++)
             for (int end = 0; end < 2; end++) {

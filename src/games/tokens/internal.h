@@ -5,7 +5,7 @@
 #define GAMEOPT_TOKENS_INTERNAL_H
 
 /* The games with a bundled map (data/maps/<game>.txt), for --hex GAME:COORD. */
-#define GOPT_TOKENS_MAPS "1822CA, 1830, 1841, 1846, 1860, 1861, 1867, 1889, 18CO, 18Chesapeake, 18NY"
+#define GOPT_TOKENS_MAPS "1822CA, 1830, 1841, 1846, 1860, 1861, 1867, 1870, 1889, 18CO, 18Chesapeake, 18NY"
 
 #include "gameopt/game.h"
 #include "gameopt/maxflow.h"
@@ -65,6 +65,12 @@ static inline int tokens_bin_node(const tokens_problem *p, int b) { return 2 + p
 bool tokens_port_lay(const gopt_tokens_question *q, const gopt_tokens_tile *to);
 gopt_tokens_verdict tokens_tile_rules(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation,
                                       gopt_tokens_rotation *r);
+
+/* Partitions followed (q->partition_follow): whether a path of `to` lying with `rotation`
+ * crosses a partition of the hex or lies on its closed side; its edges (map orientation)
+ * in *edge_a and *edge_b (-1 for a path with one edge). partition.c. */
+bool tokens_partition_crossed(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, int *edge_a,
+                              int *edge_b);
 
 /* catalog.c, also for map files: a name is a run of printable characters other than space,
  * at most size - 1 of them; `what` names it in the error ("a tile name"). */

@@ -19,6 +19,8 @@ typedef struct map_hex {
     gopt_tokens_colour colour;
     uint8_t track;      /* sides with track (fixed hexes) */
     uint8_t impassable; /* sides track may not cross */
+    int npartitions;    /* barriers inside the hex (1870's Mississippi) */
+    gopt_tokens_partition partitions[GOPT_TOKENS_MAX_PARTITIONS];
 } map_hex;
 
 struct gopt_tokens_map {
@@ -104,11 +106,30 @@ bool gopt_tokens_parse_edges(const char *spec, const char *where, uint8_t *out, 
     return ok;
 }
 
-/* `track:E,E` or `impassable:E,E` after a hex. */
+/* `partition:a:V,b:V[,type:T][,restrict:inner|outer]`: the tile language's partition. */
+static bool read_partition(gopt_text *t, gopt_text_mark at, map_hex *h, gopt_error *err) {
+    if (h->npartitions == GOPT_TOKENS_MAX_PARTITIONS)
+        return gopt_text_fail_at(t, at, err, "more than %d partitions for %s", GOPT_TOKENS_MAX_PARTITIONS, h->coord);
+    char word[128];
+    gopt_text_mark spec_at = gopt_text_save(t);
+    if (!tokens_read_name(t, word, sizeof word, "a partition such as a:0-,b:2+,type:water,restrict:outer", err)) return false;
+    gopt_error sub = {0};
+    if (!gopt_tokens_parse_partition(word, "partition", &h->partitions[h->npartitions], &sub)) {
+        gopt_text_mark bad = spec_at;
+        bad.pos += sub.col > 0 ? (size_t)(sub.col - 1) : 0;
+        bad.col += sub.col > 0 ? sub.col - 1 : 0;
+        return gopt_text_fail_at(t, bad, err, "%s", sub.msg);
+    }
+    h->npartitions++;
+    return true;
+}
+
+/* `track:E,E`, `impassable:E,E` or `partition:...` after a hex. */
 static bool read_attribute(gopt_text *t, map_hex *h, gopt_error *err) {
     gopt_text_mark at = gopt_text_save(t);
+    if (gopt_text_accept_word(t, "partition:")) return read_partition(t, at, h, err);
     uint8_t *set = gopt_text_accept_word(t, "track:") ? &h->track : gopt_text_accept_word(t, "impassable:") ? &h->impassable : NULL;
-    if (!set) return gopt_text_fail(t, err, "expected track:EDGES or impassable:EDGES");
+    if (!set) return gopt_text_fail(t, err, "expected track:EDGES, impassable:EDGES or partition:a:V,b:V");
     if (*set) return gopt_text_fail_at(t, at, err, "given twice for %s", h->coord);
     char word[64];
     gopt_text_mark edges_at = gopt_text_save(t);
@@ -205,6 +226,16 @@ int gopt_tokens_map_size(const gopt_tokens_map *m) { return m->n; }
 const char *gopt_tokens_map_coord(const gopt_tokens_map *m, int i) { return m->hexes[i].coord; }
 
 static bool fixed(gopt_tokens_colour c) { return c == GOPT_TOKENS_GRAY || c == GOPT_TOKENS_RED || c == GOPT_TOKENS_BLUE; }
+
+int gopt_tokens_map_partitions(const gopt_tokens_map *m, const char *coord, gopt_tokens_partition *out, int max,
+                               gopt_error *err) {
+    int x, y;
+    const map_hex *h = coord_xy(m, coord, &x, &y) ? find_at(m, x, y) : NULL;
+    if (!h) return gopt_fail(err, "--hex", 0, 0, "the %s map has no hex '%s'", m->name, coord), -1;
+    int n = h->npartitions < max ? h->npartitions : max;
+    memcpy(out, h->partitions, (size_t)n * sizeof *out);
+    return n;
+}
 
 bool gopt_tokens_map_open_edges(const gopt_tokens_map *m, const char *coord, uint8_t *open, gopt_error *err) {
     int x, y;

@@ -45,6 +45,16 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
     } else {
         fputs("  all six neighbours assumed present (--open or --hex say otherwise)\n", out);
     }
+    for (int i = 0; i < from->npartitions + q->npartitions; i++) {
+        bool own = i < from->npartitions;
+        const gopt_tokens_partition *p = own ? &from->partitions[i] : &q->partitions[i - from->npartitions];
+        int turn = own ? q->from_rotation : 0;
+        char text[96], inner[32], outer[32];
+        fprintf(out, "  partition %s (%s): inner side %s, outer side %s, %s\n", gopt_tokens_partition_text(p, text, sizeof text),
+                own ? "the old tile's" : "the map's", gopt_tokens_edges_text(gopt_tokens_rotate(p->inner, turn), inner, sizeof inner),
+                gopt_tokens_edges_text(gopt_tokens_rotate(p->outer, turn), outer, sizeof outer),
+                q->partition_follow ? "followed: no path may cross it" : "ignored (--partition follow binds it)");
+    }
     for (int c = 0; c < from->ncities; c++) {
         char edges[32];
         uint8_t e = gopt_tokens_city_edges(from, c, q->from_rotation);
@@ -191,7 +201,7 @@ static json_t *indices_json(uint32_t set) {
 static const char *const verdict_names[] = {"feasible",  "short",     "no-city",    "unsplittable",
                                             "city-count", "town-lost", "track-lost", "unknown",
                                             "off-map",    "rotation",  "gauge",      "stub",
-                                            "exit-lost", "port"};
+                                            "exit-lost", "port", "partition"};
 
 static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, const gopt_tokens_rotation *r,
                              bool all) {
@@ -235,6 +245,23 @@ static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_an
     return o;
 }
 
+static json_t *edges_json(uint8_t edges);
+
+/* The hex's partitions in map orientation, and whether they bind (--partition). */
+static json_t *partitions_json(const gopt_tokens_question *q) {
+    json_t *list = json_array();
+    for (int i = 0; i < q->from->npartitions + q->npartitions; i++) {
+        bool own = i < q->from->npartitions;
+        const gopt_tokens_partition *p = own ? &q->from->partitions[i] : &q->partitions[i - q->from->npartitions];
+        int turn = own ? q->from_rotation : 0;
+        char text[96];
+        json_array_append_new(list, json_pack("{s:s, s:s, s:o, s:o, s:b}", "partition", gopt_tokens_partition_text(p, text, sizeof text),
+                                              "from", own ? "tile" : "map", "inner", edges_json(gopt_tokens_rotate(p->inner, turn)),
+                                              "outer", edges_json(gopt_tokens_rotate(p->outer, turn)), "followed", q->partition_follow));
+    }
+    return list;
+}
+
 json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, bool all) {
     char from[512], to[512];
     int feasible[GOPT_TOKENS_EDGES], n = 0;
@@ -251,6 +278,7 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
     if (q->split && q->split_exits) json_object_set_new(j, "split_exits", json_true());
     if (q->future_free) json_object_set_new(j, "future_track", json_string("ignore"));
     if (q->shrink || a->to->shrinks) json_object_set_new(j, "shrink", json_true());
+    if (q->from->npartitions + q->npartitions) json_object_set_new(j, "partitions", partitions_json(q));
     if (q->placer != GOPT_TOKENS_PLACER_OWNER) json_object_set_new(j, "placed_by", json_string(gopt_tokens_placer_name(q->placer)));
     uint64_t gone = 0;
     for (int i = 0; i < q->ntokens; i++) gone |= (uint64_t)q->tokens[i].returned << i;

@@ -192,6 +192,34 @@ static bool stub_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, co
     return true;
 }
 
+/* A partition's vertex: 0..5, then '-' or '+' that only moves the drawing (the engine reads
+ * the first character as the vertex and the second as the sign: part/partition.rb). */
+static bool vertex_value(const gopt_text *t, const value *v, int8_t *vertex, int8_t *sign, gopt_error *err) {
+    if (v->len < 1 || v->len > 2 || v->s[0] < '0' || v->s[0] > '5' || (v->len == 2 && v->s[1] != '-' && v->s[1] != '+'))
+        return gopt_text_fail_at(t, v->at, err, "a partition vertex is 0..5, maybe followed by - or +, not '%.*s'", (int)v->len, v->s);
+    *vertex = (int8_t)(v->s[0] - '0');
+    *sign = (int8_t)(v->len == 1 ? 0 : v->s[1] == '-' ? -1 : 1);
+    return true;
+}
+
+/* A partition's vertices, restriction and type (the tile's `partitions`). */
+static bool partition_param(gopt_tokens_tile *tile, gopt_text *t, const char *key, const value *v, gopt_error *err) {
+    gopt_tokens_partition *p = &tile->partitions[tile->npartitions - 1];
+    if (strcmp(key, "a") == 0) return vertex_value(t, v, &p->a, &p->a_sign, err);
+    if (strcmp(key, "b") == 0) return vertex_value(t, v, &p->b, &p->b_sign, err);
+    if (strcmp(key, "restrict") == 0) {
+        if (value_is(v, "inner")) p->restrict_to = GOPT_TOKENS_PARTITION_INNER;
+        else if (value_is(v, "outer")) p->restrict_to = GOPT_TOKENS_PARTITION_OUTER;
+        else return gopt_text_fail_at(t, v->at, err, "restrict must be inner or outer, not '%.*s'", (int)v->len, v->s);
+    } else if (strcmp(key, "type") == 0) {
+        if (v->len >= sizeof p->type)
+            return gopt_text_fail_at(t, v->at, err, "type is longer than %zu characters", sizeof p->type - 1);
+        memcpy(p->type, v->s, v->len);
+        p->type[v->len] = 0;
+    }
+    return true;
+}
+
 /* Every key 18xx.games reads (lib/engine/tile.rb), and the few that published strings
  * carry and it passes over (a path's loc, an icon's visit_cost, an offboard's loc, an
  * upgrade's sticky): read and dropped as it does. Other keys are typing mistakes. */
@@ -228,7 +256,7 @@ static const part_type part_types[] = {
     {"border", border_keys, -1, edge_param},
     {"icon", icon_keys, -1, NULL},
     {"stub", stub_keys, -1, stub_param},
-    {"partition", partition_keys, -1, NULL},
+    {"partition", partition_keys, -1, partition_param},
     {"frame", frame_keys, -1, NULL},
     {"stripes", stripes_keys, -1, NULL},
     {"blank", no_keys, -1, NULL}, /* 1844's B21: a hex with nothing on it */
@@ -282,7 +310,7 @@ static bool read_value(gopt_text *t, bool stop_at_comma, value *v, gopt_error *e
  * an error. 18xx.games takes the last of any key given twice, which published strings rely
  * on only for keys we drop (1868 Wyoming's offboards name `groups` twice). */
 static bool key_matters(const char *key) {
-    static const char *const kept[] = {"a", "b", "track", "revenue", "slots", "loc", "reservation", "edge", "terminal", NULL};
+    static const char *const kept[] = {"a", "b", "track", "revenue", "slots", "loc", "reservation", "edge", "terminal", "restrict", NULL};
     for (const char *const *k = kept; *k; k++)
         if (strcmp(*k, key) == 0) return true;
     return false;
@@ -368,6 +396,10 @@ static bool open_part(gopt_tokens_tile *tile, gopt_text *t, gopt_text_mark at, c
         if (tile->npaths == GOPT_TOKENS_MAX_PATHS)
             return gopt_text_fail_at(t, at, err, "more than %d paths", GOPT_TOKENS_MAX_PATHS);
         tile->paths[tile->npaths++] = (gopt_tokens_path){-1, -1, GOPT_TOKENS_BROAD, 0};
+    } else if (strcmp(pt->name, "partition") == 0) {
+        if (tile->npartitions == GOPT_TOKENS_MAX_PARTITIONS)
+            return gopt_text_fail_at(t, at, err, "more than %d partitions", GOPT_TOKENS_MAX_PARTITIONS);
+        tile->partitions[tile->npartitions++] = (gopt_tokens_partition){.a = -1, .b = -1};
     }
     return true;
 }
@@ -391,6 +423,10 @@ static bool close_part(gopt_tokens_tile *tile, gopt_text *t, gopt_text_mark at, 
             tile->stubs = tile->stub_marks | tile->future;
             tile->npaths--;
         }
+    } else if (strcmp(pt->name, "partition") == 0) {
+        gopt_tokens_partition *p = &tile->partitions[tile->npartitions - 1];
+        if (p->a < 0 || p->b < 0) return gopt_text_fail_at(t, at, err, "a partition needs both vertices a: and b:");
+        gopt_tokens_partition_sides(p);
     }
     return true;
 }

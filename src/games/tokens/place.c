@@ -234,6 +234,10 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
         out->verdict = GOPT_TOKENS_STUB;
         return 0;
     }
+    if (tokens_partition_crossed(c->q, to, rotation, &out->why_edge_a, &out->why_edge_b)) {
+        out->verdict = GOPT_TOKENS_PARTITION;
+        return 0;
+    }
     int lost_city = c->q->split && c->q->split_exits ? lost_exit(c->q, p, &out->why_edge_a) : -1;
     if (lost_city >= 0) {
         out->verdict = GOPT_TOKENS_EXIT_LOST;

@@ -111,6 +111,13 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
     case GOPT_TOKENS_PORT:
         snprintf(buf, size, "the port's track at side %d follows none of the hex's long spikes", r->why_edge_a);
         break;
+    case GOPT_TOKENS_PARTITION:
+        if (r->why_edge_b >= 0)
+            snprintf(buf, size, "the track between sides %d and %d would cross the hex's partition (a river the game "
+                     "forbids crossing)", r->why_edge_a, r->why_edge_b);
+        else
+            snprintf(buf, size, "the track at side %d would lie on the closed side of the hex's partition", r->why_edge_a);
+        break;
     case GOPT_TOKENS_STUB:
         snprintf(buf, size, "the map's track stub at side %d would meet no track of the new tile", r->why_edge_a);
         break;

@@ -167,6 +167,10 @@ char *gopt_tokens_tile_format(const gopt_tokens_tile *tile) {
         if (tile->future >> e & 1) gopt_buf_printf(&b, "%spath=a:%d,b:%d,track:future", b.len ? ";" : "", e, e);
     for (int e = 0; e < GOPT_TOKENS_EDGES; e++)
         if (tile->stub_marks >> e & 1) gopt_buf_printf(&b, "%sstub=edge:%d", b.len ? ";" : "", e);
+    for (int i = 0; i < tile->npartitions; i++) {
+        char text[96];
+        gopt_buf_printf(&b, "%spartition=%s", b.len ? ";" : "", gopt_tokens_partition_text(&tile->partitions[i], text, sizeof text));
+    }
     for (int i = 0; i < tile->nlabels; i++) gopt_buf_printf(&b, "%slabel=%s", b.len ? ";" : "", tile->labels[i]);
     return gopt_buf_take(&b);
 }

@@ -20,6 +20,7 @@
 static const char *const rules_names[] = {"tokens", "full", NULL};
 static const char *const duplicates_names[] = {"keep", "return", NULL};
 static const char *const future_names[] = {"follow", "ignore", NULL};
+static const char *const partition_names[] = {"ignore", "follow", NULL};
 static const char *const placer_names[] = {"owner", "first", "index", NULL};
 static const char *const layout_names[] = {"flat", "pointy", NULL};
 #define LAYOUT_OPT GOPT_ENUM("layout", "flat|pointy", "flat", layout_names, "pictures: flat-topped hexes, or pointy-topped (1830, 1846)")
@@ -43,6 +44,7 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("extra", "CITY:NAME,...", NULL, "extra tokens beyond the slots (1822's destination, cheater tokens): they take no slot"),
     GOPT_ENUM("duplicates", "keep|return", "keep", duplicates_names, "two tokens of one company in one new city: the game keeps both or returns one"),
     GOPT_ENUM("future-track", "follow|ignore", "follow", future_names, "printed future track (track:future): the new tile must follow it (1858, 1840), or it binds nothing (18SJ, Harzbahn 1873)"),
+    GOPT_ENUM("partition", "ignore|follow", "ignore", partition_names, "barriers inside the hex (partition=, in the tile or the map): they bind nothing, or no path of the new tile may cross one (1870 while the Mississippi River Bridge Company is held, 18Mag)"),
     GOPT_FLAG("shrink", "slots may shrink (1837 Vienna, 1866 London): old cities keep their tokens, not their empty slots; owners return the fewest tokens that let the rest fit"),
     GOPT_STRING("return", "CITY:NAME,...", NULL, "tokens the game returns in this upgrade (1837: KK's tokens in Vienna but its home), CITY:NAME or NAME; implies --shrink"),
     GOPT_ENUM("placed-by", "owner|first|index", "owner", placer_names, "who puts an old city's tokens in a new city: the owner, or the game: the first city holding its edges, or by index for cities without track (1830, 1856)"),
@@ -122,7 +124,8 @@ static int read_map(gopt_call *call, const gopt_options *o, gopt_tokens_question
         char game[128];
         snprintf(game, sizeof game, "%.*s", (int)(colon - hex), hex);
         gopt_tokens_map *m = gopt_tokens_map_open(game, &err);
-        bool ok = m && gopt_tokens_map_open_edges(m, colon + 1, &sides, &err);
+        bool ok = m && gopt_tokens_map_open_edges(m, colon + 1, &sides, &err) &&
+                  (q->npartitions = gopt_tokens_map_partitions(m, colon + 1, q->partitions, GOPT_TOKENS_MAX_PARTITIONS, &err)) >= 0;
         gopt_tokens_map_free(m);
         if (!ok) return gopt_call_input(call, &err);
     }
@@ -183,6 +186,8 @@ static int read_question(upgrade_run *u, gopt_call *call) {
         return gopt_call_usage(call, "tokens upgrade: --placed-by %s and --split: a city that splits is shared out by its owners", placer);
     const char *future = gopt_option(o, "future-track");
     u->q.future_free = future && strcmp(future, "ignore") == 0;
+    const char *partition = gopt_option(o, "partition");
+    u->q.partition_follow = partition && strcmp(partition, "follow") == 0;
     u->q.split = gopt_option_flag(o, "split") || u->q.split_exits;
     const char *dup = gopt_option(o, "duplicates");
     u->q.duplicates = dup && strcmp(dup, "return") == 0 ? GOPT_TOKENS_DUPLICATES_RETURN : GOPT_TOKENS_DUPLICATES_KEEP;
@@ -488,6 +493,7 @@ static const gopt_opt question_opts[] = {
     GOPT_STRING("open", "EDGES", NULL, ""),      GOPT_STRING("hex", "GAME:COORD", NULL, ""),
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, ""), GOPT_ENUM("duplicates", "D", "keep", duplicates_names, ""),
     GOPT_ENUM("future-track", "F", "follow", future_names, ""),
+    GOPT_ENUM("partition", "P", "ignore", partition_names, ""),
     GOPT_STRING("extra", "CITY:NAME,...", NULL, ""),
     GOPT_FLAG("shrink", ""),                     GOPT_STRING("return", "CITY:NAME,...", NULL, ""),
     GOPT_ENUM("placed-by", "P", "owner", placer_names, ""),
