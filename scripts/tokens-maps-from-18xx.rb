@@ -78,6 +78,14 @@ if hexes.any? { |h| !h.tile.partitions.empty? }
   puts '# the game may forbid crossing; gameopt tokens upgrade --partition follow enforces it).'
 end
 puts "layout #{layout}#{x_from == (layout == :flat ? :letter : :number) ? '' : " x:#{x_from}"}"
+# Per-hex rotation rules live in the engine's code, not in its map: copied here from it
+# (`rotations:COLOUR:R,..` or `rotations:TILE:R,..`, docs/formats.md).
+HEX_ROTATIONS = {
+  # g_1850/step/track.rb legal_tile_rotation?: no yellow tile in Chicago at rotation 2
+  '1850' => { 'I18' => ['yellow:0,1,3,4,5'] },
+  # g_18_ny/game.rb legal_tile_rotation?: NYC's tiles at rotation 0 (X32: second edition)
+  '18NY' => { 'J20' => ['X11:0', 'X22:0', 'X32:0'] },
+}.freeze
 order = %w[white yellow green brown gray red blue]
 hexes.sort_by { |h| [order.index(colour.(h.tile)) || 9, xy(h.id, x_from)] }.each do |h|
   t = h.tile
@@ -97,5 +105,6 @@ hexes.sort_by { |h| [order.index(colour.(h.tile)) || 9, xy(h.id, x_from)] }.each
     line += ",type:#{p.type}" if p.type
     line += ",restrict:#{p.restrict}" if p.restrict && !p.restrict.empty?
   end
+  (HEX_ROTATIONS.dig(title, h.id) || []).each { |rule| line += " rotations:#{rule}" }
   puts line
 end

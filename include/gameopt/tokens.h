@@ -254,6 +254,19 @@ bool gopt_tokens_map_open_edges(const gopt_tokens_map *m, const char *coord, uin
  * into out; the count, or -1 with err set when the map has no such hex. */
 int gopt_tokens_map_partitions(const gopt_tokens_map *m, const char *coord, gopt_tokens_partition *out, int max,
                                gopt_error *err);
+/* A map's rule for the rotations of tiles laid on one hex (`rotations:SELECTOR:R,R` in a map:
+ * 1850's Chicago I18 takes its yellow tile in any rotation but 2, 18NY's J20 its NYC tiles in
+ * rotation 0), for the tiles of one colour or one name. */
+#define GOPT_TOKENS_MAX_HEX_RULES 4
+typedef struct gopt_tokens_hex_rotations {
+    char tile[GOPT_TOKENS_NAME_SIZE]; /* the tile it is for; "" when it is for a colour */
+    gopt_tokens_colour colour;        /* the colour it is for (UNKNOWN when for a tile) */
+    uint8_t rotations;                /* the rotations allowed (bit r) */
+} gopt_tokens_hex_rotations;
+/* The rotation rules of hex `coord`: up to max into out; the count, or -1 with err set when
+ * the map has no such hex. */
+int gopt_tokens_map_rotations(const gopt_tokens_map *m, const char *coord, gopt_tokens_hex_rotations *out, int max,
+                              gopt_error *err);
 /* Reads an edge list "0,1,5" into a bit set; `where` names the text in errors. */
 bool gopt_tokens_parse_edges(const char *spec, const char *where, uint8_t *out, gopt_error *err);
 
@@ -347,7 +360,14 @@ typedef struct gopt_tokens_question {
     /* Partitions the map gives the hex (map orientation), beside the old tile's own. */
     int npartitions;
     gopt_tokens_partition partitions[GOPT_TOKENS_MAX_PARTITIONS];
+    /* The map's rotation rules for the hex (--hex): a new tile of the rule's colour (known
+     * from a catalogue or --color) or name lies only in the rule's rotations. */
+    int nhex_rules;
+    gopt_tokens_hex_rotations hex_rules[GOPT_TOKENS_MAX_HEX_RULES];
 } gopt_tokens_question;
+
+/* The rotations the question's hex rules let `to` lie in (0x3F when none is for it). */
+uint8_t gopt_tokens_hex_allowed(const gopt_tokens_question *q, const gopt_tokens_tile *to);
 
 #define GOPT_TOKENS_DEFAULT_MAX_FLOWS 200000
 
@@ -382,7 +402,8 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_TRACK_LOST,   /* full rules: through track why_edge_a - why_edge_b is not kept */
     GOPT_TOKENS_UNKNOWN,      /* the flow budget ran out before a decision (nothing is proven) */
     GOPT_TOKENS_OFF_MAP,      /* the new tile's track would cross closed side why_edge_a */
-    GOPT_TOKENS_ROTATION_RULE, /* the game lets the new tile lie only in its listed rotations */
+    GOPT_TOKENS_ROTATION_RULE, /* the game lets the new tile lie only in its listed rotations
+                                  (its catalogue's, or the map's for this hex) */
     GOPT_TOKENS_GAUGE,        /* full rules: old track of gauge why_gauge at edge why_edge_a finds
                                  no track of a gauge that carries it (why_gauge_new: what is there) */
     GOPT_TOKENS_STUB,         /* the old tile's stub (or future track) at map side why_edge_a meets

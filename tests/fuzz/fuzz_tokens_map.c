@@ -1,5 +1,5 @@
 /* Fuzz target for map files (`layout flat`, then `COORD COLOUR [track:E,..] [impassable:E,..]
- * [partition:a:V,b:V,..]` lines) and edge lists (`--open 0,1,5`): any bytes either load or fail with a position; a
+ * [partition:a:V,b:V,..] [rotations:SEL:R,..]` lines) and edge lists (`--open 0,1,5`): any bytes either load or fail with a position; a
  * loaded map answers the open sides of each of its hexes. */
 #include <assert.h>
 #include <stdint.h>
@@ -27,6 +27,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             int n = gopt_tokens_map_partitions(m, gopt_tokens_map_coord(m, i), parts, GOPT_TOKENS_MAX_PARTITIONS, &err);
             assert(n >= 0 && n <= GOPT_TOKENS_MAX_PARTITIONS);
             for (int k = 0; k < n; k++) assert(parts[k].inner < 64 && parts[k].outer < 64 && !(parts[k].inner & parts[k].outer));
+            gopt_tokens_hex_rotations rules[GOPT_TOKENS_MAX_HEX_RULES];
+            n = gopt_tokens_map_rotations(m, gopt_tokens_map_coord(m, i), rules, GOPT_TOKENS_MAX_HEX_RULES, &err);
+            assert(n >= 0 && n <= GOPT_TOKENS_MAX_HEX_RULES);
+            for (int k = 0; k < n; k++) assert(rules[k].rotations > 0 && rules[k].rotations < 64);
         }
         gopt_tokens_map_free(m);
     }

@@ -188,7 +188,8 @@ static void maps_pointy_and_number_axes(void **state) {
     /* Every bundled map reads, and a named hex of each is on it. */
     static const char *const maps[][2] = {{"1822CA", "AB24"}, {"1830", "G19"}, {"1841", "D8"}, {"1846", "H12"},
                                           {"1860", "J8"}, {"1861", "K17"}, {"1889", "I2"}, {"18CO", "K17"},
-                                          {"18Chesapeake", "H6"}, {"18NY", "D12"}, {"1870", "M14"}};
+                                          {"18Chesapeake", "H6"}, {"18NY", "D12"}, {"1870", "M14"},
+                                          {"1850", "I18"}};
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) {
         gopt_tokens_map *m = gopt_tokens_map_open(maps[i][0], &err);
         if (!m) fail_msg("%s", err.msg);
@@ -394,6 +395,59 @@ static void partitions_followed(void **state) {
     gopt_tokens_answer_free(&a);
 }
 
+/* A map's per-hex rotation rules (`rotations:`): 1850's I18 for yellow tiles, 18NY's J20 for
+ * named tiles; a rule for another colour or name, or a tile of unknown colour, is not held
+ * to it; bad rules name the column. Answers pass the checker (solve). */
+static void hex_rotation_rules(void **state) {
+    (void)state;
+    gopt_error err = {0};
+    gopt_tokens_map *m = gopt_tokens_map_open("1850", &err);
+    if (!m) fail_msg("%s", err.msg);
+    gopt_tokens_question q;
+    gopt_tokens_tile chi = parse("city=revenue:0;city=revenue:0;upgrade=cost:40,terrain:water;label=Chi");
+    question(&q, &chi, "");
+    q.nhex_rules = gopt_tokens_map_rotations(m, "I18", q.hex_rules, GOPT_TOKENS_MAX_HEX_RULES, &err);
+    gopt_tokens_map_free(m);
+    assert_int_equal(q.nhex_rules, 1);
+    assert_int_equal(q.hex_rules[0].colour, GOPT_TOKENS_YELLOW);
+    assert_int_equal(q.hex_rules[0].rotations, 0x3B);
+    gopt_tokens_tile t128 = parse("city=revenue:30;city=revenue:30;path=a:0,b:_0;path=a:2,b:_1;label=Chi");
+    gopt_tokens_answer a;
+    assert_int_equal(solve(&q, &t128, &a), 0x3F); /* colour unknown: no rule */
+    gopt_tokens_answer_free(&a);
+    t128.colour = GOPT_TOKENS_YELLOW;
+    assert_int_equal(solve(&q, &t128, &a), 0x3B);
+    assert_int_equal(a.rotations[2].verdict, GOPT_TOKENS_ROTATION_RULE);
+    gopt_tokens_answer_free(&a);
+    t128.colour = GOPT_TOKENS_GREEN;
+    assert_int_equal(gopt_tokens_hex_allowed(&q, &t128), 0x3F);
+    /* named rules: 18NY's J20 */
+    m = gopt_tokens_map_open("18NY", &err);
+    if (!m) fail_msg("%s", err.msg);
+    q.nhex_rules = gopt_tokens_map_rotations(m, "J20", q.hex_rules, GOPT_TOKENS_MAX_HEX_RULES, &err);
+    gopt_tokens_map_free(m);
+    assert_int_equal(q.nhex_rules, 3);
+    snprintf(t128.name, sizeof t128.name, "X22");
+    assert_int_equal(gopt_tokens_hex_allowed(&q, &t128), 1);
+    snprintf(t128.name, sizeof t128.name, "X23");
+    assert_int_equal(gopt_tokens_hex_allowed(&q, &t128), 0x3F);
+    static const struct { const char *text; int col; const char *words; } bad[] = {
+        {"layout flat\nI18 white rotations:yellow:0,9\n", 30, "expected 0..5"},
+        {"layout flat\nI18 white rotations:0,1\n", 21, "expected COLOUR:ROTATIONS"},
+        {"layout flat\nI18 white rotations:a:0 rotations:b:0 rotations:c:0 rotations:d:0 rotations:e:0\n", 67,
+         "more than 4 rotation rules"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        gopt_text t;
+        gopt_text_from_string(&t, "map", bad[i].text);
+        err = (gopt_error){0};
+        assert_null(gopt_tokens_map_read(&t, &err));
+        gopt_text_free(&t);
+        if (err.line != 2 || err.col != bad[i].col || !strstr(err.msg, bad[i].words))
+            fail_msg("'%s': %d:%d %s", bad[i].text, err.line, err.col, err.msg);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(beijing_gains_two_cities),
@@ -405,6 +459,7 @@ int main(void) {
         cmocka_unit_test(reservations_and_duplicates),
         cmocka_unit_test(audit_1867),
         cmocka_unit_test(partitions_followed),
+        cmocka_unit_test(hex_rotation_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -276,6 +276,17 @@ static bool partition_broken(const gopt_tokens_question *q, const gopt_tokens_ti
     return false;
 }
 
+/* Whether a rotation rule of the map for this hex (`rotations:` for the new tile's colour or
+ * name) leaves out `rotation`. */
+static bool hex_rule_forbids(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
+    for (int i = 0; i < q->nhex_rules; i++) {
+        const gopt_tokens_hex_rotations *h = &q->hex_rules[i];
+        if (h->tile[0] ? strcmp(h->tile, to->name) != 0 : h->colour != to->colour) continue;
+        if (!(h->rotations >> rotation & 1)) return true;
+    }
+    return false;
+}
+
 /* Whether some stub edge of the old tile (map orientation) has no path end of the new tile. */
 static bool stub_unmet(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     for (int e = 0; e < GOPT_TOKENS_EDGES; e++) {
@@ -423,7 +434,7 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
                            unit_set *u, char *why, size_t size) {
     if (r->count < 1 || (q->ntokens > 0 && !r->placements))
         return gopt_reason(why, size, "rotation %d is called feasible without a placement", r->rotation);
-    if (to->rotations && !(to->rotations >> r->rotation & 1))
+    if ((to->rotations && !(to->rotations >> r->rotation & 1)) || hex_rule_forbids(q, to, r->rotation))
         return gopt_reason(why, size, "rotation %d is called feasible, but the game forbids it", r->rotation);
     for (int k = 0; k < to->npaths; k++)
         for (int end = 0; end < 2; end++) {
@@ -502,7 +513,7 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
         break;
     }
     if (r->verdict == GOPT_TOKENS_ROTATION_RULE)
-        return (to->rotations && !(to->rotations >> r->rotation & 1)) ||
+        return (to->rotations && !(to->rotations >> r->rotation & 1)) || hex_rule_forbids(q, to, r->rotation) ||
                gopt_reason(why, size, "the game allows rotation %d", r->rotation);
     if (r->verdict == GOPT_TOKENS_EXIT_LOST)
         return (u->touch && exit_lost(q, u)) || gopt_reason(why, size, "rotation %d keeps every old city's edges", r->rotation);

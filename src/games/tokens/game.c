@@ -7,7 +7,7 @@ const char tokens_help[] =
     "  city=revenue:40;city=revenue:40;city=revenue:40,loc:5;path=a:1,b:_0;path=a:3,b:_1;label=M\n"
     "Edges: 0 bottom, 1 lower left, 2 upper left, 3 top, 4 upper right, 5 lower right;\n"
     "rotation r turns edge e into (e + r) mod 6. Bundled catalogues: 1822CA, 1830, 1837, 1841,\n"
-    "1846, 1860, 1861, 1867, 1889, 18CO, 18Chesapeake, 18NY and the standard numbered\n"
+    "1846, 1850, 1860, 1861, 1867, 1889, 18CO, 18Chesapeake, 18NY and the standard numbered\n"
     "tiles (data/tiles/); bundled maps of the same games but 1837, and 1870's with its\n"
     "river (partition=, binding with --partition follow), for --hex GAME:COORD\n"
     "(data/maps/). Exit 0 when some rotation keeps the tokens, 1 when none does, 3 when\n"

@@ -20,6 +20,8 @@ typedef struct map_hex {
     uint8_t track;      /* sides with track (fixed hexes) */
     uint8_t impassable; /* sides track may not cross */
     int npartitions;    /* barriers inside the hex (1870's Mississippi) */
+    int nrules;         /* rotation rules (1850's I18) */
+    gopt_tokens_hex_rotations rules[GOPT_TOKENS_MAX_HEX_RULES];
     gopt_tokens_partition partitions[GOPT_TOKENS_MAX_PARTITIONS];
 } map_hex;
 
@@ -124,12 +126,44 @@ static bool read_partition(gopt_text *t, gopt_text_mark at, map_hex *h, gopt_err
     return true;
 }
 
-/* `track:E,E`, `impassable:E,E` or `partition:...` after a hex. */
+/* `rotations:SELECTOR:R,R`: the rotations a tile of that colour (yellow) or name (X11) may
+ * lie in on this hex. */
+static bool read_rotations(gopt_text *t, gopt_text_mark at, map_hex *h, gopt_error *err) {
+    if (h->nrules == GOPT_TOKENS_MAX_HEX_RULES)
+        return gopt_text_fail_at(t, at, err, "more than %d rotation rules for %s", GOPT_TOKENS_MAX_HEX_RULES, h->coord);
+    char word[96];
+    gopt_text_mark spec_at = gopt_text_save(t);
+    if (!tokens_read_name(t, word, sizeof word, "COLOUR:ROTATIONS or TILE:ROTATIONS such as yellow:0,1,3,4,5", err)) return false;
+    char *colon = strrchr(word, ':');
+    if (!colon || colon == word)
+        return gopt_text_fail_at(t, spec_at, err, "expected COLOUR:ROTATIONS or TILE:ROTATIONS (yellow:0,1,3,4,5), not '%s'", word);
+    *colon = 0;
+    gopt_tokens_hex_rotations *r = &h->rules[h->nrules];
+    memset(r, 0, sizeof *r);
+    if (!gopt_tokens_colour_parse(word, &r->colour)) {
+        if (strlen(word) >= sizeof r->tile) return gopt_text_fail_at(t, spec_at, err, "tile name '%s' is too long", word);
+        snprintf(r->tile, sizeof r->tile, "%s", word);
+        r->colour = GOPT_TOKENS_UNKNOWN_COLOUR;
+    }
+    gopt_error sub = {0};
+    if (!gopt_tokens_parse_edges(colon + 1, "rotations", &r->rotations, &sub)) {
+        gopt_text_mark bad = spec_at;
+        int skip = (int)(colon + 1 - word) + (sub.col > 0 ? sub.col - 1 : 0);
+        bad.pos += (size_t)skip;
+        bad.col += skip;
+        return gopt_text_fail_at(t, bad, err, "%s", sub.msg);
+    }
+    h->nrules++;
+    return true;
+}
+
+/* `track:E,E`, `impassable:E,E`, `partition:...` or `rotations:...` after a hex. */
 static bool read_attribute(gopt_text *t, map_hex *h, gopt_error *err) {
     gopt_text_mark at = gopt_text_save(t);
     if (gopt_text_accept_word(t, "partition:")) return read_partition(t, at, h, err);
+    if (gopt_text_accept_word(t, "rotations:")) return read_rotations(t, at, h, err);
     uint8_t *set = gopt_text_accept_word(t, "track:") ? &h->track : gopt_text_accept_word(t, "impassable:") ? &h->impassable : NULL;
-    if (!set) return gopt_text_fail(t, err, "expected track:EDGES, impassable:EDGES or partition:a:V,b:V");
+    if (!set) return gopt_text_fail(t, err, "expected track:EDGES, impassable:EDGES, partition:a:V,b:V or rotations:COLOUR:R,R");
     if (*set) return gopt_text_fail_at(t, at, err, "given twice for %s", h->coord);
     char word[64];
     gopt_text_mark edges_at = gopt_text_save(t);
@@ -227,20 +261,46 @@ const char *gopt_tokens_map_coord(const gopt_tokens_map *m, int i) { return m->h
 
 static bool fixed(gopt_tokens_colour c) { return c == GOPT_TOKENS_GRAY || c == GOPT_TOKENS_RED || c == GOPT_TOKENS_BLUE; }
 
-int gopt_tokens_map_partitions(const gopt_tokens_map *m, const char *coord, gopt_tokens_partition *out, int max,
-                               gopt_error *err) {
+/* Hex `coord`, or NULL with err set when the map has none. */
+static const map_hex *find_coord(const gopt_tokens_map *m, const char *coord, gopt_error *err) {
     int x, y;
     const map_hex *h = coord_xy(m, coord, &x, &y) ? find_at(m, x, y) : NULL;
-    if (!h) return gopt_fail(err, "--hex", 0, 0, "the %s map has no hex '%s'", m->name, coord), -1;
+    if (!h) gopt_fail(err, "--hex", 0, 0, "the %s map has no hex '%s'", m->name, coord);
+    return h;
+}
+
+int gopt_tokens_map_partitions(const gopt_tokens_map *m, const char *coord, gopt_tokens_partition *out, int max,
+                               gopt_error *err) {
+    const map_hex *h = find_coord(m, coord, err);
+    if (!h) return -1;
     int n = h->npartitions < max ? h->npartitions : max;
     memcpy(out, h->partitions, (size_t)n * sizeof *out);
     return n;
 }
 
+int gopt_tokens_map_rotations(const gopt_tokens_map *m, const char *coord, gopt_tokens_hex_rotations *out, int max,
+                              gopt_error *err) {
+    const map_hex *h = find_coord(m, coord, err);
+    if (!h) return -1;
+    int n = h->nrules < max ? h->nrules : max;
+    memcpy(out, h->rules, (size_t)n * sizeof *out);
+    return n;
+}
+
+uint8_t gopt_tokens_hex_allowed(const gopt_tokens_question *q, const gopt_tokens_tile *to) {
+    uint8_t allowed = 0x3F;
+    for (int i = 0; i < q->nhex_rules; i++) {
+        const gopt_tokens_hex_rotations *r = &q->hex_rules[i];
+        bool applies = r->tile[0] ? strcmp(r->tile, to->name) == 0 : r->colour == to->colour;
+        if (applies) allowed &= r->rotations;
+    }
+    return allowed;
+}
+
 bool gopt_tokens_map_open_edges(const gopt_tokens_map *m, const char *coord, uint8_t *open, gopt_error *err) {
-    int x, y;
-    const map_hex *h = coord_xy(m, coord, &x, &y) ? find_at(m, x, y) : NULL;
-    if (!h) return gopt_fail(err, "--hex", 0, 0, "the %s map has no hex '%s'", m->name, coord);
+    const map_hex *h = find_coord(m, coord, err);
+    if (!h) return false;
+    int x = h->x, y = h->y;
     *open = 0;
     for (int e = 0; e < GOPT_TOKENS_EDGES; e++) {
         int nx, ny;

@@ -55,6 +55,12 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
                 gopt_tokens_edges_text(gopt_tokens_rotate(p->outer, turn), outer, sizeof outer),
                 q->partition_follow ? "followed: no path may cross it" : "ignored (--partition follow binds it)");
     }
+    for (int i = 0; i < q->nhex_rules; i++) {
+        const gopt_tokens_hex_rotations *h = &q->hex_rules[i];
+        char rots[32];
+        fprintf(out, "  the map's rule: %s%s only at rotations %s\n", h->tile[0] ? h->tile : gopt_tokens_colour_name(h->colour),
+                h->tile[0] ? "" : " tiles", gopt_tokens_edges_text(h->rotations, rots, sizeof rots));
+    }
     for (int c = 0; c < from->ncities; c++) {
         char edges[32];
         uint8_t e = gopt_tokens_city_edges(from, c, q->from_rotation);

@@ -279,7 +279,7 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
     /* The game's own rule (`NAME @ ROT` in a catalogue) comes last: a rotation the track or
      * the tokens already rule out says why in their terms (1822CA's W1 -> W3 at rotation 4
      * overflows the three-slot city, whatever the game prints). */
-    if (to->rotations && !(to->rotations >> rotation & 1)) {
+    if ((to->rotations && !(to->rotations >> rotation & 1)) || !(gopt_tokens_hex_allowed(c->q, to) >> rotation & 1)) {
         out->verdict = GOPT_TOKENS_ROTATION_RULE;
         return 0;
     }

@@ -99,6 +99,13 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
         break;
     case GOPT_TOKENS_ROTATION_RULE: {
         char rots[32];
+        if (!to->rotations || (to->rotations >> r->rotation & 1)) { /* the map's rule for the hex */
+            uint8_t allowed = gopt_tokens_hex_allowed(q, to);
+            list(rots, sizeof rots, q, allowed, number);
+            snprintf(buf, size, "the map lets %s lie on this hex only at rotation%s %s",
+                     to->name[0] ? to->name : "this tile", __builtin_popcount(allowed) == 1 ? "" : "s", allowed ? rots : "none");
+            break;
+        }
         list(rots, sizeof rots, q, to->rotations, number);
         snprintf(buf, size, "the game lays %s only at rotation%s %s", to->name[0] ? to->name : "this tile",
                  __builtin_popcount(to->rotations) == 1 ? "" : "s", rots);
