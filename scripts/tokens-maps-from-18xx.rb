@@ -7,8 +7,12 @@
 # merges variants, names tiles, rotates preprinted tiles), so the map is the one it plays.
 # The script checks that our neighbour rule (map.c) finds the engine's neighbours for every
 # side of every hex, and stops otherwise.
-lib, title, commit = ARGV
-abort 'usage: tokens-maps-from-18xx.rb ENGINE_LIB TITLE [COMMIT]' unless lib && title
+lib, title, commit, rules, name = ARGV
+abort 'usage: tokens-maps-from-18xx.rb ENGINE_LIB TITLE [COMMIT [OPTIONAL_RULE,... NAME]]' unless lib && title
+# An optional rule that changes the map (1860's two_player_map) gives a map of its own, named
+# NAME for --hex (1860-23P).
+optional = (rules || '').split(',').map(&:to_sym)
+name ||= title
 $LOAD_PATH.unshift lib
 require 'set'
 
@@ -44,7 +48,7 @@ end
 
 klass = Engine.game_by_title(title) or abort "no game titled #{title}"
 players = (1..klass::PLAYER_RANGE.max).map { |i| "p#{i}" }
-game = klass.new(players)
+game = klass.new(players, optional_rules: optional)
 layout = game.layout
 x_from = game.axes[:x]
 fixed = Engine::Game::Base::IMPASSABLE_HEX_COLORS
@@ -68,7 +72,12 @@ hexes.each do |h|
   end
 end
 
-puts "# #{title}: the map around the hexes, for `gameopt tokens upgrade --hex #{title}:COORD`."
+if optional.empty?
+  puts "# #{title}: the map around the hexes, for `gameopt tokens upgrade --hex #{title}:COORD`."
+else
+  puts "# #{title} with the optional rule #{optional.join(', ')}: the map around the hexes,"
+  puts "# for `gameopt tokens upgrade --hex #{name}:COORD`."
+end
 puts '# Written for gameopt by scripts/tokens-maps-from-18xx.rb from the game\'s published map'
 puts "# (18xx.games engine, #{klass.const_source_location(:HEXES)[0].sub(%r{.*/(lib/engine/)}, '\\1')}#{commit ? ", commit #{commit}" : ''})."
 puts '# docs/formats.md has the format: COORD COLOUR [track:EDGES] [impassable:EDGES]. Gray, red'

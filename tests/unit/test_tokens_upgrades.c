@@ -189,7 +189,7 @@ static void maps_pointy_and_number_axes(void **state) {
     static const char *const maps[][2] = {{"1822CA", "AB24"}, {"1830", "G19"}, {"1841", "D8"}, {"1846", "H12"},
                                           {"1860", "J8"}, {"1861", "K17"}, {"1889", "I2"}, {"18CO", "K17"},
                                           {"18Chesapeake", "H6"}, {"18NY", "D12"}, {"1870", "M14"},
-                                          {"1850", "I18"}};
+                                          {"1850", "I18"}, {"1860-23P", "E9"}};
     for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) {
         gopt_tokens_map *m = gopt_tokens_map_open(maps[i][0], &err);
         if (!m) fail_msg("%s", err.msg);

@@ -5,7 +5,7 @@
 #define GAMEOPT_TOKENS_INTERNAL_H
 
 /* The games with a bundled map (data/maps/<game>.txt), for --hex GAME:COORD. */
-#define GOPT_TOKENS_MAPS "1822CA, 1830, 1841, 1846, 1850, 1860, 1861, 1867, 1870, 1889, 18CO, 18Chesapeake, 18NY"
+#define GOPT_TOKENS_MAPS "1822CA, 1830, 1841, 1846, 1850, 1860, 1860-23P, 1861, 1867, 1870, 1889, 18CO, 18Chesapeake, 18NY"
 
 #include "gameopt/game.h"
 #include "gameopt/maxflow.h"
