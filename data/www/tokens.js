@@ -11,7 +11,7 @@
   const extras = (window.gameoptExtras = window.gameoptExtras || {});
   const NS = 'http://www.w3.org/2000/svg';
   // Every bundled catalogue (data/tiles/; tokens --help lists them; test page/tokens-games checks the two agree).
-  const GAMES = ['1867', '1822CA', '1830', '1837', '1841', '1846', '1850', '1860', '1861', '1889', '18CO', '18Chesapeake', '18NY', '18NY1E', 'standard'];
+  const GAMES = ['1867', '1822CA', '1830', '1837', '1841', '1846', '1850', '1860', '1861', '1889', '18CO', '18Chesapeake', '18Mag', '18NY', '18NY1E', 'standard'];
   const FILL = { white: '#f7f7f2', yellow: '#fde900', green: '#71bf44', brown: '#cb7745', gray: '#bcbdc0', grey: '#bcbdc0', red: '#ec232a', blue: '#35a7ff', sepia: '#d4b483' };
   const TOKEN = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#F0E442'];
   const R = 50, AP = R * Math.sqrt(3) / 2;

@@ -126,7 +126,7 @@ static void bundled_catalogs(void **state) {
     }
     gopt_error err = {0};
     assert_null(gopt_tokens_catalog_open("1999", &err));
-    assert_non_null(strstr(err.msg, "no bundled catalogue for game '1999' (bundled: 1822ca, 1830, 1837, 1841, 1846, 1850, 1860, 1861, 1867, 1889, 18chesapeake, 18co, 18ny, 18ny1e, standard)"));
+    assert_non_null(strstr(err.msg, "no bundled catalogue for game '1999' (bundled: 1822ca, 1830, 1837, 1841, 1846, 1850, 1860, 1861, 1867, 1889, 18chesapeake, 18co, 18mag, 18ny, 18ny1e, standard)"));
 }
 
 static const gopt_tokens_tile *l12(void) {

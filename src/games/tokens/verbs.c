@@ -34,7 +34,7 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_STRING("from", "TILE[@ROT]", NULL, "the tile on the map and its rotation (0..5): GAME:NAME, a name in --catalog, or a tile string"),
     GOPT_STRING("tokens", "CITY:NAME,...", NULL, "the station tokens on it: old city index (0-based) and company, e.g. 0:LPS,1:QLS"),
     GOPT_STRING("to", "TILE", NULL, "the new tile (default: every tile of the next colour with the same label)"),
-    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue: a file, or a bundled game (1822CA, 1830, 1837, 1841, 1846, 1850, 1860, 1861, 1867, 1889, 18CO, 18Chesapeake, 18NY, 18NY1E, standard)"),
+    GOPT_STRING("catalog", "FILE|GAME", NULL, "tile catalogue: a file, or a bundled game (1822CA, 1830, 1837, 1841, 1846, 1850, 1860, 1861, 1867, 1889, 18CO, 18Chesapeake, 18Mag, 18NY, 18NY1E, standard)"),
     GOPT_ENUM("rules", "tokens|full", NULL, rules_names, "tokens: only tokens keep their edges; full (default): whole cities, towns, track and gauge too"),
     GOPT_FLAG("split", "full rules: an old city of several slots may split over new cities that each hold its edges"),
     GOPT_FLAG("split-exits", "full rules: an old city may split with its exits shared out (1894): each token to a new city holding one of its edges"),
