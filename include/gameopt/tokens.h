@@ -364,6 +364,15 @@ typedef struct gopt_tokens_question {
      * from a catalogue or --color) or name lies only in the rule's rotations. */
     int nhex_rules;
     gopt_tokens_hex_rotations hex_rules[GOPT_TOKENS_MAX_HEX_RULES];
+    /* The neighbours' track meeting this hex, by map side: bit g (gopt_tokens_track) of
+     * neighbour_gauges[s] is set when a neighbour's track of gauge g ends at side s (all 0:
+     * nothing said). Where the new tile's track faces such track it must share a gauge with
+     * it (a train runs on both: dual shares with broad and narrow): at every such side
+     * (18Ireland), or with neighbour_meet_one at one of them at least when it faces any
+     * (1849, whose sides are those the laying company arrives by). Game state: the question
+     * carries it (--neighbour-track). */
+    uint8_t neighbour_gauges[GOPT_TOKENS_EDGES];
+    bool neighbour_meet_one;
 } gopt_tokens_question;
 
 /* The rotations the question's hex rules let `to` lie in (0x3F when none is for it). */
@@ -386,6 +395,12 @@ bool gopt_tokens_parse_returns(gopt_tokens_question *q, const char *spec, const 
 /* The tokens of a placement row that duplicate an earlier token of the same company in
  * the same new city (bit i: token i; reservations never count): one per extra token. */
 uint64_t gopt_tokens_duplicates(const gopt_tokens_question *q, const int8_t *row);
+/* Reads the neighbours' track `SIDE:GAUGE[,...]` (map sides 0..5, gauges broad, narrow or
+ * dual; "5:broad,3:narrow") into q->neighbour_gauges; `where` names the text in errors. */
+bool gopt_tokens_parse_neighbour_track(gopt_tokens_question *q, const char *spec, const char *where, gopt_error *err);
+/* Whether track of the gauges in bit sets a and b (bit g: gopt_tokens_track) meets: some
+ * train runs on both (dual carries broad and narrow trains, thin only thin ones). */
+bool gopt_tokens_gauges_meet(uint8_t a, uint8_t b);
 /* The same checks on tokens filled in directly (by library users). */
 bool gopt_tokens_question_check(const gopt_tokens_question *q, gopt_error *err);
 
@@ -415,6 +430,10 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_PARTITION,    /* partitions followed: the new tile's path with map sides
                                  why_edge_a (and why_edge_b, -1 when it has one) crosses the
                                  hex's partition, or lies on its closed side */
+    GOPT_TOKENS_NEIGHBOUR_GAUGE, /* the new tile's track of gauge why_gauge_new at map side
+                                    why_edge_a meets a neighbour's track of gauge why_gauge
+                                    that no train shares (neighbour_meet_one: so at every
+                                    side where it faces a neighbour's track; the first) */
 } gopt_tokens_verdict;
 
 /* The answer for one rotation of the new tile. */

@@ -288,6 +288,31 @@ static bool hex_rule_forbids(const gopt_tokens_question *q, const gopt_tokens_ti
 }
 
 /* Whether some stub edge of the old tile (map orientation) has no path end of the new tile. */
+/* The neighbours' gauge rule re-derived from the paths: each side where a path of `to`
+ * ends and a neighbour's track is given; every one must share a train with it, or (meet one)
+ * at least one of them when there is any. */
+static bool neighbour_gauge_broken(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
+    int faced = 0, met = 0;
+    for (int s = 0; s < GOPT_TOKENS_EDGES; s++) {
+        if (!q->neighbour_gauges[s]) continue;
+        bool faces = false, shares = false;
+        for (int k = 0; k < to->npaths; k++) {
+            const gopt_tokens_path *p = &to->paths[k];
+            bool here = (p->a < GOPT_TOKENS_NODE_END && (p->a + rotation) % 6 == s) ||
+                        (p->b < GOPT_TOKENS_NODE_END && (p->b + rotation) % 6 == s);
+            if (!here) continue;
+            faces = true;
+            for (int g = 0; g < 4; g++)
+                if (q->neighbour_gauges[s] >> g & 1)
+                    shares = shares || p->track == g || (p->track == GOPT_TOKENS_DUAL && g != GOPT_TOKENS_OTHER_TRACK) ||
+                             (g == GOPT_TOKENS_DUAL && p->track != GOPT_TOKENS_OTHER_TRACK);
+        }
+        faced += faces;
+        met += faces && shares;
+    }
+    return q->neighbour_meet_one ? faced > 0 && met == 0 : met < faced;
+}
+
 static bool stub_unmet(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     for (int e = 0; e < GOPT_TOKENS_EDGES; e++) {
         if (!((q->future_free ? q->from->stub_marks : q->from->stubs) >> ((e - q->from_rotation + 6) % 6) & 1)) continue;
@@ -449,6 +474,8 @@ static bool check_feasible(const gopt_tokens_question *q, const gopt_tokens_tile
         return gopt_reason(why, size, "rotation %d is called feasible, but a stub of the old tile meets no track", r->rotation);
     if (partition_broken(q, to, r->rotation))
         return gopt_reason(why, size, "rotation %d is called feasible, but its track crosses the hex's partition", r->rotation);
+    if (neighbour_gauge_broken(q, to, r->rotation))
+        return gopt_reason(why, size, "rotation %d is called feasible, but its track meets a neighbour's of another gauge", r->rotation);
     if (u->touch && exit_lost(q, u))
         return gopt_reason(why, size, "rotation %d is called feasible, but an old city's edge reaches no new city", r->rotation);
     if (q->rules == GOPT_TOKENS_RULES_FULL) {
@@ -521,6 +548,9 @@ static bool check_infeasible(const gopt_tokens_question *q, const gopt_tokens_ti
         return port_off_spike(q, to, r->rotation) || gopt_reason(why, size, "rotation %d lays the port along a long spike", r->rotation);
     if (r->verdict == GOPT_TOKENS_STUB)
         return stub_unmet(q, to, r->rotation) || gopt_reason(why, size, "rotation %d meets every stub", r->rotation);
+    if (r->verdict == GOPT_TOKENS_NEIGHBOUR_GAUGE)
+        return neighbour_gauge_broken(q, to, r->rotation) ||
+               gopt_reason(why, size, "rotation %d meets the neighbours' track in gauge", r->rotation);
     if (r->verdict == GOPT_TOKENS_PARTITION)
         return partition_broken(q, to, r->rotation) ||
                gopt_reason(why, size, "rotation %d keeps every path on one side of each partition", r->rotation);

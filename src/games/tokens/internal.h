@@ -72,6 +72,12 @@ gopt_tokens_verdict tokens_tile_rules(const gopt_tokens_question *q, const gopt_
 bool tokens_partition_crossed(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, int *edge_a,
                               int *edge_b);
 
+/* The neighbours' track (q->neighbour_gauges): whether the new tile lying with `rotation`
+ * breaks the gauge rule; *side the first side where its track (gauge *ours) meets a
+ * neighbour's (*theirs) it shares no train with. neighbour_gauge.c. */
+bool tokens_neighbour_gauge_unmet(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, int *side,
+                                  int *ours, int *theirs);
+
 /* catalog.c, also for map files: a name is a run of printable characters other than space,
  * at most size - 1 of them; `what` names it in the error ("a tile name"). */
 bool tokens_read_name(gopt_text *t, char *buf, size_t size, const char *what, gopt_error *err);

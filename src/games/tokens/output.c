@@ -55,6 +55,11 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
                 gopt_tokens_edges_text(gopt_tokens_rotate(p->outer, turn), outer, sizeof outer),
                 q->partition_follow ? "followed: no path may cross it" : "ignored (--partition follow binds it)");
     }
+    for (int s = 0; s < GOPT_TOKENS_EDGES; s++)
+        for (int g = 0; g < 4; g++)
+            if (q->neighbour_gauges[s] >> g & 1)
+                fprintf(out, "  the neighbour at side %d has %s track: the new tile's track there must share a gauge with it%s\n", s,
+                        gopt_tokens_track_name((gopt_tokens_track)g), q->neighbour_meet_one ? " (at one such side at least)" : "");
     for (int i = 0; i < q->nhex_rules; i++) {
         const gopt_tokens_hex_rotations *h = &q->hex_rules[i];
         char rots[32];
@@ -207,7 +212,7 @@ static json_t *indices_json(uint32_t set) {
 static const char *const verdict_names[] = {"feasible",  "short",     "no-city",    "unsplittable",
                                             "city-count", "town-lost", "track-lost", "unknown",
                                             "off-map",    "rotation",  "gauge",      "stub",
-                                            "exit-lost", "port", "partition"};
+                                            "exit-lost", "port", "partition", "neighbour-gauge"};
 
 static json_t *rotation_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, const gopt_tokens_rotation *r,
                              bool all) {
@@ -268,6 +273,20 @@ static json_t *partitions_json(const gopt_tokens_question *q) {
     return list;
 }
 
+/* The neighbours' track by side ({"5": "broad"}), or NULL when the question gives none. */
+static json_t *neighbour_track_json(const gopt_tokens_question *q) {
+    json_t *o = NULL;
+    for (int s = 0; s < GOPT_TOKENS_EDGES; s++)
+        for (int g = 0; g < 4; g++)
+            if (q->neighbour_gauges[s] >> g & 1) {
+                char key[4];
+                snprintf(key, sizeof key, "%d", s);
+                if (!o) o = json_object();
+                json_object_set_new(o, key, json_string(gopt_tokens_track_name((gopt_tokens_track)g)));
+            }
+    return o;
+}
+
 json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens_answer *a, bool all) {
     char from[512], to[512];
     int feasible[GOPT_TOKENS_EDGES], n = 0;
@@ -286,6 +305,11 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
     if (q->shrink || a->to->shrinks) json_object_set_new(j, "shrink", json_true());
     if (q->from->npartitions + q->npartitions) json_object_set_new(j, "partitions", partitions_json(q));
     if (q->placer != GOPT_TOKENS_PLACER_OWNER) json_object_set_new(j, "placed_by", json_string(gopt_tokens_placer_name(q->placer)));
+    json_t *nt = neighbour_track_json(q);
+    if (nt) {
+        json_object_set_new(j, "neighbour_track", nt);
+        json_object_set_new(j, "neighbour_meet", json_string(q->neighbour_meet_one ? "one" : "every"));
+    }
     uint64_t gone = 0;
     for (int i = 0; i < q->ntokens; i++) gone |= (uint64_t)q->tokens[i].returned << i;
     if (gone) json_object_set_new(j, "returned_by_game", names_json(q, gone));

@@ -234,6 +234,11 @@ static int decide(place_ctx *c, const gopt_tokens_tile *to, int rotation, gopt_t
         out->verdict = GOPT_TOKENS_STUB;
         return 0;
     }
+    if (tokens_neighbour_gauge_unmet(c->q, to, rotation, &out->why_edge_a, &out->why_gauge_new, &out->why_gauge)) {
+        out->verdict = GOPT_TOKENS_NEIGHBOUR_GAUGE;
+        return 0;
+    }
+    out->why_edge_a = -1;
     if (tokens_partition_crossed(c->q, to, rotation, &out->why_edge_a, &out->why_edge_b)) {
         out->verdict = GOPT_TOKENS_PARTITION;
         return 0;

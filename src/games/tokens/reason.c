@@ -125,6 +125,11 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
         else
             snprintf(buf, size, "the track at side %d would lie on the closed side of the hex's partition", r->why_edge_a);
         break;
+    case GOPT_TOKENS_NEIGHBOUR_GAUGE:
+        snprintf(buf, size, "its %s track at side %d would meet the neighbour's %s track, which no train shares%s",
+                 gopt_tokens_track_name(r->why_gauge_new), r->why_edge_a, gopt_tokens_track_name(r->why_gauge),
+                 q->neighbour_meet_one ? " (nor does its track meet any other neighbour's in gauge)" : "");
+        break;
     case GOPT_TOKENS_STUB:
         snprintf(buf, size, "the map's track stub at side %d would meet no track of the new tile", r->why_edge_a);
         break;

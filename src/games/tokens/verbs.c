@@ -21,6 +21,7 @@ static const char *const rules_names[] = {"tokens", "full", NULL};
 static const char *const duplicates_names[] = {"keep", "return", NULL};
 static const char *const future_names[] = {"follow", "ignore", NULL};
 static const char *const partition_names[] = {"ignore", "follow", NULL};
+static const char *const meet_names[] = {"every", "one", NULL};
 static const char *const placer_names[] = {"owner", "first", "index", NULL};
 static const char *const layout_names[] = {"flat", "pointy", NULL};
 #define LAYOUT_OPT GOPT_ENUM("layout", "flat|pointy", "flat", layout_names, "pictures: flat-topped hexes, or pointy-topped (1830, 1846)")
@@ -45,6 +46,8 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_ENUM("duplicates", "keep|return", "keep", duplicates_names, "two tokens of one company in one new city: the game keeps both or returns one"),
     GOPT_ENUM("future-track", "follow|ignore", "follow", future_names, "printed future track (track:future): the new tile must follow it (1858, 1840), or it binds nothing (18SJ, Harzbahn 1873)"),
     GOPT_ENUM("partition", "ignore|follow", "ignore", partition_names, "barriers inside the hex (partition=, in the tile or the map): they bind nothing, or no path of the new tile may cross one (1870 while the Mississippi River Bridge Company is held, 18Mag)"),
+    GOPT_STRING("neighbour-track", "SIDE:GAUGE,...", NULL, "the neighbours' track at the hex's sides (game state), e.g. 5:broad,3:narrow: the new tile's track facing it must share its gauge (dual shares with both)"),
+    GOPT_ENUM("neighbour-meet", "every|one", "every", meet_names, "with --neighbour-track: at every side the new tile's track faces (18Ireland), or at one at least (1849, the sides the laying company arrives by)"),
     GOPT_FLAG("shrink", "slots may shrink (1837 Vienna, 1866 London): old cities keep their tokens, not their empty slots; owners return the fewest tokens that let the rest fit"),
     GOPT_STRING("return", "CITY:NAME,...", NULL, "tokens the game returns in this upgrade (1837: KK's tokens in Vienna but its home), CITY:NAME or NAME; implies --shrink"),
     GOPT_ENUM("placed-by", "owner|first|index", "owner", placer_names, "who puts an old city's tokens in a new city: the owner, or the game: the first city holding its edges, or by index for cities without track (1830, 1856)"),
@@ -189,6 +192,9 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     u->q.future_free = future && strcmp(future, "ignore") == 0;
     const char *partition = gopt_option(o, "partition");
     u->q.partition_follow = partition && strcmp(partition, "follow") == 0;
+    const char *neighbours = gopt_option(o, "neighbour-track"), *meet = gopt_option(o, "neighbour-meet");
+    if (neighbours && !gopt_tokens_parse_neighbour_track(&u->q, neighbours, "--neighbour-track", &err)) return gopt_call_input(call, &err);
+    u->q.neighbour_meet_one = meet && strcmp(meet, "one") == 0;
     u->q.split = gopt_option_flag(o, "split") || u->q.split_exits;
     const char *dup = gopt_option(o, "duplicates");
     u->q.duplicates = dup && strcmp(dup, "return") == 0 ? GOPT_TOKENS_DUPLICATES_RETURN : GOPT_TOKENS_DUPLICATES_KEEP;
@@ -495,6 +501,7 @@ static const gopt_opt question_opts[] = {
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, ""), GOPT_ENUM("duplicates", "D", "keep", duplicates_names, ""),
     GOPT_ENUM("future-track", "F", "follow", future_names, ""),
     GOPT_ENUM("partition", "P", "ignore", partition_names, ""),
+    GOPT_STRING("neighbour-track", "SIDE:GAUGE,...", NULL, ""), GOPT_ENUM("neighbour-meet", "M", "every", meet_names, ""),
     GOPT_STRING("extra", "CITY:NAME,...", NULL, ""),
     GOPT_FLAG("shrink", ""),                     GOPT_STRING("return", "CITY:NAME,...", NULL, ""),
     GOPT_ENUM("placed-by", "P", "owner", placer_names, ""),
