@@ -373,6 +373,10 @@ typedef struct gopt_tokens_question {
      * carries it (--neighbour-track). */
     uint8_t neighbour_gauges[GOPT_TOKENS_EDGES];
     bool neighbour_meet_one;
+    /* Town-or-city hexes (1880, 1880 Romania): on an old tile with both towns and cities, a
+     * new tile with as many towns and no city drops the old cities when they hold nothing
+     * (no track, token, reservation or extra token); false: every old city needs a new one. */
+    bool town_or_city;
 } gopt_tokens_question;
 
 /* The rotations the question's hex rules let `to` lie in (0x3F when none is for it). */

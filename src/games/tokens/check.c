@@ -8,9 +8,11 @@
  *     a set with fewer slots than they need; a unit that fits nowhere; a lost town or
  *     track; too many cities), or an exhaustive search finds nothing. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gameopt/tokens.h"
+#include "games/tokens/internal.h"
 
 /* Exhaustive counts stop here: a larger claim is not re-counted (but every placement shown
  * is still checked one by one). */
@@ -575,6 +577,12 @@ bool gopt_tokens_check(const gopt_tokens_question *q, const gopt_tokens_tile *to
         gopt_tokens_question qs = *q;
         qs.shrink = true;
         return gopt_tokens_check(&qs, to, r, why, why_size);
+    }
+    if (tokens_town_or_city_drops(q, to)) { /* 1880's town tile: the old cities are dropped */
+        tokens_town_or_city_view *v = tokens_town_or_city_view_new(q);
+        bool ok = gopt_tokens_check(&v->q, to, r, why, why_size);
+        free(v);
+        return ok;
     }
     if (r->feasible != (r->verdict == GOPT_TOKENS_FEASIBLE)) return gopt_reason(why, why_size, "verdict and feasibility disagree");
     uint64_t pool = owners_may_return(q);

@@ -77,6 +77,15 @@ bool tokens_partition_crossed(const gopt_tokens_question *q, const gopt_tokens_t
  * neighbour's (*theirs) it shares no train with. neighbour_gauge.c. */
 bool tokens_neighbour_gauge_unmet(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation, int *side,
                                   int *ours, int *theirs);
+/* Town-or-city hexes (q->town_or_city, 1880): whether laying `to` drops the old tile's
+ * cities (town_or_city.c); the question then asked is the view's, about the old tile without
+ * its cities (freed with free()). */
+typedef struct tokens_town_or_city_view {
+    gopt_tokens_question q;
+    gopt_tokens_tile from;
+} tokens_town_or_city_view;
+bool tokens_town_or_city_drops(const gopt_tokens_question *q, const gopt_tokens_tile *to);
+tokens_town_or_city_view *tokens_town_or_city_view_new(const gopt_tokens_question *q);
 
 /* catalog.c, also for map files: a name is a run of printable characters other than space,
  * at most size - 1 of them; `what` names it in the error ("a tile name"). */

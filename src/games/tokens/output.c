@@ -7,6 +7,7 @@
 #include "gameopt/bitset.h"
 #include "gameopt/json.h"
 #include "gameopt/tokens.h"
+#include "games/tokens/internal.h"
 
 const char *gopt_tokens_tile_title(const gopt_tokens_tile *tile, char *buf, size_t size) {
     if (tile->name[0]) {
@@ -173,6 +174,7 @@ void gopt_tokens_print(FILE *out, const gopt_tokens_question *q, const gopt_toke
     }
     if (to->ncities == 0) fputs(" no cities", out);
     if (to->shrinks && !q->shrink) fputs("\n  the game's catalogue: laying it, the slots may shrink", out);
+    if (tokens_town_or_city_drops(q, to)) fputs("\n  town or city (1880): it keeps the towns, so the old cities are dropped (->-1)", out);
     fputs("\n  rot  placement (token->new city)\n", out);
     if (all && same_everywhere(q, a)) print_rotation(out, q, a, &a->rotations[0], all, true);
     else
@@ -302,6 +304,7 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
     if (q->split) json_object_set_new(j, "split", json_true());
     if (q->split && q->split_exits) json_object_set_new(j, "split_exits", json_true());
     if (q->future_free) json_object_set_new(j, "future_track", json_string("ignore"));
+    if (q->town_or_city) json_object_set_new(j, "town_or_city", json_boolean(tokens_town_or_city_drops(q, a->to)));
     if (q->shrink || a->to->shrinks) json_object_set_new(j, "shrink", json_true());
     if (q->from->npartitions + q->npartitions) json_object_set_new(j, "partitions", partitions_json(q));
     if (q->placer != GOPT_TOKENS_PLACER_OWNER) json_object_set_new(j, "placed_by", json_string(gopt_tokens_placer_name(q->placer)));

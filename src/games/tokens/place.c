@@ -442,6 +442,12 @@ bool gopt_tokens_place(const gopt_tokens_question *q, const gopt_tokens_tile *to
         free(qs);
         return ok;
     }
+    if (tokens_town_or_city_drops(q, to)) { /* 1880: the town tile drops the printed city */
+        tokens_town_or_city_view *v = tokens_town_or_city_view_new(q);
+        bool ok = gopt_tokens_place(&v->q, to, rotation, limit, out, err);
+        free(v);
+        return ok;
+    }
     if (!place_one(q, to, rotation, limit, out, err)) return false;
     uint64_t pool = tokens_returnable(q);
     if (out->feasible || !pool || (out->verdict != GOPT_TOKENS_SHORT && out->verdict != GOPT_TOKENS_UNSPLITTABLE)) return true;

@@ -48,6 +48,7 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_ENUM("partition", "ignore|follow", "ignore", partition_names, "barriers inside the hex (partition=, in the tile or the map): they bind nothing, or no path of the new tile may cross one (1870 while the Mississippi River Bridge Company is held, 18Mag)"),
     GOPT_STRING("neighbour-track", "SIDE:GAUGE,...", NULL, "the neighbours' track at the hex's sides (game state), e.g. 5:broad,3:narrow: the new tile's track facing it must share its gauge (dual shares with both)"),
     GOPT_ENUM("neighbour-meet", "every|one", "every", meet_names, "with --neighbour-track: at every side the new tile's track faces (18Ireland), or at one at least (1849, the sides the laying company arrives by)"),
+    GOPT_FLAG("town-or-city", "a white hex printed with a town and a city (1880): a tile with its towns and no city drops the empty cities"),
     GOPT_FLAG("shrink", "slots may shrink (1837 Vienna, 1866 London): old cities keep their tokens, not their empty slots; owners return the fewest tokens that let the rest fit"),
     GOPT_STRING("return", "CITY:NAME,...", NULL, "tokens the game returns in this upgrade (1837: KK's tokens in Vienna but its home), CITY:NAME or NAME; implies --shrink"),
     GOPT_ENUM("placed-by", "owner|first|index", "owner", placer_names, "who puts an old city's tokens in a new city: the owner, or the game: the first city holding its edges, or by index for cities without track (1830, 1856)"),
@@ -179,6 +180,7 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     const char *extra = gopt_option(o, "extra");
     if (extra && !gopt_tokens_parse_extras(&u->q, extra, "--extra", &err)) return gopt_call_input(call, &err);
     u->q.split_exits = gopt_option_flag(o, "split-exits");
+    u->q.town_or_city = gopt_option_flag(o, "town-or-city");
     const char *returns = gopt_option(o, "return");
     if (returns && !gopt_tokens_parse_returns(&u->q, returns, "--return", &err)) return gopt_call_input(call, &err);
     u->q.shrink = gopt_option_flag(o, "shrink") || returns;
@@ -503,6 +505,7 @@ static const gopt_opt question_opts[] = {
     GOPT_ENUM("partition", "P", "ignore", partition_names, ""),
     GOPT_STRING("neighbour-track", "SIDE:GAUGE,...", NULL, ""), GOPT_ENUM("neighbour-meet", "M", "every", meet_names, ""),
     GOPT_STRING("extra", "CITY:NAME,...", NULL, ""),
+    GOPT_FLAG("town-or-city", "a white hex printed with a town and a city (1880): a tile with its towns and no city drops the empty cities"),
     GOPT_FLAG("shrink", ""),                     GOPT_STRING("return", "CITY:NAME,...", NULL, ""),
     GOPT_ENUM("placed-by", "P", "owner", placer_names, ""),
     GOPT_FLAG("all", ""),                        GOPT_STRING("color", "COLOUR", NULL, ""),
