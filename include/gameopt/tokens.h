@@ -377,6 +377,11 @@ typedef struct gopt_tokens_question {
      * new tile with as many towns and no city drops the old cities when they hold nothing
      * (no track, token, reservation or extra token); false: every old city needs a new one. */
     bool town_or_city;
+    /* stubs_set: the old tile's stubs and future track still binding, by map side
+     * (stubs_now), replace the printed ones (--stubs: 1858 drops a private railway's when
+     * the private closes). Each must be a side the old tile prints one at. */
+    bool stubs_set;
+    uint8_t stubs_now;
 } gopt_tokens_question;
 
 /* The rotations the question's hex rules let `to` lie in (0x3F when none is for it). */

@@ -317,7 +317,8 @@ static bool neighbour_gauge_broken(const gopt_tokens_question *q, const gopt_tok
 
 static bool stub_unmet(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     for (int e = 0; e < GOPT_TOKENS_EDGES; e++) {
-        if (!((q->future_free ? q->from->stub_marks : q->from->stubs) >> ((e - q->from_rotation + 6) % 6) & 1)) continue;
+        bool printed = (q->future_free ? q->from->stub_marks : q->from->stubs) >> ((e - q->from_rotation + 6) % 6) & 1;
+        if (!(q->stubs_set ? (q->stubs_now >> e & 1) : printed)) continue;
         bool met = false;
         for (int k = 0; k < to->npaths && !met; k++)
             met = (to->paths[k].a < GOPT_TOKENS_NODE_END && (to->paths[k].a + rotation) % 6 == e) ||

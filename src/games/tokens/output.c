@@ -56,6 +56,10 @@ void gopt_tokens_print_question(FILE *out, const gopt_tokens_question *q) {
                 gopt_tokens_edges_text(gopt_tokens_rotate(p->outer, turn), outer, sizeof outer),
                 q->partition_follow ? "followed: no path may cross it" : "ignored (--partition follow binds it)");
     }
+    if (q->stubs_set) {
+        char sides[32];
+        fprintf(out, "  stubs still binding (--stubs): %s\n", q->stubs_now ? gopt_tokens_edges_text(q->stubs_now, sides, sizeof sides) : "none");
+    }
     for (int s = 0; s < GOPT_TOKENS_EDGES; s++)
         for (int g = 0; g < 4; g++)
             if (q->neighbour_gauges[s] >> g & 1)
@@ -308,6 +312,7 @@ json_t *gopt_tokens_answer_json(const gopt_tokens_question *q, const gopt_tokens
     if (q->shrink || a->to->shrinks) json_object_set_new(j, "shrink", json_true());
     if (q->from->npartitions + q->npartitions) json_object_set_new(j, "partitions", partitions_json(q));
     if (q->placer != GOPT_TOKENS_PLACER_OWNER) json_object_set_new(j, "placed_by", json_string(gopt_tokens_placer_name(q->placer)));
+    if (q->stubs_set) json_object_set_new(j, "stubs", edges_json(q->stubs_now));
     json_t *nt = neighbour_track_json(q);
     if (nt) {
         json_object_set_new(j, "neighbour_track", nt);

@@ -191,7 +191,8 @@ static int off_map(const gopt_tokens_question *q, const gopt_tokens_tile *to, in
  * 1840's orange hexes print the track to come as dashed lines the tile must follow). */
 static int unmet_stub(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     uint8_t stubs = q->future_free ? q->from->stub_marks : q->from->stubs;
-    uint8_t bad = gopt_tokens_rotate(stubs, q->from_rotation) & (uint8_t)~gopt_tokens_rotate(to->exits, rotation);
+    uint8_t binding = q->stubs_set ? q->stubs_now : gopt_tokens_rotate(stubs, q->from_rotation);
+    uint8_t bad = binding & (uint8_t)~gopt_tokens_rotate(to->exits, rotation);
     return bad ? __builtin_ctz(bad) : -1;
 }
 

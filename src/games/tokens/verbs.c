@@ -46,6 +46,7 @@ static const gopt_opt upgrade_opts[] = {
     GOPT_ENUM("duplicates", "keep|return", "keep", duplicates_names, "two tokens of one company in one new city: the game keeps both or returns one"),
     GOPT_ENUM("future-track", "follow|ignore", "follow", future_names, "printed future track (track:future): the new tile must follow it (1858, 1840), or it binds nothing (18SJ, Harzbahn 1873)"),
     GOPT_ENUM("partition", "ignore|follow", "ignore", partition_names, "barriers inside the hex (partition=, in the tile or the map): they bind nothing, or no path of the new tile may cross one (1870 while the Mississippi River Bridge Company is held, 18Mag)"),
+    GOPT_STRING("stubs", "SIDES", NULL, "the old tile's stubs and future track still binding (game state; map sides, '' none), replacing the printed ones: 1858 drops a private railway's when it closes"),
     GOPT_STRING("neighbour-track", "SIDE:GAUGE,...", NULL, "the neighbours' track at the hex's sides (game state), e.g. 5:broad,3:narrow: the new tile's track facing it must share its gauge (dual shares with both)"),
     GOPT_ENUM("neighbour-meet", "every|one", "every", meet_names, "with --neighbour-track: at every side the new tile's track faces (18Ireland), or at one at least (1849, the sides the laying company arrives by)"),
     GOPT_FLAG("town-or-city", "a white hex printed with a town and a city (1880): a tile with its towns and no city drops the empty cities"),
@@ -194,6 +195,15 @@ static int read_question(upgrade_run *u, gopt_call *call) {
     u->q.future_free = future && strcmp(future, "ignore") == 0;
     const char *partition = gopt_option(o, "partition");
     u->q.partition_follow = partition && strcmp(partition, "follow") == 0;
+    const char *stubs = gopt_option(o, "stubs");
+    if (stubs) { /* the stubs still binding: sides where the old tile prints one */
+        u->q.stubs_set = true;
+        if (*stubs && !gopt_tokens_parse_edges(stubs, "--stubs", &u->q.stubs_now, &err)) return gopt_call_input(call, &err);
+        uint8_t printed = gopt_tokens_rotate(u->q.future_free ? u->q.from->stub_marks : u->q.from->stubs, u->q.from_rotation);
+        if (u->q.stubs_now & (uint8_t)~printed)
+            return gopt_call_usage(call, "--stubs: the old tile prints no stub or future track at side %d",
+                                   __builtin_ctz(u->q.stubs_now & (uint8_t)~printed));
+    }
     const char *neighbours = gopt_option(o, "neighbour-track"), *meet = gopt_option(o, "neighbour-meet");
     if (neighbours && !gopt_tokens_parse_neighbour_track(&u->q, neighbours, "--neighbour-track", &err)) return gopt_call_input(call, &err);
     u->q.neighbour_meet_one = meet && strcmp(meet, "one") == 0;
@@ -503,6 +513,7 @@ static const gopt_opt question_opts[] = {
     GOPT_STRING("reserve", "CITY:NAME,...", NULL, ""), GOPT_ENUM("duplicates", "D", "keep", duplicates_names, ""),
     GOPT_ENUM("future-track", "F", "follow", future_names, ""),
     GOPT_ENUM("partition", "P", "ignore", partition_names, ""),
+    GOPT_STRING("stubs", "SIDES", NULL, ""),
     GOPT_STRING("neighbour-track", "SIDE:GAUGE,...", NULL, ""), GOPT_ENUM("neighbour-meet", "M", "every", meet_names, ""),
     GOPT_STRING("extra", "CITY:NAME,...", NULL, ""),
     GOPT_FLAG("town-or-city", "a white hex printed with a town and a city (1880): a tile with its towns and no city drops the empty cities"),
