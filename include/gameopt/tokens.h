@@ -420,7 +420,8 @@ typedef enum gopt_tokens_verdict {
     GOPT_TOKENS_SHORT,        /* max flow < demand: the `why_*` items compete for `why_cities` (min cut) */
     GOPT_TOKENS_NO_CITY,      /* full rules: an old city without slots fits no new city */
     GOPT_TOKENS_UNSPLITTABLE, /* full rules: slots suffice only if a multi-slot old city were split */
-    GOPT_TOKENS_CITY_COUNT,   /* no longer given: new cities may appear (kept for the numbering) */
+    GOPT_TOKENS_CITY_COUNT,   /* full rules: more new stops share no side with an old stop than the
+                                 tile adds stops (a halt or town jumping to a side of its own) */
     GOPT_TOKENS_TOWN_LOST,    /* full rules: the track of an old town or halt (node why_town) is kept
                                  at no new stop (nor as through track on a tile without towns) */
     GOPT_TOKENS_TRACK_LOST,   /* full rules: through track why_edge_a - why_edge_b is not kept */

@@ -237,6 +237,32 @@ static bool towns_kept(const gopt_tokens_question *q, const gopt_tokens_tile *to
     return true;
 }
 
+/* Full rules: a new stop (city or town with track) sharing a side with no old stop is an
+ * added one; there may be no more of them than the new tile has stops beyond the old's
+ * (the online engine's valid_added_city_count). Pair by pair, not by a union of sides. */
+static long appeared_refused;
+static bool no_stop_appears(const gopt_tokens_question *q, const gopt_tokens_tile *to, int r) {
+    int nold = 0, nnew = 0, alone = 0;
+    for (int k = 0; k < q->from->nnodes; k++)
+        nold += q->from->nodes[k].kind != GOPT_TOKENS_JUNCTION && q->from->nodes[k].kind != GOPT_TOKENS_OFFBOARD &&
+                q->from->nodes[k].kind != GOPT_TOKENS_PASS && q->from->nodes[k].edges != 0;
+    for (int j = 0; j < to->nnodes; j++) {
+        gopt_tokens_node_kind kind = to->nodes[j].kind;
+        if (kind == GOPT_TOKENS_JUNCTION || kind == GOPT_TOKENS_OFFBOARD || kind == GOPT_TOKENS_PASS || !to->nodes[j].edges) continue;
+        nnew++;
+        bool touches = false;
+        for (int k = 0; k < q->from->nnodes; k++) {
+            gopt_tokens_node_kind ok = q->from->nodes[k].kind;
+            if (ok == GOPT_TOKENS_JUNCTION || ok == GOPT_TOKENS_OFFBOARD || ok == GOPT_TOKENS_PASS) continue;
+            touches = touches || (gopt_tokens_rotate(q->from->nodes[k].edges, q->from_rotation) & gopt_tokens_rotate(to->nodes[j].edges, r));
+        }
+        alone += !touches;
+    }
+    bool ok = alone <= (nnew > nold ? nnew - nold : 0);
+    appeared_refused += !ok;
+    return ok;
+}
+
 /* Split exits: every old city's edge stays at some new city. */
 static bool exits_kept(const gopt_tokens_question *q, const gopt_tokens_tile *to, int r) {
     uint8_t held = 0;
@@ -288,6 +314,7 @@ static void compare(const gopt_tokens_question *q, const gopt_tokens_tile *to, i
     brute_returning(q, to, r, &want, &returned);
     if (q->rules == GOPT_TOKENS_RULES_FULL && !gauges_kept(q, to, r)) want.n = 0;
     if (q->rules == GOPT_TOKENS_RULES_FULL && !towns_kept(q, to, r)) want.n = 0;
+    if (q->rules == GOPT_TOKENS_RULES_FULL && !no_stop_appears(q, to, r)) want.n = 0;
     if (q->rules == GOPT_TOKENS_RULES_FULL && q->split && q->split_exits && !exits_kept(q, to, r)) want.n = 0;
     for (int k = 0; k < to->npaths; k++)
         if (q->closed >> ((to->paths[k].a + r) % 6) & 1) want.n = 0; /* track off the map */
@@ -374,6 +401,8 @@ static void flow_matches_brute_force(void **state) {
                   "a city %ld, split exits %ld\n", returning, named, placed, joined, exits_split);
     if (cases >= 100) assert_true(extras > 0);
     if (cases >= 1000) assert_true(returning > 0 && named > 0 && placed > 0 && joined > 0 && exits_split > 0);
+    print_message("rotations where a new stop would appear though none is added: %ld\n", appeared_refused);
+    if (cases >= 1000) assert_true(appeared_refused > 0);
     if (cases >= 1000)
         assert_true(verdicts[GOPT_TOKENS_UNSPLITTABLE] > 0 && branched > 0 && grown > 0 && verdicts[GOPT_TOKENS_GAUGE] > 0 &&
                     verdicts[GOPT_TOKENS_OFF_MAP] > 0);

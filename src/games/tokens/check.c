@@ -348,12 +348,43 @@ static bool port_off_spike(const gopt_tokens_question *q, const gopt_tokens_tile
     return false;
 }
 
+/* The sides (map orientation) node `node`'s own paths reach, read off the paths. */
+static uint8_t stop_sides(const gopt_tokens_tile *t, int rotation, int node) {
+    uint8_t sides = 0;
+    for (int k = 0; k < t->npaths; k++) {
+        int a = t->paths[k].a, b = t->paths[k].b;
+        if (b == GOPT_TOKENS_NODE_END + node && a < GOPT_TOKENS_NODE_END) sides |= (uint8_t)(1u << (a + rotation) % 6);
+        if (a == GOPT_TOKENS_NODE_END + node && b < GOPT_TOKENS_NODE_END) sides |= (uint8_t)(1u << (b + rotation) % 6);
+    }
+    return sides;
+}
+
+/* Whether more new stops share no side with any old stop than the tile adds stops. */
+static bool stop_appears(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
+    int nold = 0, nnew = 0, alone = 0;
+    uint8_t old_sides = 0;
+    for (int k = 0; k < q->from->nnodes; k++) {
+        gopt_tokens_node_kind kind = q->from->nodes[k].kind;
+        uint8_t s = stop_sides(q->from, q->from_rotation, k);
+        if ((kind == GOPT_TOKENS_CITY || kind == GOPT_TOKENS_TOWN || kind == GOPT_TOKENS_HALT) && s) nold++, old_sides |= s;
+    }
+    for (int j = 0; j < to->nnodes; j++) {
+        gopt_tokens_node_kind kind = to->nodes[j].kind;
+        uint8_t s = stop_sides(to, rotation, j);
+        if (!(kind == GOPT_TOKENS_CITY || kind == GOPT_TOKENS_TOWN || kind == GOPT_TOKENS_HALT) || !s) continue;
+        nnew++;
+        alone += !(s & old_sides);
+    }
+    return alone > (nnew > nold ? nnew - nold : 0);
+}
+
 static const char *broken_tile_rule(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
     const gopt_tokens_tile *from = q->from;
     for (int k = 0; k < from->nnodes; k++)
         if ((from->nodes[k].kind == GOPT_TOKENS_TOWN || from->nodes[k].kind == GOPT_TOKENS_HALT) &&
             !town_kept(turn(from->nodes[k].edges, q->from_rotation), to, rotation))
             return "an old town's track is kept at no stop";
+    if (stop_appears(q, to, rotation)) return "a new stop appears though the tile adds none";
     for (int a = 0; a < GOPT_TOKENS_EDGES; a++)
         for (int b = 0; b < GOPT_TOKENS_EDGES; b++) {
             int oa = (a - q->from_rotation + 6) % 6, ob = (b - q->from_rotation + 6) % 6;

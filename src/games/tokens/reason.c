@@ -82,8 +82,8 @@ const char *gopt_tokens_reason(const gopt_tokens_question *q, const gopt_tokens_
                  plural(__builtin_popcount(r->why_old_cities), "city", "cities"), names);
         break;
     case GOPT_TOKENS_CITY_COUNT:
-        snprintf(buf, size, "the new tile has %d %s, the old one %d: cities never appear", to->ncities,
-                 plural(to->ncities, "city", "cities"), from->ncities);
+        snprintf(buf, size, "a stop of the new tile would sit on sides no old stop's track reaches, but the tile "
+                            "adds no stop there (a new stop may appear only as an added one)");
         break;
     case GOPT_TOKENS_TOWN_LOST:
         snprintf(buf, size, "the old %s at edges %s keeps its track at no stop of the new tile",

@@ -1,5 +1,7 @@
 /* Full rules about the tile as a whole, beyond where the tokens go:
  *   - (cities may appear: a new city no old city maps to stays empty, as 1888's Beijing);
+ *     but a new stop away from every old stop's edges counts as added: no more of them
+ *     than the tile adds stops (1860's halts may not jump to a side of their own);
  *   - a town's track is kept at a stop: every old town or halt (1860) with track fits a new town, halt or
  *     city whose edges contain its edges (towns that become cities: 18NY, 1825, 18Neb,
  *     1868 Wyoming's boom towns; a town that joins a city); when the new tile has no town
@@ -66,6 +68,26 @@ static int lost_gauge(const gopt_tokens_question *q, const gopt_tokens_tile *to,
     return -1;
 }
 
+/* A new stop that shares no edge with any old stop (cities, towns, halts with track) is an
+ * added stop; there may be no more of them than the tile adds stops (the engine's
+ * Step::Tracker#legal_tile_rotation?, valid_added_city_count). Returns that node or -1. */
+static int appeared_stop(const gopt_tokens_question *q, const gopt_tokens_tile *to, int rotation) {
+    const gopt_tokens_tile *from = q->from;
+    int nold = 0, nnew = 0, added = 0, last = -1;
+    uint8_t old_edges = 0;
+    for (int k = 0; k < from->nnodes; k++)
+        if (is_stop(from->nodes[k].kind) && from->nodes[k].edges) {
+            nold++;
+            old_edges |= gopt_tokens_rotate(from->nodes[k].edges, q->from_rotation);
+        }
+    for (int j = 0; j < to->nnodes; j++) {
+        if (!is_stop(to->nodes[j].kind) || !to->nodes[j].edges) continue;
+        nnew++;
+        if (!(gopt_tokens_rotate(to->nodes[j].edges, rotation) & old_edges)) added++, last = j;
+    }
+    return added > (nnew > nold ? nnew - nold : 0) ? last : -1;
+}
+
 bool tokens_port_lay(const gopt_tokens_question *q, const gopt_tokens_tile *to) {
     return q->from->port_spikes && to->terminal_only;
 }
@@ -78,6 +100,7 @@ gopt_tokens_verdict tokens_tile_rules(const gopt_tokens_question *q, const gopt_
         r->why_town = town;
         return GOPT_TOKENS_TOWN_LOST;
     }
+    if (appeared_stop(q, to, rotation) >= 0) return GOPT_TOKENS_CITY_COUNT;
     uint8_t old_links[GOPT_TOKENS_EDGES], new_links[GOPT_TOKENS_EDGES];
     map_links(from, q->from_rotation, old_links);
     map_links(to, rotation, new_links);
