@@ -31,22 +31,28 @@ static void errors_name_their_place(void **state) {
     parse_fails("company A\nA1 city\nbonus x 10 B5\n", 3, 12, "not on the map");
     parse_fails("company A\nA1 city\nrules hex-twice\n", 3, 7, "unknown rule option");
     parse_fails("company A\nA1 city\nlayout pointy\n", 3, 8, "before the first hex");
-    parse_fails("company A\nA1 city\nA1 city@6\n", 3, 4, "rotation");
+    parse_fails("company A\nA1 city\nA3 city@6\n", 3, 4, "rotation");
     parse_fails("company A\nA1\n", 2, 1, "needs a tile or a colour");
     parse_fails("A1 city\n", 2, 1, "no company");
     parse_fails("company A\nname x\ngame 1867\n", 3, 1, "first line");
     parse_fails("company A\ntype 3 stops:3 pay:4\nA1 city\n", 2, 6, "counts more stops");
 }
 
+/* A state's line replaces the game's preprinted hex (keeping its name); a state lays each hex
+ * once (issue 35: a second line for one hex was read silently, the later line winning). */
 static void later_lines_replace_hexes(void **state) {
     (void)state;
-    gopt_routes_state *s = parse_ok("company A\nA1 city=revenue:10 name:Home\nA1 city=revenue:30;path=a:0,b:_0@2 tokens:A\n");
-    assert_int_equal(s->nhexes, 1);
-    assert_int_equal(s->hexes[0].rotation, 2);
-    assert_string_equal(s->hexes[0].name, "Home");
-    assert_int_equal(s->hexes[0].ntokens, 1);
-    assert_int_equal(gopt_routes_path_end(&s->hexes[0], 0, 0), 2); /* edge 0 turned by 2 */
+    gopt_routes_state *s = parse_ok("game 1867\ncompany A\nL12 city=revenue:30;path=a:0,b:_0@2 tokens:A\n");
+    int l12 = gopt_routes_hex_find(s, "L12");
+    assert_true(l12 >= 0);
+    assert_int_equal(s->hexes[l12].rotation, 2);
+    assert_string_equal(s->hexes[l12].name, "Montreal");
+    assert_int_equal(s->hexes[l12].ntokens, 1);
+    assert_int_equal(gopt_routes_path_end(&s->hexes[l12], 0, 0), 2); /* edge 0 turned by 2 */
     gopt_routes_free(s);
+    parse_fails("company A\nA1 city=revenue:10 name:Home\nA1 city=revenue:30;path=a:0,b:_0@2 tokens:A\n", 3, 1,
+                "hex A1 is laid twice (line 2 laid it already)");
+    parse_fails("game 1867\ncompany A\nL12 gray 639\nB6 20\nL12 gray 639 tokens:A\n", 5, 1, "hex L12 is laid twice");
 }
 
 static void neighbours_follow_the_layout(void **state) {

@@ -19,8 +19,9 @@
  *   L12 639@0 tokens:CPR,GT name:Montreal     a hex: tile (catalogue name or tile string),
  *   A7 red offboard=revenue:yellow_20|...     rotation, tokens (CITY:COMPANY or COMPANY for
  *                                             city 0), impassable sides closed:E,...
- * A later line for a hex replaces its tile, rotation and tokens (a state lays tiles over the
- * game's preprinted hexes). Errors name the file, line and column. */
+ * A hex line replaces the game's preprinted hex's tile, rotation and tokens (a state lays tiles
+ * over the game's preprinted hexes); a state lays each hex once. Errors name the file, line and
+ * column. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,8 @@ typedef struct reader {
     size_t hexes_cap;
     bool any;        /* a directive or hex was read */
     bool game_file;  /* reading a bundled game file */
+    int *laid_line;  /* per hex: the state's line that laid it (0: the game file's or none) */
+    size_t laid_cap;
 } reader;
 
 /* ---------------------------------------------------------------- words */
@@ -520,6 +523,17 @@ static bool read_hex(reader *r, gopt_text *t, gopt_error *err) {
     bool fresh;
     gopt_routes_hex *h = hex_slot(r, coord, x, y, &fresh);
     int index = (int)(h - s->hexes);
+    /* A state lays each hex once: a second line for it (issue 35: `B6 23@1` then `B6 20` was
+     * read silently, the later line winning) is a slip, not a tile laid over a tile. Only a
+     * game file's preprinted hex is laid over. */
+    size_t had = r->laid_cap;
+    gopt_grow(&r->laid_line, &r->laid_cap, (size_t)s->nhexes, sizeof *r->laid_line);
+    if (r->laid_cap > had) memset(r->laid_line + had, 0, (r->laid_cap - had) * sizeof *r->laid_line);
+    if (!r->game_file) {
+        if (r->laid_line[index])
+            return gopt_text_fail_at(t, at, err, "hex %s is laid twice (line %d laid it already)", coord, r->laid_line[index]);
+        r->laid_line[index] = at.line;
+    }
     h->line = at.line;
     bool coloured = false, tiled = false;
     h->ntokens = 0;
@@ -707,6 +721,7 @@ int gopt_routes_read(gopt_text *t, gopt_routes_state **out, gopt_error *err) {
     reader r = {.s = gopt_calloc(1, sizeof *r.s)};
     bool ok = read_lines(&r, t, err) && finish(&r, t, err);
     for (int i = 0; i < r.ncatalogs; i++) gopt_tokens_catalog_free(r.catalogs[i]);
+    free(r.laid_line);
     if (!ok) {
         gopt_routes_free(r.s);
         return -1;
