@@ -51,7 +51,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         /* Read back by guessing; a guess may refuse a text two families could mean (a Flood-It
          * row "ww." is also a Flow Free board: issue 37 item 3 wants such texts refused, not
          * guessed; a batch's later puzzle read in the format guessed for its first may, alone,
-         * look like another), so then in the format it was read in, which must read it. */
+         * look like another), so then in the format it was read in, which must read it, from
+         * the start: the refused reading may have moved on (a Tatham ID with too few cells is
+         * read up to its ',' before it is refused; read on from there, the board's compact
+         * line '83x12c6m5:...,24' was ',24'). */
         int back_r = g->parse(&back, &own, &q, &again);
         const char *read_as = o.format ? o.format : t.guess;
         if (back_r != 1 && read_as) {
@@ -59,6 +62,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             q = NULL;
             gopt_error_clear(&again);
             own.format = read_as;
+            gopt_text_free(&back);
+            gopt_text_from_string(&back, "formatted", text);
             back_r = g->parse(&back, &own, &q, &again);
         }
         assert(back_r == 1);
