@@ -20,8 +20,12 @@ typedef struct drawing {
     int nlines;
     int max_row, max_col; /* of the cells, in drawing coordinates */
     size_t cells;         /* cell characters ('.', '*', endpoints) */
-    int *node;          /* per drawing position: node (a bridge's horizontal channel), or -1 */
-    int width;          /* of the position table */
+    /* Per character of each drawing line (not per position of the drawing's bounding box: a
+     * tall drawing with one wide line would cost rows x widest row, issue 35): node (a bridge's
+     * horizontal channel) or -1, from node_off[i]. */
+    int *node;
+    size_t *node_off;
+    int *row_first, *col_first; /* first node of each drawing line / column, for warps */
 } drawing;
 
 static char char_at(const drawing *d, int i, int j) {
@@ -37,8 +41,8 @@ static bool is_cell_char(char c) { return c == '.' || c == '*' || isalnum((unsig
 static bool is_link_char(char c) { return c == '-' || c == '|' || c == '/' || c == '\\'; }
 
 static int node_at(const drawing *d, int i, int j) {
-    if (i < 0 || j < 0 || i > d->max_row || j > d->max_col) return -1;
-    return d->node[(size_t)i * (size_t)d->width + (size_t)j];
+    if (i < 0 || j < 0 || i >= d->nlines || (size_t)j >= d->line_len[i]) return -1;
+    return d->node[d->node_off[i] + (size_t)j];
 }
 
 /* The node a link reaches at (i, j): a bridge's vertical channel for vertical links. */
@@ -47,17 +51,9 @@ static int channel(const gopt_flow_puzzle *p, int v, bool vertical) {
 }
 
 /* The first cell of drawing row i (for a warp from its right end), or -1. */
-static int first_in_row(const drawing *d, int i) {
-    for (int j = 0; j <= d->max_col; j++)
-        if (node_at(d, i, j) >= 0) return node_at(d, i, j);
-    return -1;
-}
+static int first_in_row(const drawing *d, int i) { return i >= 0 && i < d->nlines ? d->row_first[i] : -1; }
 
-static int first_in_col(const drawing *d, int j) {
-    for (int i = 0; i <= d->max_row; i++)
-        if (node_at(d, i, j) >= 0) return node_at(d, i, j);
-    return -1;
-}
+static int first_in_col(const drawing *d, int j) { return j >= 0 && j <= d->max_col ? d->col_first[j] : -1; }
 
 /* Adds the link drawn at (i, j). */
 static bool add_link(drawing *d, flow_builder *b, int i, int j, gopt_error *err) {
@@ -137,10 +133,10 @@ static bool read_lines(gopt_text *t, drawing *d, gopt_error *err) {
     return true;
 }
 
-/* Creates the nodes, row by row; letters become endpoints. */
+/* Creates the nodes, row by row; letters become endpoints. Visits each character once. */
 static bool add_cells(drawing *d, flow_builder *b, flow_marks *m, gopt_error *err) {
-    for (int i = 0; i <= d->max_row; i++)
-        for (int j = 0; j <= d->max_col; j++) {
+    for (int i = 0; i < d->nlines; i++)
+        for (int j = 0; (size_t)j < d->line_len[i]; j++) {
             char c = char_at(d, i, j);
             if (!is_cell_char(c)) continue;
             if (i % 2 || j % 2)
@@ -148,7 +144,9 @@ static bool add_cells(drawing *d, flow_builder *b, flow_marks *m, gopt_error *er
                                          "cells sit at even rows and columns of the drawing (cells and links alternate)");
             int v = flow_build_node(b, 0, i / 2, j / 2, c == '*' ? GOPT_FLOW_BRIDGE_H : GOPT_FLOW_CELL);
             if (c == '*') flow_build_node(b, 0, i / 2, j / 2, GOPT_FLOW_BRIDGE_V);
-            d->node[(size_t)i * (size_t)d->width + (size_t)j] = v;
+            d->node[d->node_off[i] + (size_t)j] = v;
+            if (d->row_first[i] < 0) d->row_first[i] = v;
+            if (d->col_first[j] < 0) d->col_first[j] = v;
             if (isalnum((unsigned char)c) && !flow_parse_add_endpoint(d->t, b, m, v, (char[]){c, 0}, mark_at(d, i, j), err))
                 return false;
         }
@@ -175,12 +173,14 @@ gopt_flow_puzzle *flow_read_drawing(gopt_text *t, bool partial, gopt_error *err)
         free(d.line_len);
         return NULL;
     }
-    d.width = d.max_col + 1;
-    size_t positions = (size_t)(d.max_row + 1) * (size_t)d.width;
+    size_t chars = 0;
+    for (int i = 0; i < d.nlines; i++) chars += d.line_len[i];
     /* Charged to --memory-limit before it is made (issue 35: a 12 KB drawing 4095 lines tall
-     * with one 4095-column line took 85 MB under a 50 MB limit): the node table of every
-     * drawing position while reading, the display grid and the nodes the puzzle keeps. */
-    size_t reading = positions * sizeof *d.node;
+     * with one 4095-column line took 85 MB under a 50 MB limit): the node tables while
+     * reading (linear in the drawing's characters), the display grid and the nodes the puzzle
+     * keeps. */
+    size_t reading = chars * sizeof *d.node + (size_t)d.nlines * (sizeof *d.node_off + sizeof *d.row_first) +
+                     (size_t)(d.max_col + 1) * sizeof *d.col_first;
     size_t kept = (size_t)(d.max_row / 2 + 1) * (size_t)(d.max_col / 2 + 1) * sizeof(int) + d.cells * FLOW_BYTES_PER_CELL;
     if (!gopt_text_charge(t, start, reading + kept, err)) {
         flow_parse_marks_free(&m);
@@ -188,8 +188,16 @@ gopt_flow_puzzle *flow_read_drawing(gopt_text *t, bool partial, gopt_error *err)
         free(d.line_len);
         return NULL;
     }
-    d.node = gopt_malloc(positions * sizeof *d.node);
-    for (size_t i = 0; i < positions; i++) d.node[i] = -1;
+    d.node = gopt_malloc((chars ? chars : 1) * sizeof *d.node);
+    for (size_t i = 0; i < chars; i++) d.node[i] = -1;
+    d.node_off = gopt_malloc((size_t)d.nlines * sizeof *d.node_off);
+    d.row_first = gopt_malloc((size_t)d.nlines * sizeof *d.row_first);
+    d.col_first = gopt_malloc((size_t)(d.max_col + 1) * sizeof *d.col_first);
+    for (int i = 0; i < d.nlines; i++) {
+        d.node_off[i] = i ? d.node_off[i - 1] + d.line_len[i - 1] : 0;
+        d.row_first[i] = -1;
+    }
+    for (int j = 0; j <= d.max_col; j++) d.col_first[j] = -1;
 
     flow_builder b;
     flow_build_start(&b, GOPT_FLOW_SAMGOLDMAN, 1, d.max_row / 2 + 1, d.max_col / 2 + 1);
@@ -212,6 +220,9 @@ gopt_flow_puzzle *flow_read_drawing(gopt_text *t, bool partial, gopt_error *err)
     free(d.line_pos);
     free(d.line_len);
     free(d.node);
+    free(d.node_off);
+    free(d.row_first);
+    free(d.col_first);
     gopt_budget_release(NULL, reading);
     return p;
 }

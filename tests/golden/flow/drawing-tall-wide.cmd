@@ -1,0 +1,2 @@
+# issue 35 item 2: the drawing reader was linear in rows x widest row, not in the input: this 12 KB drawing (4095 lines, one of 4095 columns) charged a node table of 64 MB for its 16.8 M drawing positions (refused under 50 MB; the fuzz target timed out on such drawings). Its tables are now per character of each line (48 KB); the display grid (2048x2048) is what it keeps
+flow solve --memory-limit 50 -
