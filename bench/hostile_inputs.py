@@ -86,6 +86,8 @@ def cases():
     yield "flow json 1 row of 1 MB", "a.txt", "[[" + ",".join(['""'] * (MB // 3 - 4)) + "]]", flow
     yield "flow json 100k empty rows", "a.txt", "[" + ",".join(["[]"] * (MB // 3 - 2)) + "]", flow
     yield "flow samgoldman STANDARD 1 MB row", "a.txt", "STANDARD\n" + "." * (MB - 20) + "\n", flow
+    # rows x widest row: 4095 lines, one of 4095 columns (the reader was quadratic in it)
+    yield "flow samgoldman 4095 tall, 1 wide row", "a.txt", "STANDARD\nA\n" + "|\n.\n" * 2047 + "." * 4095 + "\n", flow
     yield "flow flow_solver 1 MB of one row", "a.txt", "A" + "." * (MB - 4) + "A\n", flow
     routes = ["routes", "solve", "--time-limit", "1"]
     yield "routes 100k trains", "a.txt", "game 1867\nphase 8\ncompany CPR\ntrains " + " ".join(["8"] * 100000) + "\n", routes
